@@ -1,0 +1,59 @@
+import type { Command } from 'commander';
+import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
+import type { CallOptions, Service } from '../core/service.js';
+import { ConfigStore } from './config.js';
+import { resolveSettings, type GlobalFlags, type Settings } from './globals.js';
+import type { IO } from './io.js';
+import { printJson } from './output.js';
+import { createService } from './service-factory.js';
+
+/**
+ * What a command's action needs: the IO, the resolved settings, and a lazily created Service.
+ * One per run; commands receive it when they register.
+ */
+export class CliApp {
+  private settingsCache?: Settings;
+  private serviceCache?: Promise<Service>;
+  readonly config: ConfigStore;
+
+  constructor(
+    readonly io: IO,
+    private readonly program: Command,
+  ) {
+    this.config = new ConfigStore(io.streams.env);
+  }
+
+  get flags(): GlobalFlags {
+    return this.program.opts<GlobalFlags>();
+  }
+
+  get settings(): Settings {
+    this.settingsCache ??= resolveSettings(this.flags, this.io.streams.env, this.config);
+    return this.settingsCache;
+  }
+
+  get json(): boolean {
+    return this.settings.json;
+  }
+
+  service(): Promise<Service> {
+    this.serviceCache ??= createService(this.settings, this.io);
+    return this.serviceCache;
+  }
+
+  /** Calls the service: the shortcut most commands need. */
+  async call<N extends RouteName>(name: N, input: RouteInput<N>, options?: CallOptions): Promise<RouteOutput<N>> {
+    const service = await this.service();
+    return service.call(name, input, options);
+  }
+
+  /** Prints the body as JSON with --json, or with `human` otherwise. */
+  async render<T>(body: T, human: (body: T) => void | Promise<void>): Promise<void> {
+    if (this.json) printJson(this.io, body);
+    else await human(body);
+  }
+
+  async close(): Promise<void> {
+    if (this.serviceCache) await (await this.serviceCache).close();
+  }
+}

@@ -1,0 +1,67 @@
+import type { Command } from 'commander';
+import type { CliApp } from '../app.js';
+import { PROFILE_KEYS, type ProfileKey } from '../config.js';
+import { usageError } from '../errors.js';
+import { withExamples } from '../help.js';
+import { printJson, printRecord } from '../output.js';
+
+function checkKey(key: string): ProfileKey {
+  if (key === 'api_key') throw usageError('The API key is not set with `config`.', 'Use `tubekit auth login`, or TUBEKIT_API_KEY.');
+  if (!(key in PROFILE_KEYS)) {
+    throw usageError(`Unknown setting "${key}". Settings: ${Object.keys(PROFILE_KEYS).join(', ')}.`);
+  }
+  return key as ProfileKey;
+}
+
+function checkValue(key: ProfileKey, value: string): string {
+  if (key === 'base_url' && !/^https?:\/\/[^\s]+$/i.test(value)) throw usageError(`base_url must be an http(s) URL, not "${value}".`);
+  if (key === 'timeout' && !(Number(value) > 0)) throw usageError(`timeout must be a number of seconds, not "${value}".`);
+  return value;
+}
+
+export function registerConfig(program: Command, app: CliApp): void {
+  const config = withExamples(program.command('config').description('Settings of the current profile'), [
+    'tubekit config set base_url https://api.example.com',
+    'tubekit --profile staging config set base_url http://127.0.0.1:8787',
+    'tubekit config list',
+  ]);
+  const profile = () => app.settings.profileName;
+
+  config
+    .command('get <key>')
+    .description('Print one setting')
+    .action((key: string) => {
+      const value = app.config.profile(profile())[checkKey(key)];
+      if (value !== undefined) app.io.out(value);
+    });
+
+  config
+    .command('set <key> <value>')
+    .description(`Change a setting (${Object.keys(PROFILE_KEYS).join(', ')})`)
+    .action(async (key: string, value: string) => {
+      const name = checkKey(key);
+      await app.config.update(profile(), (current) => ({ ...current, [name]: checkValue(name, value) }));
+      app.io.note(`${profile()}.${name} = ${value}`);
+    });
+
+  config
+    .command('unset <key>')
+    .description('Remove a setting')
+    .action(async (key: string) => {
+      const name = checkKey(key);
+      await app.config.update(profile(), (current) => ({ ...current, [name]: undefined }));
+    });
+
+  config
+    .command('list')
+    .description('Every setting of the profile (the key only as set/unset)')
+    .action(() => {
+      const current = app.config.profile(profile());
+      const shown = Object.fromEntries(
+        (Object.keys(PROFILE_KEYS) as ProfileKey[]).map((key) => [key, current[key] ?? null]),
+      ) as Record<string, unknown>;
+      shown.api_key = current.api_key ? 'set' : null;
+      if (app.json) printJson(app.io, { profile: profile(), file: app.config.file, settings: shown });
+      else printRecord(app.io, Object.entries(shown).map(([key, value]) => [key, value ?? '']));
+    });
+}

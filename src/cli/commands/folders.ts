@@ -1,0 +1,81 @@
+import type { Command } from 'commander';
+import type { Folder, FolderChannel } from '../../core/schemas/workspace.js';
+import type { CliApp } from '../app.js';
+import { parseId } from '../arguments.js';
+import { confirmOrAbort } from '../confirm.js';
+import { withExamples } from '../help.js';
+import { count, printTable, signed, type Column } from '../output.js';
+
+const folderColumns: Column<Folder>[] = [
+  { header: 'ID', value: (folder) => folder.id },
+  { header: 'Name', value: (folder) => folder.name },
+  { header: 'Channels', value: (folder) => folder.channel_count },
+  { header: 'Created', value: (folder) => folder.created_at },
+];
+
+export function registerFolders(program: Command, app: CliApp): void {
+  const folders = withExamples(program.command('folders').description('Organise saved channels in folders'), [
+    'tubekit folders create "Cooking"',
+    'tubekit folders list',
+    'tubekit folders channels 3 --json',
+  ]);
+
+  folders
+    .command('list')
+    .description('List your folders')
+    .action(async () => {
+      const body = await app.call('folders.list', {});
+      await app.render(body, (b) => printTable(app.io, b.folders, folderColumns));
+    });
+
+  folders
+    .command('create <name>')
+    .description('Create a folder (names are 1 to 50 characters, unique)')
+    .action(async (name: string) => {
+      const body = await app.call('folders.create', { name });
+      await app.render(body, (b) => printTable(app.io, [b.folder], folderColumns));
+    });
+
+  folders
+    .command('rename <id> <name>')
+    .description('Rename a folder')
+    .action(async (id: string, name: string) => {
+      const body = await app.call('folders.rename', { id: parseId(id, 'Folder id'), name });
+      await app.render(body, (b) => printTable(app.io, [b.folder], folderColumns));
+    });
+
+  folders
+    .command('delete <id>')
+    .description('Delete a folder; its channels are unsaved entirely')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action(async (id: string, options: { yes?: boolean }) => {
+      const folderId = parseId(id, 'Folder id');
+      await confirmOrAbort(app.io, `Delete folder ${folderId} and unsave all its channels?`, options.yes);
+      const body = await app.call('folders.delete', { id: folderId });
+      await app.render(body, (b) => app.io.out(String(b.unsaved_channels)));
+      if (!app.json) app.io.note(`Deleted folder ${folderId}; ${body.unsaved_channels} channel(s) unsaved.`);
+    });
+
+  folders
+    .command('channels <id>')
+    .description('Channels in a folder, newest save first, with live 24h/48h deltas')
+    .action(async (id: string) => {
+      const body = await app.call('folders.channels', { id: parseId(id, 'Folder id') });
+      await app.render(body, (b) => printTable(app.io, b.channels, channelColumns(app)));
+    });
+}
+
+function channelColumns(app: CliApp): Column<FolderChannel>[] {
+  const io = app.io;
+  return [
+    { header: 'Channel', value: (channel) => channel.channel_id },
+    { header: 'Handle', value: (channel) => channel.handle },
+    { header: 'Title', value: (channel) => channel.title },
+    { header: 'Subscribers', value: (channel) => count(io, channel.subscribers) },
+    { header: 'Views 24h', value: (channel) => signed(io, channel.views_24h) },
+    { header: 'Views 48h', value: (channel) => signed(io, channel.views_48h) },
+    { header: 'Subs 24h', value: (channel) => signed(io, channel.subs_24h) },
+    { header: 'Subs 48h', value: (channel) => signed(io, channel.subs_48h) },
+    { header: 'Saved', value: (channel) => channel.saved_at },
+  ];
+}

@@ -1,0 +1,14 @@
+import type { Command } from 'commander';
+import type { CliApp } from '../app.js';
+import { withExamples } from '../help.js';
+import { printRecord } from '../output.js';
+
+export function registerHealth(program: Command, app: CliApp): void {
+  withExamples(program.command('health').description('Check the service and your job counts'), [
+    'tubekit health',
+    'tubekit --base-url https://api.example.com health --json',
+  ]).action(async () => {
+    const body = await app.call('health', {});
+    await app.render(body, (b) => printRecord(app.io, Object.entries(b)));
+  });
+}

@@ -1,0 +1,50 @@
+import type { Command } from 'commander';
+import type { CliApp } from '../app.js';
+import { expandStdinArgs, parseId, resolveChannelArg } from '../arguments.js';
+import { withExamples } from '../help.js';
+import { printRecord } from '../output.js';
+
+export function registerSaved(program: Command, app: CliApp): void {
+  const saved = withExamples(program.command('saved').description('Save channels into folders'), [
+    'tubekit saved add @cozycooking UCxxxxxxxxxxxxxxxxxxxxxx --folder 3',
+    'tubekit engine sample channels --limit 5 | cut -f1 | tubekit saved add - --folder 3',
+    'tubekit saved move @cozycooking --from 3 --to 4',
+    'tubekit saved remove @cozycooking',
+  ]);
+
+  saved
+    .command('add <channel...>')
+    .description('Save channels (ids, @handles or URLs; - reads stdin) into a folder; all or nothing')
+    .requiredOption('--folder <id>', 'folder to save into')
+    .action(async (channels: string[], options: { folder: string }) => {
+      const folderId = parseId(options.folder, '--folder');
+      const inputs = await expandStdinArgs(app, channels);
+      const ids = [];
+      for (const input of inputs) ids.push(await resolveChannelArg(app, input));
+      const body = await app.call('saved.add', { channel_ids: ids, folder_id: folderId });
+      await app.render(body, (b) => printRecord(app.io, Object.entries(b).filter(([key]) => key !== 'success')));
+    });
+
+  saved
+    .command('remove <channel>')
+    .description('Remove a channel from all your folders')
+    .action(async (channel: string) => {
+      const body = await app.call('saved.remove', { channel_id: await resolveChannelArg(app, channel) });
+      await app.render(body, (b) => printRecord(app.io, Object.entries(b).filter(([key]) => key !== 'success')));
+    });
+
+  saved
+    .command('move <channel>')
+    .description('Move a saved channel from one folder to another')
+    .requiredOption('--from <id>', 'folder it is in')
+    .requiredOption('--to <id>', 'folder to move it to')
+    .action(async (channel: string, options: { from: string; to: string }) => {
+      const input = {
+        channel_id: await resolveChannelArg(app, channel),
+        from_folder_id: parseId(options.from, '--from'),
+        to_folder_id: parseId(options.to, '--to'),
+      };
+      const body = await app.call('saved.move', input);
+      await app.render(body, (b) => printRecord(app.io, Object.entries(b).filter(([key]) => key !== 'success')));
+    });
+}

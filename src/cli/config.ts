@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { usageError } from './errors.js';
+
+/** Settings a profile may hold. The API key is set only through `auth login`. */
+export const PROFILE_KEYS = {
+  base_url: 'Base URL of the service (selects remote mode)',
+  data_dir: 'Data dir of the embedded engine',
+  alt_provider_name: 'Wire name of the alt provider on the remote service (e.g. minimax)',
+  timeout: 'Request timeout in seconds (remote mode)',
+} as const;
+export type ProfileKey = keyof typeof PROFILE_KEYS;
+
+export interface Profile {
+  base_url?: string;
+  data_dir?: string;
+  alt_provider_name?: string;
+  timeout?: string;
+  api_key?: string;
+}
+
+interface ConfigFile {
+  profiles?: Record<string, Profile>;
+}
+
+export function configDir(env: NodeJS.ProcessEnv): string {
+  if (env.TUBEKIT_CONFIG_DIR) return env.TUBEKIT_CONFIG_DIR;
+  const base = env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
+  return path.join(base, 'tubekit');
+}
+
+/**
+ * Profiles in one JSON file, written with mode 0600 because it may hold a key. Reads are a
+ * plain file read (this runs on every command); writes go through conf, which writes atomically.
+ */
+export class ConfigStore {
+  readonly file: string;
+
+  constructor(private readonly env: NodeJS.ProcessEnv) {
+    this.file = path.join(configDir(env), 'config.json');
+  }
+
+  private read(): ConfigFile {
+    try {
+      return JSON.parse(fs.readFileSync(this.file, 'utf8')) as ConfigFile;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw usageError(`The config file ${this.file} is not valid JSON.`, 'Fix or delete it.');
+    }
+  }
+
+  profile(name: string): Profile {
+    return this.read().profiles?.[name] ?? {};
+  }
+
+  profiles(): Record<string, Profile> {
+    return this.read().profiles ?? {};
+  }
+
+  async update(name: string, change: (profile: Profile) => Profile): Promise<void> {
+    const { default: Conf } = await import('conf');
+    const store = new Conf<ConfigFile>({
+      projectName: 'tubekit',
+      cwd: path.dirname(this.file),
+      configName: 'config',
+      configFileMode: 0o600,
+      projectSuffix: '',
+    });
+    const profiles = { ...(store.get('profiles') ?? {}) };
+    const next = change({ ...profiles[name] });
+    for (const key of Object.keys(next) as (keyof Profile)[]) if (next[key] === undefined) delete next[key];
+    profiles[name] = next;
+    store.set('profiles', profiles);
+    fs.chmodSync(this.file, 0o600);
+  }
+}

@@ -1,0 +1,26 @@
+/** Every environment variable tubekit reads, in one place. */
+export const environment = {
+  /** API key (remote mode; in local mode, acts as that key instead of the default local user). */
+  TUBEKIT_API_KEY: 'TUBEKIT_API_KEY',
+  /** A file holding the API key (an alternative to the variable above). */
+  TUBEKIT_API_KEY_FILE: 'TUBEKIT_API_KEY_FILE',
+  /** Base URL of the service; setting it selects remote mode. */
+  TUBEKIT_BASE_URL: 'TUBEKIT_BASE_URL',
+  /** Configuration profile to use (default: "default"). */
+  TUBEKIT_PROFILE: 'TUBEKIT_PROFILE',
+  /** Data dir of the embedded engine (default: $XDG_DATA_HOME/tubekit). */
+  TUBEKIT_DATA_DIR: 'TUBEKIT_DATA_DIR',
+  /** Where the config file lives (default: the platform's config dir). */
+  TUBEKIT_CONFIG_DIR: 'TUBEKIT_CONFIG_DIR',
+  /** Any value turns colour off. */
+  NO_COLOR: 'NO_COLOR',
+} as const;
+
+export const environmentHelp = `Environment:
+  TUBEKIT_API_KEY       API key (never pass keys as flags)
+  TUBEKIT_API_KEY_FILE  file holding the API key
+  TUBEKIT_BASE_URL      service base URL; selects remote mode
+  TUBEKIT_PROFILE       configuration profile (default "default")
+  TUBEKIT_DATA_DIR      embedded engine data dir
+  TUBEKIT_CONFIG_DIR    config file directory
+  NO_COLOR              disable colour`;

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import { defaultDataDir } from '../engine/paths.js';
+import { ConfigStore, type Profile } from './config.js';
+import { usageError } from './errors.js';
+
+/** Options every command accepts, before or after the subcommand. */
+export interface GlobalFlags {
+  json?: boolean;
+  local?: boolean;
+  remote?: boolean;
+  baseUrl?: string;
+  profile?: string;
+  dataDir?: string;
+  input?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  color?: boolean;
+}
+
+export type KeySource = 'environment' | 'key file' | 'profile' | 'default local user' | 'none';
+
+/** Flags > environment > profile > defaults, resolved once per run. */
+export interface Settings {
+  json: boolean;
+  mode: 'local' | 'remote';
+  profileName: string;
+  profile: Profile;
+  baseUrl?: string;
+  dataDir: string;
+  apiKey?: string;
+  keySource: KeySource;
+  altProviderName?: string;
+  timeoutMs?: number;
+}
+
+export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, config: ConfigStore): Settings {
+  if (flags.local && flags.remote) throw usageError('--local and --remote cannot be used together.');
+  const profileName = flags.profile ?? env.TUBEKIT_PROFILE ?? 'default';
+  const profile = config.profile(profileName);
+  const baseUrl = flags.baseUrl ?? (env.TUBEKIT_BASE_URL || undefined) ?? profile.base_url;
+  if (flags.remote && !baseUrl) {
+    throw usageError('--remote needs a base URL.', 'Pass --base-url, set TUBEKIT_BASE_URL, or `tubekit config set base_url <url>`.');
+  }
+  if (baseUrl && !/^https?:\/\//i.test(baseUrl)) {
+    throw usageError(`The base URL "${baseUrl}" is not an http(s) URL.`);
+  }
+  const mode = flags.local ? 'local' : baseUrl ? 'remote' : 'local';
+  const dataDir = flags.dataDir ?? (env.TUBEKIT_DATA_DIR || undefined) ?? profile.data_dir ?? defaultDataDir(env);
+  const { apiKey, keySource } = resolveKey(mode, env, profile);
+  const timeoutSeconds = profile.timeout ? Number(profile.timeout) : undefined;
+  return {
+    json: Boolean(flags.json),
+    mode,
+    profileName,
+    profile,
+    baseUrl: mode === 'remote' ? baseUrl : undefined,
+    dataDir,
+    apiKey,
+    keySource,
+    altProviderName: profile.alt_provider_name,
+    timeoutMs: timeoutSeconds && timeoutSeconds > 0 ? timeoutSeconds * 1000 : undefined,
+  };
+}
+
+function resolveKey(mode: 'local' | 'remote', env: NodeJS.ProcessEnv, profile: Profile): { apiKey?: string; keySource: KeySource } {
+  if (env.TUBEKIT_API_KEY) return { apiKey: env.TUBEKIT_API_KEY.trim(), keySource: 'environment' };
+  if (env.TUBEKIT_API_KEY_FILE) {
+    try {
+      return { apiKey: fs.readFileSync(env.TUBEKIT_API_KEY_FILE, 'utf8').trim(), keySource: 'key file' };
+    } catch {
+      throw usageError(`Cannot read the key file ${env.TUBEKIT_API_KEY_FILE} (TUBEKIT_API_KEY_FILE).`);
+    }
+  }
+  if (mode === 'remote') {
+    return profile.api_key ? { apiKey: profile.api_key, keySource: 'profile' } : { keySource: 'none' };
+  }
+  return { keySource: 'default local user' };
+}

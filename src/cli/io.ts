@@ -1,0 +1,105 @@
+import type { Readable, Writable } from 'node:stream';
+
+export interface Spinner {
+  update(text: string): void;
+  stop(): void;
+}
+
+const silentSpinner: Spinner = { update() {}, stop() {} };
+
+export interface IOStreams {
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean };
+  stdin: Readable & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * The one place that knows about the terminal: which streams are TTYs, whether colour and
+ * prompts are allowed, and the spinner (stderr only, and only on a terminal).
+ */
+export class IO {
+  quiet = false;
+  verbose = false;
+  noInput = false;
+  colorFlag = true;
+
+  constructor(readonly streams: IOStreams) {}
+
+  static fromProcess(): IO {
+    return new IO({ stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env });
+  }
+
+  get stdoutIsTerminal(): boolean {
+    return Boolean(this.streams.stdout.isTTY);
+  }
+  get stderrIsTerminal(): boolean {
+    return Boolean(this.streams.stderr.isTTY);
+  }
+  get stdinIsTerminal(): boolean {
+    return Boolean(this.streams.stdin.isTTY);
+  }
+
+  /** NO_COLOR and --no-color turn colour off; FORCE_COLOR turns it on; otherwise only on a terminal. */
+  get color(): boolean {
+    const env = this.streams.env;
+    if (!this.colorFlag || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return false;
+    if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
+    return this.stderrIsTerminal && env.TERM !== 'dumb';
+  }
+
+  /** Prompts only when a person can answer: both ends are terminals and --no-input is off. */
+  get canPrompt(): boolean {
+    return !this.noInput && this.stdinIsTerminal && this.stdoutIsTerminal;
+  }
+
+  /** Data: the only thing written to stdout. */
+  out(text: string): void {
+    this.streams.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  /** Notices for people, on stderr, silenced by --quiet. */
+  note(text: string): void {
+    if (!this.quiet) this.streams.stderr.write(`${text}\n`);
+  }
+
+  /** Always shown on stderr (errors, warnings). */
+  error(text: string): void {
+    this.streams.stderr.write(`${text}\n`);
+  }
+
+  /** --verbose traces. */
+  trace(text: string): void {
+    if (this.verbose) this.streams.stderr.write(`${this.dim('[trace]')} ${text}\n`);
+  }
+
+  dim(text: string): string {
+    return this.color ? `\u001b[2m${text}\u001b[22m` : text;
+  }
+  bold(text: string): string {
+    return this.color ? `\u001b[1m${text}\u001b[22m` : text;
+  }
+  red(text: string): string {
+    return this.color ? `\u001b[31m${text}\u001b[39m` : text;
+  }
+
+  /** An ora spinner on stderr when it is a terminal; nothing otherwise. */
+  async spinner(text: string): Promise<Spinner> {
+    if (this.quiet || !this.stderrIsTerminal) return silentSpinner;
+    const { default: ora } = await import('ora');
+    const spinner = ora({ text, stream: this.streams.stderr as NodeJS.WritableStream, color: 'cyan', isEnabled: true }).start();
+    return {
+      update: (next) => {
+        spinner.text = next;
+      },
+      stop: () => spinner.stop(),
+    };
+  }
+
+  /** All of stdin as text (for `-` arguments and piped keys). */
+  async readStdin(): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.streams.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    return Buffer.concat(chunks).toString('utf8');
+  }
+}

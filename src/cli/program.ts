@@ -1,0 +1,68 @@
+import { Command, Option } from 'commander';
+import { VERSION } from '../core/version.js';
+import { CliApp } from './app.js';
+import { registerAuth } from './commands/auth.js';
+import { registerCompletion } from './commands/completion.js';
+import { registerConfig } from './commands/config.js';
+import { registerEngine } from './commands/engine.js';
+import { registerFolders } from './commands/folders.js';
+import { registerHealth } from './commands/health.js';
+import { registerResolve } from './commands/resolve.js';
+import { registerSaved } from './commands/saved.js';
+import { registerServe } from './commands/serve.js';
+import { withExamples, programFooter } from './help.js';
+import type { IO } from './io.js';
+
+/** Every command module; each adds its commands to the program. */
+const commandModules: Array<(program: Command, app: CliApp) => unknown> = [
+  registerFolders,
+  registerSaved,
+  registerResolve,
+  registerHealth,
+  registerAuth,
+  registerConfig,
+  registerServe,
+  registerEngine,
+  registerCompletion,
+];
+
+export function buildProgram(io: IO): { program: Command; app: CliApp } {
+  const program = new Command('tubekit');
+  const app = new CliApp(io, program);
+  program
+    .description('Voice, channel research and video tools — on an embedded local engine or a remote service')
+    .version(VERSION, '-V, --version')
+    .option('--json', 'print exactly the API body as JSON')
+    .option('--local', 'use the embedded engine even when a base URL is set')
+    .option('--remote', 'use the remote service (needs a base URL)')
+    .option('--base-url <url>', 'base URL of the remote service')
+    .option('--profile <name>', 'configuration profile')
+    .option('--data-dir <dir>', 'data dir of the embedded engine')
+    .option('--no-input', 'never prompt; a missing value is an error')
+    .option('-q, --quiet', 'no progress or notices on stderr')
+    .option('-v, --verbose', 'trace requests on stderr (keys redacted)')
+    .option('--no-color', 'no colour')
+    .addOption(new Option('--api-key <key>').hideHelp())
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.streams.stdout.write(text),
+      writeErr: (text) => io.streams.stderr.write(text),
+    })
+    .addHelpText('after', programFooter)
+    .hook('preAction', () => {
+      const flags = program.opts();
+      io.quiet = Boolean(flags.quiet);
+      io.verbose = Boolean(flags.verbose);
+      io.noInput = flags.input === false;
+      io.colorFlag = flags.color !== false;
+    });
+  withExamples(program, [
+    'tubekit engine sample channels --limit 5',
+    'tubekit folders create Cooking && tubekit saved add @somehandle --folder 1',
+    'tubekit --json folders list | jq .folders',
+    'tubekit --base-url https://api.example.com folders list',
+  ]);
+  for (const register of commandModules) register(program, app);
+  return { program, app };
+}

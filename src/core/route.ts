@@ -1,0 +1,52 @@
+/** What one endpoint is: method, path, encoding, and the schemas of its input and answer. */
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+/** How the non-path fields travel: none, query string, JSON body, or multipart form. */
+export type Encoding = 'none' | 'query' | 'json' | 'multipart';
+
+export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  path: string;
+  encoding: Encoding;
+  /** All fields of the request: path parameters plus query, body or form fields. */
+  input: I;
+  response: O;
+  summary: string;
+  /** Success status (200 unless said). */
+  status?: number;
+  /** Multipart file fields and the size each may reach; enforced while streaming. */
+  files?: Record<string, { maxBytes: number }>;
+  /** Other paths answering the same request (the hosted service's provider name). */
+  aliases?: string[];
+  /** Holds the request open (long-poll); clients allow for `wait_seconds`. */
+  longPoll?: boolean;
+  /** False for the few endpoints that work without a key. */
+  auth?: boolean;
+}
+
+export function defineRoute<I extends z.ZodType, O extends z.ZodType>(route: RouteDef<I, O>): RouteDef<I, O> {
+  return route;
+}
+
+/** `:name` segments of a path, in order. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1]!);
+}
+
+/** Fills `:name` segments from the input, URL-encoded. */
+export function fillPath(path: string, input: Record<string, unknown>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = input[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`missing path parameter "${name}" for ${path}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Whether retrying the request cannot do the work twice. */
+export function isIdempotent(route: RouteDef, input: Record<string, unknown>): boolean {
+  if (route.method === 'GET' || route.method === 'DELETE') return true;
+  return typeof input.idempotency_key === 'string' && input.idempotency_key.length > 0;
+}

@@ -1,0 +1,82 @@
+/** Collab data: channels that appear together on videos. */
+import { z } from 'zod';
+import { channelId, commaList, integer, oneOf, success } from './params.js';
+
+export const collabsTopInput = z.object({
+  metric: oneOf(['subs', 'views']).default('subs'),
+  period: z.preprocess(
+    (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
+    z.union([z.literal(7), z.literal(30)], { error: 'must be 7 or 30' }),
+  ).default(7),
+  sort: oneOf(['gain', 'pct']).default('gain'),
+  min_subscribers: integer({ min: 0 }).optional(),
+  max_subscribers: integer({ min: 0 }).optional(),
+  min_partners: integer({ min: 1 }).default(1),
+  active_days: integer({ min: 1 }).optional(),
+  language: z.string().trim().min(1).optional(),
+  page: integer({ min: 1, max: 50 }).default(1),
+  per_page: integer({ min: 1, max: 100 }).default(25),
+});
+const collabRow = z.looseObject({
+  channel_id: z.string(),
+  title: z.string(),
+  subscribers: z.number().int(),
+  growth: z.number().int(),
+  growth_pct: z.number().nullable(),
+  partners: z.number().int(),
+  collab_videos: z.number().int(),
+  latest_collab_at: z.string().nullable(),
+});
+export const collabsTopOutput = z.object({
+  success,
+  computed_at: z.string(),
+  growth_through: z.string(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  channels: z.array(collabRow),
+});
+
+export const collabsChannelInput = z.object({
+  channel_id: channelId,
+  since_days: integer({ min: 1, max: 365 }).default(7),
+  limit: integer({ min: 1, max: 100 }).default(30),
+});
+const collabVideo = z.looseObject({
+  video_id: z.string(),
+  title: z.string(),
+  published_at: z.string(),
+  views: z.number().int(),
+  upcoming: z.boolean(),
+  host: z.looseObject({ channel_id: z.string(), title: z.string() }),
+  collaborators: z.array(z.looseObject({ channel_id: z.string(), title: z.string() })),
+});
+export const collabsChannelOutput = z.object({
+  success,
+  channel_id: z.string(),
+  checked: z.boolean(),
+  has_new_collab: z.boolean(),
+  upcoming_collabs: z.number().int(),
+  growth: z.object({ subs_7d: z.number().int(), subs_30d: z.number().int(), views_7d: z.number().int(), views_30d: z.number().int() }).nullable(),
+  total_partners: z.number().int(),
+  total_videos: z.number().int(),
+  partners: z.array(
+    z.looseObject({ channel_id: z.string(), title: z.string(), joint_videos: z.number().int(), last_joint_at: z.string() }),
+  ),
+  videos: z.array(collabVideo),
+});
+
+export const collabsFeedInput = z.object({
+  days: integer({ min: 1, max: 90 }).default(7),
+  sort: oneOf(['newest', 'views']).default('newest'),
+  channel_ids: commaList({ max: 50 }).optional(),
+  page: integer({ min: 1, max: 50 }).default(1),
+  per_page: integer({ min: 1, max: 100 }).default(25),
+});
+export const collabsFeedOutput = z.object({
+  success,
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  videos: z.array(collabVideo),
+});

@@ -1,0 +1,94 @@
+/** Job shapes: channel processing (integer ids) and generation/analysis (string ids). */
+import { z } from 'zod';
+import { integer, oneOf, success, text } from './params.js';
+
+export const LONG_POLL_MAX_SECONDS = 30;
+
+export const CHANNEL_JOB_TYPES = ['shorts', 'longform'] as const;
+export type ChannelJobType = (typeof CHANNEL_JOB_TYPES)[number];
+export const CHANNEL_JOB_STATES = ['queued', 'running', 'completed', 'failed'] as const;
+export type ChannelJobState = (typeof CHANNEL_JOB_STATES)[number];
+
+export const processChannelInput = z.object({
+  channel: text({ max: 500 }),
+  type: oneOf(CHANNEL_JOB_TYPES),
+  idempotency_key: text({ max: 200 }).optional(),
+});
+
+export const processChannelOutput = z.object({
+  success,
+  job_id: z.number().int(),
+  status: oneOf(CHANNEL_JOB_STATES),
+  type: oneOf(CHANNEL_JOB_TYPES),
+  channel_input: z.string(),
+  resolved_channel_id: z.string(),
+  requested_at: z.string(),
+  idempotent: z.literal(true).optional(),
+});
+
+/** 0 answers at once; 1–30 holds; above 30 is capped (not refused); anything else is a 400. */
+export const waitSeconds = integer({ min: 0 }).transform((seconds) => Math.min(seconds, LONG_POLL_MAX_SECONDS));
+
+export const channelJobStatusInput = z.object({
+  job_id: integer({ min: 1 }),
+  wait_seconds: waitSeconds.default(0),
+});
+
+export const channelJob = z.object({
+  success,
+  id: z.number().int(),
+  status: oneOf(CHANNEL_JOB_STATES),
+  type: oneOf(CHANNEL_JOB_TYPES),
+  channel_input: z.string(),
+  resolved_channel_id: z.string(),
+  requested_at: z.string(),
+  claimed_at: z.string().optional(),
+  elapsed_seconds: z.number().int().optional(),
+  completed_at: z.string().optional(),
+  duration_seconds: z.number().int().optional(),
+  eligible: z.boolean().optional(),
+  result: z.record(z.string(), z.unknown()).optional(),
+  error: z.string().optional(),
+});
+export type ChannelJob = z.infer<typeof channelJob>;
+
+export const TASK_JOB_STATES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type TaskJobState = (typeof TASK_JOB_STATES)[number];
+export const TASK_JOB_TYPES = ['generation', 'analysis'] as const;
+
+export const jobStatusInput = z.object({
+  job_id: text({ max: 100 }),
+  wait_seconds: waitSeconds.default(0),
+});
+
+export const taskJob = z.object({
+  success,
+  job_id: z.string(),
+  type: oneOf(TASK_JOB_TYPES),
+  status: oneOf(TASK_JOB_STATES),
+  status_detail: z.string().optional(),
+  status_detail_message: z.string().optional(),
+  created_at: z.string(),
+  started_at: z.string().optional(),
+  completed_at: z.string().optional(),
+  title: z.string().optional(),
+  provider: z.string().optional(),
+  voice_id: z.string().optional(),
+  audio_url: z.string().optional(),
+  transcript_url: z.string().optional(),
+  audio_duration_seconds: z.number().optional(),
+  video_url: z.string().optional(),
+  analysis_text: z.string().optional(),
+  cached: z.boolean().optional(),
+  error: z.string().optional(),
+});
+export type TaskJob = z.infer<typeof taskJob>;
+
+export const healthOutput = z.object({
+  status: z.literal('healthy'),
+  active_jobs: z.number().int(),
+  total_jobs: z.number().int(),
+  max_concurrent: z.number().int(),
+  version: z.string().optional(),
+  engine: z.string().optional(),
+});

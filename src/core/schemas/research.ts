@@ -1,0 +1,167 @@
+/** Analysis tools: monetization, managed networks (CMS) and terminated-channel search. */
+import { z } from 'zod';
+import { channelId, flag, integer, oneOf, success, text, commaList } from './params.js';
+
+export const channelIdInput = z.object({ channel_id: channelId });
+
+export const externalMonetizationInput = z.object({
+  channel_id: channelId,
+  skip_live: flag().default(false),
+  cached_ok_secs: integer({ min: 0 }).optional(),
+});
+export const externalMonetizationOutput = z.looseObject({
+  success,
+  channel_id: z.string(),
+  classified: z.boolean(),
+  classifier_version: z.string().nullable(),
+  classified_at: z.string().nullable(),
+  summary: z.string().nullable(),
+  methods: z.array(z.looseObject({ method: z.string(), evidence: z.string(), source_url: z.string() })),
+  products: z.array(z.looseObject({ name: z.string() })),
+  store_urls: z.array(z.string()),
+  funnel: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export const adMonetizationOutput = z.object({
+  success,
+  channel_id: z.string(),
+  monetized: z.boolean().nullable(),
+  reason: z.string(),
+  hint: z.string().optional(),
+  checked_at: z.string(),
+  previous: z
+    .object({
+      monetized: z.boolean().nullable(),
+      last_seen_monetized_at: z.string().nullable(),
+      last_seen_demonetized_at: z.string().nullable(),
+      last_checked_at: z.string().nullable(),
+    })
+    .nullable(),
+});
+
+export const CMS_STATES = ['managed', 'not_managed', 'unchecked'] as const;
+const networkChannel = z.object({
+  channel_id: z.string(),
+  name: z.string(),
+  subscribers: z.number().int(),
+  avg_views: z.number().int(),
+});
+const owner = z.object({
+  oid: z.string(),
+  name: z.string().nullable(),
+  type: z.string().nullable(),
+  industry: z.string().nullable(),
+});
+
+export const cmsCheckInput = z.object({
+  channel_id: channelId,
+  refresh: flag().default(false),
+  full_network: flag().default(false),
+});
+export const cmsCheckOutput = z.object({
+  success,
+  channel_id: z.string(),
+  status: oneOf(CMS_STATES),
+  checked_at: z.string().nullable(),
+  checked_live: z.boolean(),
+  owner: owner.nullable().optional(),
+  note: z.string().optional(),
+  hint: z.string().optional(),
+  network: z
+    .object({
+      member_count: z.number().int(),
+      other_members_sample: z.array(networkChannel).optional(),
+      members: z.array(networkChannel).optional(),
+    })
+    .optional(),
+});
+
+export const networksInput = z.object({
+  q: z.string().trim().max(200).optional(),
+  oid: z.string().trim().min(1).max(100).optional(),
+  min_channels: integer({ min: 1 }).default(2),
+  sort: oneOf(['channels', 'subscribers']).default('channels'),
+  limit: integer({ min: 1, max: 100 }).default(25),
+});
+const networkEntry = z.object({
+  oid: z.string(),
+  name: z.string().nullable(),
+  type: z.string().nullable(),
+  industry: z.string().nullable(),
+  member_count: z.number().int(),
+  total_subscribers: z.number().int(),
+});
+export const networksOutput = z.union([
+  z.object({ success, count: z.number().int(), networks: z.array(networkEntry) }),
+  z.object({
+    success,
+    network: networkEntry.extend({
+      members: z.array(networkChannel.extend({ language: z.string().nullable(), category: z.string().nullable() })),
+    }),
+  }),
+]);
+
+const TERMINATED_SORT_FIELDS = ['subs', 'views', 'videos', 'age', 'views_24h', 'subs_24h', 'views_48h', 'date', 'similarity'];
+export const TERMINATED_SORTS = TERMINATED_SORT_FIELDS.flatMap((field) => [`${field}_asc`, `${field}_desc`]) as [
+  string,
+  ...string[],
+];
+const bound = () => integer({ min: 0 }).optional();
+export const terminatedInput = z.object({
+  q: text({ max: 500 }),
+  languages: commaList().optional(),
+  sort: oneOf(TERMINATED_SORTS).default('date_desc'),
+  page: integer({ min: 1, max: 20 }).default(1),
+  per_page: integer({ min: 1, max: 50 }).default(20),
+  min_subs: bound(),
+  max_subs: bound(),
+  min_views: bound(),
+  max_views: bound(),
+  min_avg_views: bound(),
+  max_avg_views: bound(),
+  min_age: bound(),
+  max_age: bound(),
+  min_uploads: bound(),
+  max_uploads: bound(),
+  monetized: oneOf(['yes', 'no']).optional(),
+  min_views_24h: bound(),
+  max_views_24h: bound(),
+  min_views_48h: bound(),
+  max_views_48h: bound(),
+});
+export const terminatedChannel = z.object({
+  channel_id: z.string(),
+  channel_title: z.string(),
+  subscriber_count: z.number().int(),
+  view_count: z.number().int(),
+  avg_views_per_video: z.number().int(),
+  total_videos: z.number().int(),
+  primary_language: z.string(),
+  monetized: z.boolean(),
+  is_low_quality: z.boolean(),
+  thumbnail_url: z.string(),
+  first_upload_date: z.string(),
+  terminated_date: z.string(),
+  terminated_days_ago: z.number().int(),
+  view_increase_24h: z.number().int().nullable(),
+  sub_increase_24h: z.number().int().nullable(),
+  view_increase_48h: z.number().int().nullable(),
+  sub_increase_48h: z.number().int().nullable(),
+  similarity_score: z.number().int().nullable(),
+  recent_videos: z.array(
+    z.object({
+      video_id: z.string(),
+      title: z.string(),
+      view_count: z.number().int(),
+      thumbnail_url: z.string(),
+      url: z.string(),
+    }),
+  ),
+});
+export const terminatedOutput = z.object({
+  success,
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  channels: z.array(terminatedChannel),
+});

@@ -1,0 +1,100 @@
+/** Voices of both providers, their clone forms, and the generation request. */
+import { z } from 'zod';
+import { commaList, decimal, flag, integer, oneOf, success, text, uploadedFile } from './params.js';
+
+export const STEALTH_LANG_CODES = [
+  'EN_US', 'ES_ES', 'FR_FR', 'DE_DE', 'PT_BR', 'IT_IT', 'JA_JP', 'KO_KR',
+  'ZH_CN', 'RU_RU', 'AR_SA', 'PL_PL', 'NL_NL', 'HI_IN', 'HE_IL',
+] as const;
+export type StealthLangCode = (typeof STEALTH_LANG_CODES)[number];
+
+export const ALT_LANGUAGES = [
+  'English', 'Chinese', 'Spanish', 'French', 'German', 'Italian', 'Portuguese', 'Polish', 'Russian',
+  'Ukrainian', 'Czech', 'Slovak', 'Croatian', 'Serbian', 'Bulgarian', 'Dutch', 'Romanian', 'Swedish',
+  'Norwegian', 'Afrikaans', 'Catalan', 'Greek', 'Lithuanian', 'Latvian', 'Vietnamese', 'Indonesian',
+  'Malay', 'Tagalog', 'Swahili', 'Hindi', 'Japanese', 'Korean', 'Danish', 'Finnish', 'Hungarian', 'Slovenian',
+] as const;
+export type AltLanguage = (typeof ALT_LANGUAGES)[number];
+
+/** `alt` is the spec's name; `minimax` is the hosted service's own name for the same provider. */
+export const PROVIDERS = ['stealth', 'alt'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+export const providerName = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim().toLowerCase() === 'minimax' ? 'alt' : value),
+  oneOf(PROVIDERS),
+);
+
+export const MB = 1024 * 1024;
+export const STEALTH_SAMPLE_MAX_BYTES = 15 * MB;
+export const STEALTH_SAMPLE_MAX_SECONDS = 30;
+export const ALT_SAMPLE_MAX_BYTES = 5 * MB;
+export const ALT_SAMPLE_MIN_SECONDS = 30;
+
+export const stealthVoice = z.object({
+  voice_id: z.string(),
+  name: z.string(),
+  language: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  is_cloned: z.boolean(),
+});
+export type StealthVoice = z.infer<typeof stealthVoice>;
+
+export const stealthCloneResult = stealthVoice.omit({ is_cloned: true });
+export const altVoice = z.object({
+  voice_id: z.string(),
+  name: z.string(),
+  language: z.string(),
+  is_cloned: z.literal(true),
+  created_at: z.string(),
+});
+export type AltVoice = z.infer<typeof altVoice>;
+export const altCloneResult = altVoice.omit({ created_at: true });
+
+export const noInput = z.object({});
+export const stealthVoicesOutput = z.object({ success, voices: z.array(stealthVoice) });
+export const altVoicesOutput = z.object({ success, voices: z.array(altVoice) });
+
+export const stealthCloneInput = z.object({
+  displayName: text({ max: 100 }),
+  audioFile: uploadedFile,
+  langCode: oneOf(STEALTH_LANG_CODES).default('EN_US'),
+  transcription: z.string().max(5000, { error: 'must be at most 5000 characters' }).optional(),
+  description: z.string().max(500, { error: 'must be at most 500 characters' }).optional(),
+  tags: commaList({ max: 20 }).optional(),
+  removeBackgroundNoise: flag().default(false),
+});
+export const stealthCloneOutput = z.object({ success, voice: stealthCloneResult });
+
+export const altCloneInput = z.object({
+  voice_name: text({ max: 100 }),
+  audio_file: uploadedFile,
+  language: oneOf(ALT_LANGUAGES).default('English'),
+  need_noise_reduction: flag().default(true),
+});
+export const altCloneOutput = z.object({ success, voice: altCloneResult });
+
+export const voiceIdInput = z.object({ voice_id: text({ max: 200 }) });
+export const deleteOutput = z.object({ success });
+
+export const generateInput = z.object({
+  script: text({ max: 100_000 }),
+  voice_id: text({ max: 200 }),
+  provider: providerName.default('stealth'),
+  custom_title: text({ max: 200 }).optional(),
+  voice_name: z.string().max(200).optional(),
+  // stealth-specific
+  speaking_rate: decimal({ min: 0.5, max: 2 }).optional(),
+  temperature: decimal({ min: 0, max: 2 }).optional(),
+  stealth_model: oneOf(['1.5', '2.0']).optional(),
+  // alt-specific
+  speed: decimal({ min: 0.5, max: 2 }).optional(),
+  pitch: integer({ min: -12, max: 12 }).optional(),
+  volume: decimal({ min: 0.1, max: 10 }).optional(),
+});
+export type GenerateInput = z.infer<typeof generateInput>;
+export const generateOutput = z.object({
+  success,
+  job_id: z.string(),
+  status: z.literal('pending'),
+});

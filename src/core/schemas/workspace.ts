@@ -1,0 +1,96 @@
+/** Folders, saved channels and channel resolution. */
+import { z } from 'zod';
+import { channelId, integer, success, text } from './params.js';
+
+export const FOLDER_NAME_MAX = 50;
+
+const folderId = integer({ min: 1 });
+const folderName = text({ max: FOLDER_NAME_MAX });
+
+export const folder = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  channel_count: z.number().int(),
+  /** UTC, without a timezone suffix, as the hosted service lists it. */
+  created_at: z.string(),
+});
+export type Folder = z.infer<typeof folder>;
+
+export const folderChannel = z.object({
+  channel_id: z.string(),
+  handle: z.string().nullable(),
+  title: z.string(),
+  thumbnail_url: z.string().nullable(),
+  language: z.string().nullable(),
+  subscribers: z.number().int(),
+  total_views: z.number().int(),
+  video_count: z.number().int(),
+  saved_at: z.string(),
+  views_24h: z.number().int().nullable(),
+  views_48h: z.number().int().nullable(),
+  subs_24h: z.number().int().nullable(),
+  subs_48h: z.number().int().nullable(),
+});
+export type FolderChannel = z.infer<typeof folderChannel>;
+
+export const listFoldersInput = z.object({});
+export const listFoldersOutput = z.object({ success, count: z.number().int(), folders: z.array(folder) });
+
+export const createFolderInput = z.object({ name: folderName });
+export const folderOutput = z.object({ success, folder });
+
+export const renameFolderInput = z.object({ id: folderId, name: folderName });
+
+export const folderIdInput = z.object({ id: folderId });
+export const deleteFolderOutput = z.object({ success, unsaved_channels: z.number().int() });
+
+export const folderChannelsOutput = z.object({
+  success,
+  folder_id: z.number().int(),
+  count: z.number().int(),
+  channels: z.array(folderChannel),
+});
+
+export const saveChannelsInput = z.object({
+  channel_ids: z
+    .array(channelId, { error: 'must be an array of channel ids starting with UC' })
+    .min(1, { error: 'must list at least one channel id' }),
+  folder_id: folderId,
+});
+export const saveChannelsOutput = z.object({
+  success,
+  folder_id: z.number().int(),
+  saved: z.number().int(),
+  already_saved: z.number().int(),
+  channel_count: z.number().int(),
+});
+
+export const unsaveChannelInput = z.object({ channel_id: channelId });
+export const unsaveChannelOutput = z.object({
+  success,
+  channel_id: z.string(),
+  removed_from: z.number().int(),
+});
+
+export const moveChannelInput = z.object({
+  channel_id: channelId,
+  from_folder_id: folderId,
+  to_folder_id: folderId,
+});
+export const moveChannelOutput = z.object({
+  success,
+  channel_id: z.string(),
+  from_folder_id: z.number().int(),
+  to_folder_id: z.number().int(),
+});
+
+export const resolveInput = z.object({ input: text({ max: 500 }) });
+export const resolveOutput = z.object({
+  success,
+  input: z.string(),
+  channel_id: z.string(),
+  handle: z.string().nullable(),
+  title: z.string(),
+  thumbnail_url: z.string().nullable(),
+});
+export type ResolvedChannel = z.infer<typeof resolveOutput>;

@@ -1,0 +1,37 @@
+import type { Clock } from './clock.js';
+import type { Identity, Principal } from './identity/identity.js';
+import type { Plan, PlanLimits } from './limits/plans.js';
+import type { RateLimiter } from './limits/rate-limiter.js';
+import type { Db } from './store/database.js';
+import type { Settings } from './store/settings.js';
+import type { PlatformProvider } from './world/platform.js';
+import type { ParsedInput, RouteName, RouteOutput } from '../core/routes.js';
+
+/** What every feature of the engine can reach. */
+export interface EngineContext {
+  readonly dataDir: string;
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly settings: Settings;
+  readonly identity: Identity;
+  readonly rates: RateLimiter;
+  readonly platform: PlatformProvider;
+  /** The plan table with this engine's overrides applied. */
+  planLimits(plan: Plan): PlanLimits;
+}
+
+/** One call: the engine, the caller, and the caller's limits. */
+export interface RequestContext {
+  readonly engine: EngineContext;
+  readonly user: Principal;
+  readonly limits: PlanLimits;
+  readonly signal?: AbortSignal;
+}
+
+export type Handler<N extends RouteName> = (
+  request: RequestContext,
+  input: ParsedInput<N>,
+) => RouteOutput<N> | Promise<RouteOutput<N>>;
+
+/** Each feature module exports a partial table; the engine merges them. */
+export type Handlers = { [N in RouteName]?: Handler<N> };

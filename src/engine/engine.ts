@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import { badRequest, fileTooLarge, forbidden, notImplemented } from '../core/errors.js';
+import { routes, type RouteInput, type RouteName, type RouteOutput } from '../core/routes.js';
+import { formatIssues } from '../core/schemas/format-issues.js';
+import type { UploadedFile } from '../core/schemas/params.js';
+import { systemClock, type Clock } from './clock.js';
+import type { EngineContext, Handler, Handlers, RequestContext } from './context.js';
+import { Identity, type Principal } from './identity/identity.js';
+import { RateLimiter } from './limits/rate-limiter.js';
+import { resolvePlanTable, type Plan, type PlanLimits, type PlanOverrides } from './limits/plans.js';
+import { databaseFile, defaultKeyFile } from './paths.js';
+import { openDatabase, type Db } from './store/database.js';
+import { Settings } from './store/settings.js';
+import { SampleWorld } from './world/sample-world.js';
+import { workspaceHandlers } from './features/workspace/handlers.js';
+import { systemHandlers } from './features/system.js';
+
+export interface WorldSettings {
+  seed: number;
+  channels: number;
+}
+export const DEFAULT_WORLD: WorldSettings = { seed: 1, channels: 3000 };
+
+export interface EngineOptions {
+  dataDir: string;
+  clock?: Clock;
+  /** Limit overrides on top of those stored in the engine's settings (tests use this). */
+  planOverrides?: PlanOverrides;
+}
+
+const featureHandlers: Handlers[] = [systemHandlers, workspaceHandlers];
+
+/**
+ * The embedded engine: the service's server-side logic on a local SQLite database.
+ * `handle` is the single entry point; the in-process service and `serve` both call it.
+ */
+export class Engine implements EngineContext {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly settings: Settings;
+  readonly identity: Identity;
+  readonly rates: RateLimiter;
+  readonly dataDir: string;
+  private world?: SampleWorld;
+  private readonly handlers: Handlers;
+  private planTable: Record<Plan, PlanLimits>;
+  private readonly extraOverrides?: PlanOverrides;
+
+  private constructor(options: EngineOptions) {
+    this.dataDir = options.dataDir;
+    fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    this.clock = options.clock ?? systemClock;
+    this.db = openDatabase(databaseFile(options.dataDir));
+    this.settings = new Settings(this.db);
+    this.identity = new Identity(this.db, this.clock);
+    this.rates = new RateLimiter(this.db, this.clock);
+    this.handlers = Object.assign({}, ...featureHandlers);
+    this.extraOverrides = options.planOverrides;
+    this.planTable = this.loadPlanTable();
+  }
+
+  static open(options: EngineOptions): Engine {
+    return new Engine(options);
+  }
+
+  /** The platform the engine reads from; the sample world is built on first use. */
+  get platform(): SampleWorld {
+    if (!this.world) {
+      const world = this.settings.get<WorldSettings>('world') ?? DEFAULT_WORLD;
+      this.world = SampleWorld.ensure(this.db, world);
+    }
+    return this.world;
+  }
+
+  /** Rebuilds the sample world with new parameters (`tubekit engine seed`). */
+  reseedWorld(settings: WorldSettings): SampleWorld {
+    this.settings.set('world', settings);
+    this.world = SampleWorld.regenerate(this.db, settings);
+    return this.world;
+  }
+
+  planLimits(plan: Plan): PlanLimits {
+    return this.planTable[plan];
+  }
+
+  /** Re-reads limit overrides after `engine limits set` changed them. */
+  reloadLimits(): void {
+    this.planTable = this.loadPlanTable();
+  }
+
+  private loadPlanTable(): Record<Plan, PlanLimits> {
+    return resolvePlanTable(mergeOverrides(this.settings.get<PlanOverrides>('limits'), this.extraOverrides));
+  }
+
+  defaultKey(): string {
+    return this.identity.ensureDefaultKey(defaultKeyFile(this.dataDir));
+  }
+
+  authenticate(key: string | undefined): Principal {
+    return this.identity.authenticate(key);
+  }
+
+  /** Validates the raw input against the route's schema and runs the feature's handler. */
+  async handle<N extends RouteName>(
+    name: N,
+    raw: RouteInput<N> | Record<string, unknown>,
+    user: Principal,
+    signal?: AbortSignal,
+  ): Promise<RouteOutput<N>> {
+    const route = routes[name];
+    if (user.plan === 'none') {
+      throw forbidden(
+        'An active subscription is required for every endpoint; this key has none.',
+        'plan_required',
+        'Subscribe to a plan, or use a key of a user with a plan.',
+      );
+    }
+    checkFileSizes(route.files, raw as Record<string, unknown>);
+    const parsed = route.input.safeParse(raw);
+    if (!parsed.success) throw badRequest(`Invalid request: ${formatIssues(parsed.error.issues)}.`);
+    const handler = this.handlers[name] as Handler<N> | undefined;
+    if (!handler) throw notImplemented(route.summary);
+    const request: RequestContext = { engine: this, user, limits: this.planLimits(user.plan), signal };
+    return handler(request, parsed.data as never);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function mergeOverrides(...layers: (PlanOverrides | undefined)[]): PlanOverrides {
+  const merged: PlanOverrides = {};
+  for (const layer of layers) {
+    for (const [plan, values] of Object.entries(layer ?? {})) {
+      merged[plan as Plan] = { ...merged[plan as Plan], ...values };
+    }
+  }
+  return merged;
+}
+
+/** In-process callers hand whole files over, so the streaming limit is checked here too. */
+function checkFileSizes(files: Record<string, { maxBytes: number }> | undefined, raw: Record<string, unknown>): void {
+  for (const [field, { maxBytes }] of Object.entries(files ?? {})) {
+    const file = raw[field] as UploadedFile | undefined;
+    if (file?.data && file.data.length > maxBytes) throw fileTooLarge(field, maxBytes);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Fault injection: named failures an engine can be told to simulate, so every failure branch of
+ * the spec can be exercised on purpose (`tubekit engine faults set <name>`). Faults live in the
+ * engine's settings, so every process sharing the data dir (CLI, detached worker, serve) sees them.
+ *
+ * Features add their fault to `knownFaults` with a one-line description and check it with
+ * `hasFault(engine.settings, name)` at the point where the real failure would happen.
+ */
+import { badRequest } from '../core/errors.js';
+import type { Settings } from './store/settings.js';
+
+export const knownFaults: Record<string, string> = {
+  'channel-job-fail': 'channel processing jobs fail with an upstream error after their simulated work',
+};
+
+const SETTINGS_KEY = 'faults';
+
+export function activeFaults(settings: Settings): string[] {
+  return settings.get<string[]>(SETTINGS_KEY) ?? [];
+}
+
+export function hasFault(settings: Settings, name: string): boolean {
+  return activeFaults(settings).includes(name);
+}
+
+function checkFaultName(name: string): void {
+  if (!Object.hasOwn(knownFaults, name)) {
+    throw badRequest(`Unknown fault "${name}".`, `Known faults: ${Object.keys(knownFaults).join(', ')}.`);
+  }
+}
+
+/** Turns a fault on; returns the active list. */
+export function setFault(settings: Settings, name: string): string[] {
+  checkFaultName(name);
+  const faults = activeFaults(settings);
+  const next = faults.includes(name) ? faults : [...faults, name].sort();
+  settings.set(SETTINGS_KEY, next);
+  return next;
+}
+
+/** Turns one fault off, or all of them when no name is given; returns the active list. */
+export function clearFault(settings: Settings, name?: string): string[] {
+  if (name === undefined) {
+    settings.delete(SETTINGS_KEY);
+    return [];
+  }
+  checkFaultName(name);
+  const next = activeFaults(settings).filter((fault) => fault !== name);
+  if (next.length === 0) settings.delete(SETTINGS_KEY);
+  else settings.set(SETTINGS_KEY, next);
+  return next;
+}

@@ -1,0 +1,109 @@
+/**
+ * The `voices` table: every user's clones of both providers, with the profile the synthesizer
+ * speaks them with. Built-in voices are not stored; they come from the speech catalog.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Provider } from '../../../core/schemas/voices.js';
+import type { Db } from '../../store/database.js';
+import type { VoiceProfile } from '../../speech/index.js';
+
+export interface StoredVoice {
+  id: number;
+  voiceId: string;
+  userId: number;
+  provider: Provider;
+  name: string;
+  /** `EN_US`-style code for stealth clones, a language name (`English`) for alt clones. */
+  language: string;
+  description: string;
+  tags: string[];
+  profile: VoiceProfile;
+  /** Path of the kept sample, relative to the data dir. */
+  samplePath: string;
+  /** The voice's id at the upstream provider (alt clones). */
+  upstreamId: string | null;
+  createdAt: number;
+}
+
+interface VoiceRow {
+  id: number;
+  public_id: string;
+  user_id: number;
+  provider: Provider;
+  name: string;
+  language: string;
+  description: string;
+  tags: string;
+  profile: string;
+  sample_path: string;
+  upstream_id: string | null;
+  created_at: number;
+}
+
+const fromRow = (row: VoiceRow): StoredVoice => ({
+  id: row.id,
+  voiceId: row.public_id,
+  userId: row.user_id,
+  provider: row.provider,
+  name: row.name,
+  language: row.language,
+  description: row.description,
+  tags: JSON.parse(row.tags) as string[],
+  profile: JSON.parse(row.profile) as VoiceProfile,
+  samplePath: row.sample_path,
+  upstreamId: row.upstream_id,
+  createdAt: row.created_at,
+});
+
+const ID_PREFIX: Record<Provider, string> = { stealth: 'clone_', alt: 'alt_' };
+
+/** A fresh public id: the prefix tells the provider apart at a glance. */
+export function newVoiceId(provider: Provider): string {
+  return ID_PREFIX[provider] + randomBytes(9).toString('base64url');
+}
+
+export function listVoices(db: Db, userId: number, provider: Provider): StoredVoice[] {
+  return db
+    .prepare<[number, string], VoiceRow>('SELECT * FROM voices WHERE user_id = ? AND provider = ? ORDER BY id')
+    .all(userId, provider)
+    .map(fromRow);
+}
+
+export function countVoices(db: Db, userId: number, provider: Provider): number {
+  return db
+    .prepare<[number, string], { n: number }>('SELECT COUNT(*) AS n FROM voices WHERE user_id = ? AND provider = ?')
+    .get(userId, provider)!.n;
+}
+
+/** The caller's clone with this id, or undefined — another user's voice is never returned. */
+export function findOwnVoice(db: Db, userId: number, provider: Provider, voiceId: string): StoredVoice | undefined {
+  const row = db
+    .prepare<[number, string, string], VoiceRow>('SELECT * FROM voices WHERE user_id = ? AND provider = ? AND public_id = ?')
+    .get(userId, provider, voiceId);
+  return row ? fromRow(row) : undefined;
+}
+
+export type NewVoice = Omit<StoredVoice, 'id'>;
+
+export function insertVoice(db: Db, voice: NewVoice): void {
+  db.prepare(
+    `INSERT INTO voices (public_id, user_id, provider, name, language, description, tags, profile, sample_path, upstream_id, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    voice.voiceId,
+    voice.userId,
+    voice.provider,
+    voice.name,
+    voice.language,
+    voice.description,
+    JSON.stringify(voice.tags),
+    JSON.stringify(voice.profile),
+    voice.samplePath,
+    voice.upstreamId,
+    voice.createdAt,
+  );
+}
+
+export function deleteVoiceRow(db: Db, id: number): void {
+  db.prepare('DELETE FROM voices WHERE id = ?').run(id);
+}

@@ -1,0 +1,124 @@
+import { badRequest, conflict, notFound } from '../../../core/errors.js';
+import type { Folder, FolderChannel } from '../../../core/schemas/workspace.js';
+import { isoTime, naiveTime } from '../../clock.js';
+import type { RequestContext } from '../../context.js';
+import { enforceCap } from '../access.js';
+
+interface FolderRow {
+  id: number;
+  name: string;
+  created_at: number;
+  channel_count: number;
+}
+
+const toFolder = (row: FolderRow): Folder => ({
+  id: row.id,
+  name: row.name,
+  channel_count: row.channel_count,
+  created_at: naiveTime(row.created_at),
+});
+
+const FOLDER_SELECT = `SELECT folders.id, folders.name, folders.created_at,
+  (SELECT COUNT(*) FROM saved_channels WHERE saved_channels.folder_id = folders.id) AS channel_count
+  FROM folders`;
+
+export function listFolders(request: RequestContext): Folder[] {
+  return request.engine.db
+    .prepare<[number], FolderRow>(`${FOLDER_SELECT} WHERE folders.user_id = ? ORDER BY folders.id`)
+    .all(request.user.userId)
+    .map(toFolder);
+}
+
+/** The caller's folder, or 404: another user's folder is indistinguishable from a missing one. */
+export function getOwnFolder(request: RequestContext, id: number): Folder {
+  const row = request.engine.db
+    .prepare<[number, number], FolderRow>(`${FOLDER_SELECT} WHERE folders.id = ? AND folders.user_id = ?`)
+    .get(id, request.user.userId);
+  if (!row) throw notFound(`Folder ${id} not found. List your folders with \`tubekit folders list\`.`);
+  return toFolder(row);
+}
+
+/** Like getOwnFolder, but a missing folder is a bad request (saving into it). */
+export function requireFolderForSave(request: RequestContext, id: number, field: string): Folder {
+  try {
+    return getOwnFolder(request, id);
+  } catch {
+    throw badRequest(`Invalid request: ${field}: folder ${id} does not exist or is not yours.`, 'List your folders with `tubekit folders list`.');
+  }
+}
+
+function nameTaken(request: RequestContext, name: string, exceptId?: number): boolean {
+  const row = request.engine.db
+    .prepare<[number, string, number], { id: number }>('SELECT id FROM folders WHERE user_id = ? AND name = ? AND id != ?')
+    .get(request.user.userId, name, exceptId ?? -1);
+  return row !== undefined;
+}
+
+const collision = (name: string) => conflict(`A folder named "${name}" already exists. Pick another name.`);
+
+export function createFolder(request: RequestContext, name: string): Folder {
+  const { db, clock } = request.engine;
+  const create = db.transaction(() => {
+    const { n } = db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM folders WHERE user_id = ?').get(request.user.userId)!;
+    enforceCap(request.limits.folders, n, 'You have reached the folder limit');
+    if (nameTaken(request, name)) throw collision(name);
+    const result = db
+      .prepare('INSERT INTO folders (user_id, name, created_at) VALUES (?, ?, ?)')
+      .run(request.user.userId, name, clock.now());
+    return Number(result.lastInsertRowid);
+  });
+  return getOwnFolder(request, create.immediate());
+}
+
+export function renameFolder(request: RequestContext, id: number, name: string): Folder {
+  const { db } = request.engine;
+  const rename = db.transaction(() => {
+    getOwnFolder(request, id);
+    if (nameTaken(request, name, id)) throw collision(name);
+    db.prepare('UPDATE folders SET name = ? WHERE id = ?').run(name, id);
+  });
+  rename.immediate();
+  return getOwnFolder(request, id);
+}
+
+/** Deleting a folder unsaves its channels entirely; there is no fallback folder. */
+export function deleteFolder(request: RequestContext, id: number): number {
+  const { db } = request.engine;
+  const remove = db.transaction(() => {
+    const folder = getOwnFolder(request, id);
+    db.prepare('DELETE FROM saved_channels WHERE folder_id = ?').run(id);
+    db.prepare('DELETE FROM folders WHERE id = ?').run(id);
+    return folder.channel_count;
+  });
+  return remove.immediate();
+}
+
+/** A folder's channels, newest save first, with live deltas read from the platform. */
+export async function folderChannels(request: RequestContext, id: number): Promise<FolderChannel[]> {
+  getOwnFolder(request, id);
+  const rows = request.engine.db
+    .prepare<[number], { channel_id: string; saved_at: number }>(
+      'SELECT channel_id, saved_at FROM saved_channels WHERE folder_id = ? ORDER BY saved_at DESC, seq DESC',
+    )
+    .all(id);
+  const platform = request.engine.platform;
+  return Promise.all(rows.map(async (row) => {
+    const channel = await platform.channelById(row.channel_id);
+    const deltas = channel ? await platform.deltas(row.channel_id) : null;
+    return {
+      channel_id: row.channel_id,
+      handle: channel?.handle ?? null,
+      title: channel?.title ?? row.channel_id,
+      thumbnail_url: channel?.thumbnail_url ?? null,
+      language: channel?.language ?? null,
+      subscribers: channel?.subscribers ?? 0,
+      total_views: channel?.total_views ?? 0,
+      video_count: channel?.video_count ?? 0,
+      saved_at: isoTime(row.saved_at),
+      views_24h: deltas?.views_24h ?? null,
+      views_48h: deltas?.views_48h ?? null,
+      subs_24h: deltas?.subs_24h ?? null,
+      subs_48h: deltas?.subs_48h ?? null,
+    };
+  }));
+}

@@ -1,0 +1,36 @@
+import type { Handlers } from '../../context.js';
+import { createFolder, deleteFolder, folderChannels, listFolders, renameFolder } from './folders.js';
+import { resolveChannel } from './resolve.js';
+import { moveChannel, saveChannels, unsaveChannel } from './saved.js';
+
+export const workspaceHandlers: Handlers = {
+  'folders.list'(request) {
+    const folders = listFolders(request);
+    return { success: true, count: folders.length, folders };
+  },
+  'folders.create'(request, input) {
+    return { success: true, folder: createFolder(request, input.name) };
+  },
+  'folders.rename'(request, input) {
+    return { success: true, folder: renameFolder(request, input.id, input.name) };
+  },
+  'folders.delete'(request, input) {
+    return { success: true, unsaved_channels: deleteFolder(request, input.id) };
+  },
+  async 'folders.channels'(request, input) {
+    const channels = await folderChannels(request, input.id);
+    return { success: true, folder_id: input.id, count: channels.length, channels };
+  },
+  'saved.add'(request, input) {
+    return saveChannels(request, input.channel_ids, input.folder_id);
+  },
+  'saved.remove'(request, input) {
+    return unsaveChannel(request, input.channel_id);
+  },
+  'saved.move'(request, input) {
+    return moveChannel(request, input.channel_id, input.from_folder_id, input.to_folder_id);
+  },
+  'channels.resolve'(request, input) {
+    return resolveChannel(request.engine.platform, input.input);
+  },
+};

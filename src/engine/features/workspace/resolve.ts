@@ -1,0 +1,42 @@
+import { badRequest, notFound } from '../../../core/errors.js';
+import { CHANNEL_INPUT_FORMS, parseChannelRef, type ChannelRef } from '../../../core/channel-input.js';
+import type { ResolvedChannel } from '../../../core/schemas/workspace.js';
+import type { PlatformChannel, PlatformProvider } from '../../world/platform.js';
+
+/** The platform's channel for a parsed reference, or undefined when it names nothing. */
+export async function lookupChannel(platform: PlatformProvider, ref: ChannelRef): Promise<PlatformChannel | null> {
+  switch (ref.kind) {
+    case 'id':
+      return platform.channelById(ref.channelId);
+    case 'handle':
+      return platform.resolveHandle(ref.handle);
+    case 'video': {
+      const video = await platform.videoById(ref.videoId);
+      return video ? platform.channelById(video.channel_id) : null;
+    }
+  }
+}
+
+/**
+ * `POST /api/channels/resolve`: a raw id comes back unchanged (even one the platform has not
+ * shown us); a handle or URL that names no channel is a 404, a malformed input a 400.
+ */
+export async function resolveChannel(platform: PlatformProvider, input: string): Promise<ResolvedChannel> {
+  const ref = parseChannelRef(input);
+  if (!ref) throw badRequest(`Invalid request: input: "${input}" is not a channel. Use ${CHANNEL_INPUT_FORMS}.`);
+  const channel = await lookupChannel(platform, ref);
+  if (!channel) {
+    if (ref.kind === 'id') {
+      return { success: true, input, channel_id: ref.channelId, handle: null, title: ref.channelId, thumbnail_url: null };
+    }
+    throw notFound(`No channel found for "${input}". Check the handle or URL.`);
+  }
+  return {
+    success: true,
+    input,
+    channel_id: channel.channel_id,
+    handle: channel.handle,
+    title: channel.title,
+    thumbnail_url: channel.thumbnail_url,
+  };
+}

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import { forbidden, notFound, unauthorized } from '../../core/errors.js';
+import type { Clock } from '../clock.js';
+import { isoTime } from '../clock.js';
+import type { Plan } from '../limits/plans.js';
+import type { Db } from '../store/database.js';
+import { hashApiKey, keyPrefix, newApiKey } from './keys.js';
+
+export const SCOPES = ['generations'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** Who is calling: the user behind a valid key. */
+export interface Principal {
+  userId: number;
+  plan: Plan;
+  scopes: Scope[];
+}
+
+export interface KeyListing {
+  prefix: string;
+  user_id: number;
+  plan: Plan;
+  scopes: Scope[];
+  created_at: string;
+  revoked: boolean;
+  default: boolean;
+}
+
+interface UserRow {
+  id: number;
+  plan: Plan;
+  scopes: string;
+}
+
+const parseScopes = (text: string): Scope[] => text.split(',').filter(Boolean) as Scope[];
+
+/** Users, their plans and scopes, and hashed API keys. */
+export class Identity {
+  private readonly byKeyHash;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {
+    this.byKeyHash = db.prepare<[string], UserRow>(
+      `SELECT users.id, users.plan, users.scopes FROM api_keys JOIN users ON users.id = api_keys.user_id
+       WHERE api_keys.key_hash = ? AND api_keys.revoked_at IS NULL`,
+    );
+  }
+
+  authenticate(key: string | undefined): Principal {
+    if (!key) throw unauthorized('Authentication failed: no API key was sent.');
+    const row = this.byKeyHash.get(hashApiKey(key));
+    if (!row) throw unauthorized();
+    return { userId: row.id, plan: row.plan, scopes: parseScopes(row.scopes) };
+  }
+
+  /** A new user with its own key (for trying plan rules locally). */
+  createUserWithKey(plan: Plan, scopes: Scope[], options: { isDefault?: boolean; name?: string } = {}) {
+    const key = newApiKey();
+    const create = this.db.transaction(() => {
+      const now = this.clock.now();
+      const user = this.db
+        .prepare('INSERT INTO users (name, plan, scopes, is_default, created_at) VALUES (?, ?, ?, ?, ?)')
+        .run(options.name ?? `${plan} user`, plan, scopes.join(','), options.isDefault ? 1 : 0, now);
+      const userId = Number(user.lastInsertRowid);
+      this.db
+        .prepare('INSERT INTO api_keys (user_id, key_hash, prefix, created_at) VALUES (?, ?, ?, ?)')
+        .run(userId, hashApiKey(key), keyPrefix(key), now);
+      return userId;
+    });
+    const userId = create.immediate();
+    return { key, user_id: userId, plan, scopes };
+  }
+
+  /**
+   * The default local user (Ultimate, every scope). Its key lives in a 0600 file in the data dir
+   * so the CLI can use it in local mode; created once, on first use.
+   */
+  ensureDefaultKey(keyFile: string): string {
+    if (fs.existsSync(keyFile)) {
+      const key = fs.readFileSync(keyFile, 'utf8').trim();
+      const row = this.byKeyHash.get(hashApiKey(key));
+      if (row) return key;
+    }
+    const created = this.createUserWithKey('ultimate', ['generations'], { isDefault: true, name: 'local user' });
+    const temporary = `${keyFile}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, `${created.key}\n`, { mode: 0o600 });
+    fs.renameSync(temporary, keyFile);
+    return created.key;
+  }
+
+  listKeys(): KeyListing[] {
+    const rows = this.db
+      .prepare<[], { prefix: string; user_id: number; plan: Plan; scopes: string; created_at: number; revoked_at: number | null; is_default: number }>(
+        `SELECT api_keys.prefix, api_keys.user_id, users.plan, users.scopes, api_keys.created_at,
+                api_keys.revoked_at, users.is_default
+         FROM api_keys JOIN users ON users.id = api_keys.user_id ORDER BY api_keys.id`,
+      )
+      .all();
+    return rows.map((row) => ({
+      prefix: row.prefix,
+      user_id: row.user_id,
+      plan: row.plan,
+      scopes: parseScopes(row.scopes),
+      created_at: isoTime(row.created_at),
+      revoked: row.revoked_at !== null,
+      default: row.is_default === 1,
+    }));
+  }
+
+  /** Revokes by the whole key or by the prefix shown in `keys list`. */
+  revokeKey(keyOrPrefix: string): { prefix: string } {
+    const byHash = this.db
+      .prepare<[string], { id: number; prefix: string }>('SELECT id, prefix FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL')
+      .get(hashApiKey(keyOrPrefix));
+    const matches = byHash
+      ? [byHash]
+      : this.db
+          .prepare<[string], { id: number; prefix: string }>('SELECT id, prefix FROM api_keys WHERE prefix = ? AND revoked_at IS NULL')
+          .all(keyOrPrefix);
+    if (matches.length === 0) throw notFound(`No active key matches "${keyPrefix(keyOrPrefix)}…". See \`tubekit engine keys list\`.`);
+    if (matches.length > 1) throw forbidden(`Several keys share the prefix "${keyOrPrefix}"; pass the whole key.`, 'conflict');
+    this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').run(this.clock.now(), matches[0]!.id);
+    return { prefix: matches[0]!.prefix };
+  }
+
+  userCount(): number {
+    return (this.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM users').get()!).n;
+  }
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
+import type { CallOptions, Service, ServiceTarget } from '../core/service.js';
+import { Engine, type EngineOptions } from './engine.js';
+
+export interface LocalServiceOptions extends EngineOptions {
+  /** The key to act as; the default local user's key when absent. */
+  apiKey?: string;
+}
+
+/**
+ * The Service in-process: every call is authenticated and validated exactly as `serve` would,
+ * and answers are JSON-normalised so both engines return identical bodies.
+ */
+export class LocalService implements Service {
+  readonly target: ServiceTarget;
+  private readonly apiKey: string;
+
+  constructor(
+    readonly engine: Engine,
+    apiKey?: string,
+  ) {
+    this.apiKey = apiKey ?? engine.defaultKey();
+    this.target = { mode: 'local', location: engine.dataDir };
+  }
+
+  static open(options: LocalServiceOptions): LocalService {
+    return new LocalService(Engine.open(options), options.apiKey);
+  }
+
+  async call<N extends RouteName>(name: N, input: RouteInput<N>, options: CallOptions = {}): Promise<RouteOutput<N>> {
+    const user = this.engine.authenticate(this.apiKey);
+    const result = await this.engine.handle(name, input, user, options.signal);
+    return JSON.parse(JSON.stringify(result)) as RouteOutput<N>;
+  }
+
+  async fetchFile(url: string): Promise<NodeJS.ReadableStream> {
+    if (!url.startsWith('file:')) throw new Error(`The embedded engine serves files by file:// URL, not ${url}`);
+    return fs.createReadStream(fileURLToPath(url));
+  }
+
+  async close(): Promise<void> {
+    this.engine.close();
+  }
+}

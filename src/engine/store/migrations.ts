@@ -1,0 +1,88 @@
+/**
+ * Versioned schema of the engine's index. Append a migration; never edit a shipped one.
+ * (The sample world's `world_` tables are derived data and are rebuilt, not migrated.)
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'identity, settings, rate limits, workspace',
+    sql: `
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        plan TEXT NOT NULL,
+        scopes TEXT NOT NULL DEFAULT '',
+        is_default INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE api_keys (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        key_hash TEXT NOT NULL UNIQUE,
+        prefix TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        revoked_at INTEGER
+      );
+      CREATE TABLE rate_events (
+        user_id INTEGER NOT NULL,
+        bucket TEXT NOT NULL,
+        at INTEGER NOT NULL
+      );
+      CREATE INDEX rate_events_by_user ON rate_events(user_id, bucket, at);
+      CREATE TABLE folders (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        name TEXT NOT NULL COLLATE NOCASE,
+        created_at INTEGER NOT NULL,
+        UNIQUE (user_id, name)
+      );
+      CREATE TABLE saved_channels (
+        folder_id INTEGER NOT NULL REFERENCES folders(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        channel_id TEXT NOT NULL,
+        saved_at INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        PRIMARY KEY (folder_id, channel_id)
+      );
+      CREATE INDEX saved_channels_by_user ON saved_channels(user_id, channel_id);
+    `,
+  },
+  {
+    version: 2,
+    name: 'jobs',
+    sql: `
+      -- One table for both families: channel jobs (integer id, queued/running/completed/failed)
+      -- and task jobs (generation, analysis: string public_id, pending/processing/completed/failed).
+      CREATE TABLE jobs (
+        id INTEGER PRIMARY KEY,
+        public_id TEXT UNIQUE,
+        kind TEXT NOT NULL,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        state TEXT NOT NULL,
+        input TEXT NOT NULL,
+        result TEXT,
+        error TEXT,
+        idempotency_key TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        requested_at INTEGER NOT NULL,
+        claimed_at INTEGER,
+        finished_at INTEGER,
+        lease_owner TEXT,
+        lease_expires_at INTEGER,
+        UNIQUE (user_id, kind, idempotency_key)
+      );
+      CREATE INDEX jobs_by_state ON jobs(state, requested_at);
+      CREATE INDEX jobs_by_user ON jobs(user_id, state);
+    `,
+  },
+];

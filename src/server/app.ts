@@ -1,0 +1,84 @@
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { ServiceError, notFound } from '../core/errors.js';
+import { routes, type RouteName } from '../core/routes.js';
+import type { Engine } from '../engine/engine.js';
+import { cdnDir } from '../engine/paths.js';
+import { requestApiKey } from './auth.js';
+import { registerCdn } from './cdn.js';
+import { openApiDocument } from './openapi.js';
+import { collectInput } from './request-input.js';
+
+export interface AppOptions {
+  engine: Engine;
+  /** Logs one line per request to stderr. */
+  logRequests?: boolean;
+}
+
+/**
+ * The REST API over the embedded engine. Every route comes from the route table; this file
+ * only moves fields from HTTP into the engine and answers back.
+ */
+export function buildApp({ engine, logRequests = false }: AppOptions): FastifyInstance {
+  const app = Fastify({
+    logger: logRequests ? { level: 'info', stream: process.stderr } : false,
+    bodyLimit: 1024 * 1024,
+    // Long-polls hold requests for up to 30 s; never cut them short.
+    requestTimeout: 0,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.register(fastifyMultipart, { throwFileSizeLimit: true });
+
+  app.setErrorHandler((error: FastifyError | ServiceError, _request, reply) => {
+    const failure = toServiceError(error);
+    if (failure.retryAfterSeconds !== undefined) reply.header('retry-after', String(failure.retryAfterSeconds));
+    reply.status(failure.status).send(failure.toBody());
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const failure = notFound(`No endpoint ${request.method} ${request.url.split('?')[0]}. See GET /api/openapi.json for the API.`);
+    reply.status(404).send(failure.toBody());
+  });
+
+  app.register(async (api) => {
+    for (const name of Object.keys(routes) as RouteName[]) {
+      const route = routes[name];
+      for (const url of [route.path, ...(route.aliases ?? [])]) {
+        api.route({
+          method: route.method,
+          url,
+          handler: async (request, reply) => {
+            const { input, formApiKey } = await collectInput(request, route);
+            const user = engine.authenticate(requestApiKey(request, formApiKey));
+            const aborted = new AbortController();
+            request.raw.once('close', () => aborted.abort());
+            reply.raw.once('close', () => aborted.abort());
+            const body = await engine.handle(name, input, user, aborted.signal);
+            reply.status(route.status ?? 200).send(body);
+          },
+        });
+      }
+    }
+  });
+
+  app.get('/api/openapi.json', async () => openApiDocument());
+  registerCdn(app, cdnDir(engine.dataDir));
+  return app;
+}
+
+function toServiceError(error: FastifyError | ServiceError): ServiceError {
+  if (error instanceof ServiceError) return error;
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    return new ServiceError({ status: 500, code: 'internal', message: `Internal error: ${error.message}`, cause: error });
+  }
+  const messages: Record<string, string> = {
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type: send application/json (or multipart/form-data where the endpoint takes a form).',
+    FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty: send a JSON object.',
+    FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  };
+  const message = messages[error.code] ?? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+    ? `The body is not valid JSON: ${error.message}`
+    : error.message);
+  return new ServiceError({ status: status === 415 ? 400 : status, code: 'invalid_request', message: `Invalid request: ${message}` });
+}

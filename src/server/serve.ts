@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Engine } from '../engine/engine.js';
+import { buildApp } from './app.js';
+
+export interface ServeOptions {
+  engine: Engine;
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  logRequests?: boolean;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the REST API; resolves once it listens, with its base URL. */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const app = buildApp({ engine: options.engine, logRequests: options.logRequests });
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ host, port: options.port ?? 8787 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    app,
+    url: `http://${shownHost}:${port}`,
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Runs one scenario suite against both engines: the in-process engine, and the remote client
+ * talking to `serve` on an ephemeral port over the same kind of data dir.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { Service } from '../../src/core/service.js';
+import { Engine, type EngineOptions } from '../../src/engine/engine.js';
+import type { Plan } from '../../src/engine/limits/plans.js';
+import type { Scope } from '../../src/engine/identity/identity.js';
+import { LocalService } from '../../src/engine/local-service.js';
+import { RemoteService } from '../../src/remote/remote-service.js';
+import { startServer, type RunningServer } from '../../src/server/serve.js';
+
+export type EngineKind = 'embedded' | 'remote';
+
+export interface EngineHarness {
+  kind: EngineKind;
+  engine: Engine;
+  /** Base URL of `serve` (remote kind only). */
+  baseUrl?: string;
+  /** A Service acting as a new user on `plan` (default ultimate, all scopes). */
+  as(plan?: Plan, scopes?: Scope[]): Service;
+  /** A Service sending this exact key (for authentication tests). */
+  withKey(key: string | undefined): Service;
+}
+
+export function tempDataDir(prefix = 'tubekit-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export interface HarnessOptions extends Partial<EngineOptions> {
+  world?: { seed: number; channels: number };
+}
+
+export async function createHarness(kind: EngineKind, options: HarnessOptions = {}) {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const engine = Engine.open({ ...options, dataDir });
+  if (options.world) engine.reseedWorld(options.world);
+  let server: RunningServer | undefined;
+  if (kind === 'remote') server = await startServer({ engine, port: 0 });
+  const services: Service[] = [];
+  const withKey = (key: string | undefined): Service => {
+    const service =
+      kind === 'embedded'
+        ? new LocalService(engine, key ?? '')
+        : new RemoteService({ baseUrl: server!.url, apiKey: key, maxRetries: 0 });
+    services.push(service);
+    return service;
+  };
+  const harness: EngineHarness = {
+    kind,
+    engine,
+    baseUrl: server?.url,
+    as(plan = 'ultimate', scopes = ['generations']) {
+      return withKey(engine.identity.createUserWithKey(plan, scopes).key);
+    },
+    withKey,
+  };
+  const close = async () => {
+    for (const service of services) await service.close().catch(() => undefined);
+    await server?.close();
+    engine.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { harness, close };
+}
+
+/** `describe` once per engine; the harness is ready inside `it` blocks. */
+export function describeEachEngine(title: string, body: (get: () => EngineHarness) => void, options: HarnessOptions = {}) {
+  for (const kind of ['embedded', 'remote'] as const) {
+    describe(`${title} [${kind}]`, () => {
+      let current: Awaited<ReturnType<typeof createHarness>>;
+      beforeAll(async () => {
+        current = await createHarness(kind, options);
+      });
+      afterAll(async () => {
+        await current?.close();
+      });
+      body(() => current.harness);
+    });
+  }
+}
+
+/** Resolves to the ServiceError a call rejects with (fails the test if it succeeds). */
+export async function failure(promise: Promise<unknown>): Promise<{ status: number; code: string; message: string; hint?: string; retryAfterSeconds?: number }> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as never;
+  }
+  throw new Error('expected the call to fail, but it succeeded');
+}
