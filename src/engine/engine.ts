@@ -14,6 +14,7 @@ import { Settings } from './store/settings.js';
 import { SampleWorld } from './world/sample-world.js';
 import { workspaceHandlers } from './features/workspace/handlers.js';
 import { systemHandlers } from './features/system.js';
+import { voiceHandlers } from './features/voices/handlers.js';
 
 export interface WorldSettings {
   seed: number;
@@ -28,7 +29,7 @@ export interface EngineOptions {
   planOverrides?: PlanOverrides;
 }
 
-const featureHandlers: Handlers[] = [systemHandlers, workspaceHandlers];
+const featureHandlers: Handlers[] = [systemHandlers, workspaceHandlers, voiceHandlers];
 
 /**
  * The embedded engine: the service's server-side logic on a local SQLite database.
@@ -116,7 +117,8 @@ export class Engine implements EngineContext {
       );
     }
     checkFileSizes(route.files, raw as Record<string, unknown>);
-    const parsed = route.input.safeParse(raw);
+    // reportInput lets formatIssues tell a missing field ("is required") from a wrong one.
+    const parsed = route.input.safeParse(raw, { reportInput: true });
     if (!parsed.success) throw badRequest(`Invalid request: ${formatIssues(parsed.error.issues)}.`);
     const handler = this.handlers[name] as Handler<N> | undefined;
     if (!handler) throw notImplemented(route.summary);

@@ -10,3 +10,5 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
 export const databaseFile = (dataDir: string) => path.join(dataDir, 'tubekit.db');
 export const defaultKeyFile = (dataDir: string) => path.join(dataDir, 'default.key');
 export const cdnDir = (dataDir: string) => path.join(dataDir, 'cdn');
+/** Uploaded voice samples: private, never served. */
+export const samplesDir = (dataDir: string) => path.join(dataDir, 'samples');

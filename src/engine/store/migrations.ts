@@ -85,4 +85,32 @@ export const migrations: Migration[] = [
       CREATE INDEX jobs_by_user ON jobs(user_id, state);
     `,
   },
+  {
+    version: 4,
+    name: 'voices',
+    sql: `
+      -- Users' clones of both providers; built-in voices come from the speech catalog.
+      CREATE TABLE voices (
+        id INTEGER PRIMARY KEY,
+        public_id TEXT NOT NULL UNIQUE,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        provider TEXT NOT NULL,
+        name TEXT NOT NULL,
+        language TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT '',
+        tags TEXT NOT NULL DEFAULT '[]',
+        profile TEXT NOT NULL,
+        sample_path TEXT NOT NULL,
+        upstream_id TEXT,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX voices_by_user ON voices(user_id, provider);
+      -- The alt provider's own voice library, as the local stand-in for the upstream service.
+      CREATE TABLE alt_provider_voices (
+        upstream_id TEXT PRIMARY KEY,
+        language TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];

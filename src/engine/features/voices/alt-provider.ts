@@ -1,0 +1,49 @@
+/**
+ * The upstream provider behind alt voices. The hosted service forwards clones to it and can
+ * fail with 502; locally it is a voice library in the engine's database, with the faults
+ * `alt-clone-upstream` and `alt-delete-upstream` standing in for an outage.
+ */
+import { randomBytes } from 'node:crypto';
+import { upstreamError } from '../../../core/errors.js';
+import type { AltLanguage } from '../../../core/schemas/voices.js';
+import type { EngineContext } from '../../context.js';
+
+export interface AltVoiceProvider {
+  /** Creates the voice upstream; resolves to its upstream id. */
+  cloneVoice(sample: Buffer, language: AltLanguage): Promise<string>;
+  deleteVoice(upstreamId: string): Promise<void>;
+}
+
+export class UpstreamFailure extends Error {
+  override readonly name = 'UpstreamFailure';
+}
+
+export function localAltProvider(engine: EngineContext): AltVoiceProvider {
+  return {
+    async cloneVoice(_sample, language) {
+      if (engine.settings.hasFault('alt-clone-upstream')) {
+        throw upstreamError(
+          'The alt voice provider failed to clone the voice (upstream error). Nothing was saved; try again later.',
+        );
+      }
+      const upstreamId = `mm-${randomBytes(8).toString('hex')}`;
+      engine.db
+        .prepare('INSERT INTO alt_provider_voices (upstream_id, language, created_at) VALUES (?, ?, ?)')
+        .run(upstreamId, language, engine.clock.now());
+      return upstreamId;
+    },
+    async deleteVoice(upstreamId) {
+      if (engine.settings.hasFault('alt-delete-upstream')) {
+        throw new UpstreamFailure(`the alt provider did not delete ${upstreamId}`);
+      }
+      engine.db.prepare('DELETE FROM alt_provider_voices WHERE upstream_id = ?').run(upstreamId);
+    },
+  };
+}
+
+/** Whether the provider still holds a voice (tests check that deletes reach it). */
+export function altProviderHasVoice(engine: EngineContext, upstreamId: string): boolean {
+  return (
+    engine.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM alt_provider_voices WHERE upstream_id = ?').get(upstreamId)!.n > 0
+  );
+}

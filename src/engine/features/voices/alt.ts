@@ -1,0 +1,89 @@
+/** Alt voices: clones only (no built-in catalog), each also held by the upstream provider. */
+import { notFound } from '../../../core/errors.js';
+import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
+import { ALT_SAMPLE_MIN_SECONDS, type AltVoice } from '../../../core/schemas/voices.js';
+import { isoTime } from '../../clock.js';
+import type { RequestContext } from '../../context.js';
+import { requireVoicePlan } from '../access.js';
+import { localAltProvider, type AltVoiceProvider } from './alt-provider.js';
+import { altCloneProfile } from './clone-profile.js';
+import { checkSample } from './sample-check.js';
+import { removeSample, samplePath } from './sample-files.js';
+import { enforceCloneCap, saveClone } from './save-clone.js';
+import { deleteVoiceRow, findOwnVoice, listVoices, newVoiceId } from './voice-store.js';
+
+const providerFor = (request: RequestContext): AltVoiceProvider => localAltProvider(request.engine);
+
+export function listAltVoices(request: RequestContext): AltVoice[] {
+  requireVoicePlan(request);
+  return listVoices(request.engine.db, request.user.userId, 'alt').map((voice) => ({
+    voice_id: voice.voiceId,
+    name: voice.name,
+    language: voice.language,
+    is_cloned: true,
+    created_at: isoTime(voice.createdAt),
+  }));
+}
+
+export async function cloneAltVoice(
+  request: RequestContext,
+  input: ParsedInput<'voices.alt.clone'>,
+): Promise<RouteOutput<'voices.alt.clone'>['voice']> {
+  requireVoicePlan(request);
+  enforceCloneCap(request, 'alt');
+  const sample = input.audio_file.data;
+  const info = await checkSample(input.audio_file, {
+    field: 'audio_file',
+    label: 'alt clones',
+    minSeconds: ALT_SAMPLE_MIN_SECONDS,
+  });
+  const profile = await altCloneProfile({
+    data: sample,
+    info,
+    language: input.language,
+    needNoiseReduction: input.need_noise_reduction,
+  });
+  const provider = providerFor(request);
+  const upstreamId = await provider.cloneVoice(sample, input.language); // 502 when the provider fails
+  const voiceId = newVoiceId('alt');
+  try {
+    saveClone(
+      request,
+      {
+        voiceId,
+        userId: request.user.userId,
+        provider: 'alt',
+        name: input.voice_name,
+        language: input.language,
+        description: '',
+        tags: [],
+        profile,
+        samplePath: samplePath(request.engine.dataDir, 'alt', voiceId, info.format),
+        upstreamId,
+        createdAt: request.engine.clock.now(),
+      },
+      sample,
+    );
+  } catch (error) {
+    // A clone that raced past the cap must not stay at the provider either.
+    await provider.deleteVoice(upstreamId).catch(() => undefined);
+    throw error;
+  }
+  return { voice_id: voiceId, name: input.voice_name, language: input.language, is_cloned: true };
+}
+
+/**
+ * Removes the caller's clone, and asks the provider to delete it too — without guarantee:
+ * a provider failure does not keep the voice in the caller's library.
+ */
+export async function deleteAltVoice(request: RequestContext, voiceId: string): Promise<void> {
+  requireVoicePlan(request);
+  const { db, dataDir } = request.engine;
+  const voice = findOwnVoice(db, request.user.userId, 'alt', voiceId);
+  if (!voice) {
+    throw notFound(`Alt voice "${voiceId}" is not one of your clones. List yours with \`tubekit voices list --provider alt\`.`);
+  }
+  deleteVoiceRow(db, voice.id);
+  removeSample(dataDir, voice.samplePath);
+  if (voice.upstreamId) await providerFor(request).deleteVoice(voice.upstreamId).catch(() => undefined);
+}

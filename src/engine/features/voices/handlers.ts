@@ -1,0 +1,26 @@
+import type { Handlers } from '../../context.js';
+import { cloneAltVoice, deleteAltVoice, listAltVoices } from './alt.js';
+import { cloneStealthVoice, deleteStealthVoice, listStealthVoices } from './stealth.js';
+
+export const voiceHandlers: Handlers = {
+  'voices.stealth.list'(request) {
+    return { success: true, voices: listStealthVoices(request) };
+  },
+  async 'voices.stealth.clone'(request, input) {
+    return { success: true, voice: await cloneStealthVoice(request, input) };
+  },
+  'voices.stealth.delete'(request, input) {
+    deleteStealthVoice(request, input.voice_id);
+    return { success: true };
+  },
+  'voices.alt.list'(request) {
+    return { success: true, voices: listAltVoices(request) };
+  },
+  async 'voices.alt.clone'(request, input) {
+    return { success: true, voice: await cloneAltVoice(request, input) };
+  },
+  async 'voices.alt.delete'(request, input) {
+    await deleteAltVoice(request, input.voice_id);
+    return { success: true };
+  },
+};

@@ -1,0 +1,87 @@
+/** Stealth voices: the built-in catalog plus the caller's clones. */
+import { notFound } from '../../../core/errors.js';
+import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
+import {
+  STEALTH_SAMPLE_MAX_SECONDS,
+  type StealthLangCode,
+  type StealthVoice,
+} from '../../../core/schemas/voices.js';
+import type { RequestContext } from '../../context.js';
+import { builtinVoices, closestBuiltinVoice, toPublicVoice } from '../../speech/index.js';
+import { requireVoicePlan } from '../access.js';
+import { stealthCloneProfile } from './clone-profile.js';
+import { checkSample } from './sample-check.js';
+import { removeSample, samplePath } from './sample-files.js';
+import { enforceCloneCap, saveClone } from './save-clone.js';
+import { deleteVoiceRow, findOwnVoice, listVoices, newVoiceId, type StoredVoice } from './voice-store.js';
+
+/** Listings carry the short language code ("en"), as built-in entries do; the clone result keeps `EN_US`. */
+const shortLanguage = (langCode: string): string => closestBuiltinVoice(langCode).language;
+
+const toListing = (voice: StoredVoice): StealthVoice => ({
+  voice_id: voice.voiceId,
+  name: voice.name,
+  language: shortLanguage(voice.language),
+  description: voice.description,
+  tags: voice.tags,
+  is_cloned: true,
+});
+
+export function listStealthVoices(request: RequestContext): StealthVoice[] {
+  requireVoicePlan(request);
+  const clones = listVoices(request.engine.db, request.user.userId, 'stealth').map(toListing);
+  return [...builtinVoices().map(toPublicVoice), ...clones];
+}
+
+export async function cloneStealthVoice(
+  request: RequestContext,
+  input: ParsedInput<'voices.stealth.clone'>,
+): Promise<RouteOutput<'voices.stealth.clone'>['voice']> {
+  requireVoicePlan(request);
+  // Checked before the sample is analysed so a full library is refused cheaply; saveClone checks again.
+  enforceCloneCap(request, 'stealth');
+  const sample = input.audioFile.data;
+  const info = await checkSample(input.audioFile, {
+    field: 'audioFile',
+    label: 'stealth clones',
+    maxSeconds: STEALTH_SAMPLE_MAX_SECONDS,
+  });
+  const langCode: StealthLangCode = input.langCode;
+  const profile = await stealthCloneProfile({
+    data: sample,
+    info,
+    langCode,
+    transcription: input.transcription,
+    removeBackgroundNoise: input.removeBackgroundNoise,
+  });
+  const voiceId = newVoiceId('stealth');
+  const voice = {
+    voiceId,
+    userId: request.user.userId,
+    provider: 'stealth' as const,
+    name: input.displayName,
+    language: langCode,
+    description: input.description?.trim() ?? '',
+    tags: input.tags ?? [],
+    profile,
+    samplePath: samplePath(request.engine.dataDir, 'stealth', voiceId, info.format),
+    upstreamId: null,
+    createdAt: request.engine.clock.now(),
+  };
+  saveClone(request, voice, sample);
+  return { voice_id: voiceId, name: voice.name, language: langCode, description: voice.description, tags: voice.tags };
+}
+
+/** Only the caller's own clone can go; deletion is permanent (row and sample). */
+export function deleteStealthVoice(request: RequestContext, voiceId: string): void {
+  requireVoicePlan(request);
+  const { db, dataDir } = request.engine;
+  const voice = findOwnVoice(db, request.user.userId, 'stealth', voiceId);
+  if (!voice) {
+    throw notFound(
+      `Stealth voice "${voiceId}" is not one of your clones (built-in voices cannot be deleted). List yours with \`tubekit voices list --provider stealth\`.`,
+    );
+  }
+  deleteVoiceRow(db, voice.id);
+  removeSample(dataDir, voice.samplePath);
+}
