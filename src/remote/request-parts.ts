@@ -1,3 +1,5 @@
+// undici's own FormData: the global one belongs to Node's bundled copy and cannot be a body here.
+import { FormData } from 'undici';
 import type { RouteDef } from '../core/route.js';
 import { fillPath, pathParams } from '../core/route.js';
 import type { UploadedFile } from '../core/schemas/params.js';

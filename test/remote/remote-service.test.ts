@@ -1,0 +1,125 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RemoteService } from '../../src/remote/remote-service.js';
+import { failure } from '../support/engines.js';
+
+type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+
+/** A scripted server: answers each request with the next reply and fails the test on extra requests. */
+async function scripted(replies: Reply[]) {
+  const seen: { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      seen.push({ method: request.method!, url: request.url!, headers: request.headers, body });
+      const reply = replies.shift();
+      if (!reply) {
+        response.writeHead(599).end('unexpected request');
+        return;
+      }
+      response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+      response.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  servers.push(server);
+  return { baseUrl, seen, left: () => replies.length };
+}
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+});
+
+const folders = { success: true, count: 0, folders: [] };
+
+describe('remote client', () => {
+  it('builds requests from the route table: path params, JSON body, Bearer key, user agent', async () => {
+    const server = await scripted([{ status: 200, body: { success: true, folder: { id: 7, name: 'X', channel_count: 0, created_at: '' } } }]);
+    const service = new RemoteService({ baseUrl: server.baseUrl, apiKey: 'tk_secret_key_value' });
+    await service.call('folders.rename', { id: 7, name: 'X' });
+    expect(server.seen[0]).toMatchObject({ method: 'PATCH', url: '/api/folders/7', body: '{"name":"X"}' });
+    expect(server.seen[0]!.headers.authorization).toBe('Bearer tk_secret_key_value');
+    expect(server.seen[0]!.headers['user-agent']).toMatch(/^tubekit\//);
+  });
+
+  it('puts query routes in the query string, lists comma-joined', async () => {
+    const server = await scripted([{ status: 200, body: { success: true, page: 1, per_page: 25, total: 0, videos: [] } }]);
+    const service = new RemoteService({ baseUrl: `${server.baseUrl}/`, apiKey: 'k' });
+    await service.call('collabs.feed', { days: 3, channel_ids: ['UCa', 'UCb'] });
+    expect(server.seen[0]!.url).toBe('/api/collabs/feed?days=3&channel_ids=UCa%2CUCb');
+  });
+
+  it('retries a GET after a 429, honouring the "Try again in N s" text', async () => {
+    const server = await scripted([
+      { status: 429, body: { success: false, error: 'Rate limit exceeded (30 requests/min). Try again in 1s.' } },
+      { status: 200, body: folders },
+    ]);
+    const service = new RemoteService({ baseUrl: server.baseUrl, apiKey: 'k' });
+    const started = Date.now();
+    expect(await service.call('folders.list', {})).toEqual(folders);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(server.left()).toBe(0);
+  });
+
+  it('retries a GET after a 5xx, and gives up after the bounded number of tries', async () => {
+    const server = await scripted([
+      { status: 503, body: { error: 'down' } },
+      { status: 502, body: { error: 'down' } },
+      { status: 500, body: { error: 'still down' } },
+    ]);
+    const service = new RemoteService({ baseUrl: server.baseUrl, apiKey: 'k', maxRetries: 2 });
+    const error = await failure(service.call('folders.list', {}));
+    expect(error).toMatchObject({ status: 500, message: 'still down' });
+    expect(server.seen).toHaveLength(3);
+  });
+
+  it('never retries a non-idempotent POST', async () => {
+    const server = await scripted([{ status: 503, body: { error: 'down' } }]);
+    const service = new RemoteService({ baseUrl: server.baseUrl, apiKey: 'k' });
+    expect((await failure(service.call('folders.create', { name: 'X' }))).status).toBe(503);
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('retries a POST that carries an idempotency key', async () => {
+    const accepted = { success: true, job_id: 1, status: 'queued', type: 'shorts', channel_input: 'x', resolved_channel_id: 'UC', requested_at: '' };
+    const server = await scripted([{ status: 503, body: { error: 'down' } }, { status: 200, body: accepted }]);
+    const service = new RemoteService({ baseUrl: server.baseUrl, apiKey: 'k', maxRetries: 1 });
+    await service.call('channels.process', { channel: 'x', type: 'shorts', idempotency_key: 'abc' });
+    expect(server.seen).toHaveLength(2);
+  });
+
+  it('reads error bodies: error, then message, code and Retry-After', async () => {
+    const server = await scripted([{ status: 404, body: { message: 'Job not found' } }]);
+    const service = new RemoteService({ baseUrl: server.baseUrl, apiKey: 'k', maxRetries: 0 });
+    expect(await failure(service.call('jobs.status', { job_id: 'x' }))).toMatchObject({ status: 404, code: 'not_found', message: 'Job not found' });
+  });
+
+  it('says clearly when the host is unreachable (a 503-class failure)', async () => {
+    const service = new RemoteService({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k', maxRetries: 0 });
+    const error = await failure(service.call('folders.list', {}));
+    expect(error.status).toBe(503);
+    expect(error.message).toMatch(/Could not reach/);
+  });
+
+  it('traces requests without ever printing the key', async () => {
+    const server = await scripted([{ status: 200, body: folders }]);
+    const lines: string[] = [];
+    const key = 'tk_abcdefghijklmnopqrstuvwxyz0123456789ABCD';
+    const service = new RemoteService({ baseUrl: `${server.baseUrl}/?api_key=${key}`, apiKey: key, trace: (line) => lines.push(line) });
+    await service.call('folders.list', {});
+    expect(lines.join('\n')).toMatch(/GET/);
+    expect(lines.join('\n')).not.toContain(key.slice(3));
+  });
+
+  it('sends the alt provider under its configured wire name', async () => {
+    const server = await scripted([{ status: 200, body: { success: true, job_id: 'j', status: 'pending' } }]);
+    const service = new RemoteService({ baseUrl: server.baseUrl, apiKey: 'k', altProviderName: 'minimax' });
+    await service.call('generate', { script: 'hi', voice_id: 'v', provider: 'alt' });
+    expect(server.seen[0]!.body).toContain('minimax');
+    expect(server.seen[0]!.headers['content-type']).toMatch(/multipart\/form-data/);
+  });
+});

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type EngineHarness } from '../support/engines.js';
+
+describe('serve: HTTP behaviour', () => {
+  let harness: EngineHarness;
+  let close: () => Promise<void>;
+  let key: string;
+  beforeAll(async () => {
+    ({ harness, close } = await createHarness('remote'));
+    key = harness.engine.identity.createUserWithKey('starter', []).key;
+  });
+  afterAll(() => close());
+
+  const url = (path: string) => `${harness.baseUrl}${path}`;
+
+  it('accepts the key as a Bearer header, as ?api_key=, and as a multipart api_key field', async () => {
+    expect((await fetch(url('/api/folders'), { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+    expect((await fetch(url(`/api/folders?api_key=${key}`))).status).toBe(200);
+    const pro = harness.engine.identity.createUserWithKey('professional', []).key;
+    const form = new FormData();
+    form.append('api_key', pro);
+    form.append('script', 'hello');
+    const response = await fetch(url('/api/generate-simple'), { method: 'POST', body: form });
+    expect(response.status).not.toBe(401);
+  });
+
+  it('answers 401 with the JSON error body when the key is missing', async () => {
+    const response = await fetch(url('/api/folders'));
+    expect(response.status).toBe(401);
+    const body = await response.json();
+    expect(body).toMatchObject({ success: false, code: 'unauthorized' });
+    expect(body.error).toMatch(/API key/);
+  });
+
+  it('answers unknown routes with a JSON 404', async () => {
+    const response = await fetch(url('/api/nope'), { headers: { authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ success: false, code: 'not_found' });
+  });
+
+  it('answers a malformed JSON body with a JSON 400 that says so', async () => {
+    const response = await fetch(url('/api/folders'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: '{"name": ',
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.success).toBe(false);
+    expect(body.error).toMatch(/JSON/);
+  });
+
+  it('refuses a JSON endpoint called without a body', async () => {
+    const response = await fetch(url('/api/folders'), { method: 'POST', headers: { authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatch(/JSON/);
+  });
+
+  it('publishes an OpenAPI document derived from the route table', async () => {
+    const response = await fetch(url('/api/openapi.json'));
+    expect(response.status).toBe(200);
+    const document = await response.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toContain('/api/folders/{id}/channels');
+    expect(document.paths['/api/folders'].post.responses['201']).toBeDefined();
+  });
+
+  it('serves the health endpoint', async () => {
+    const response = await fetch(url('/api/health'), { headers: { authorization: `Bearer ${key}` } });
+    expect(await response.json()).toMatchObject({ status: 'healthy' });
+  });
+});
