@@ -17,10 +17,10 @@ export interface SampleRule {
 }
 
 /**
- * Containers round durations (MP3 frames, encoder padding), so a recording cut at exactly the
- * limit can measure a few milliseconds over or under it; that much is not held against it.
+ * A recording cut at exactly the limit can measure a little over it: MP3 adds encoder delay and
+ * padding (about 0.2 s at 8 kHz, the lowest rate) that headerless files count as duration.
  */
-export const DURATION_ALLOWANCE_SECONDS = 0.05;
+export const DURATION_ALLOWANCE_SECONDS = 0.25;
 
 export async function checkSample(file: UploadedFile, rule: SampleRule): Promise<AudioSampleInfo> {
   let info: AudioSampleInfo;
