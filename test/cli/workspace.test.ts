@@ -75,6 +75,14 @@ describe('tubekit CLI (built binary): workspace', () => {
     expect(JSON.parse(done.stdout)).toEqual({ success: true, unsaved_channels: 0 });
   });
 
+  it('lets several processes share one data dir at once', async () => {
+    const names = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6'];
+    const results = await Promise.all(names.map((name) => cli.run(['folders', 'create', name])));
+    expect(results.map((result) => result.exitCode)).toEqual(names.map(() => 0));
+    const listed = await cli.run(['folders', 'list', '--json']);
+    expect(JSON.parse(listed.stdout).folders.map((folder: { name: string }) => folder.name)).toEqual(expect.arrayContaining(names));
+  });
+
   it('never takes a key as a flag', async () => {
     const result = await cli.run(['--api-key', 'tk_x', 'folders', 'list']);
     expect(result.exitCode).toBe(2);
