@@ -1,5 +1,6 @@
 import type { Clock } from './clock.js';
 import type { Identity, Principal } from './identity/identity.js';
+import type { JobSystem } from './jobs/job-system.js';
 import type { Plan, PlanLimits } from './limits/plans.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import type { Db } from './store/database.js';
@@ -16,6 +17,8 @@ export interface EngineContext {
   readonly identity: Identity;
   readonly rates: RateLimiter;
   readonly platform: PlatformProvider;
+  /** The shared job queue and its workers. */
+  readonly jobs: JobSystem;
   /** The plan table with this engine's overrides applied. */
   planLimits(plan: Plan): PlanLimits;
 }

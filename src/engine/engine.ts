@@ -14,6 +14,10 @@ import { Settings } from './store/settings.js';
 import { SampleWorld } from './world/sample-world.js';
 import { workspaceHandlers } from './features/workspace/handlers.js';
 import { systemHandlers } from './features/system.js';
+import { channelHandlers } from './features/channels/handlers.js';
+import { JobSystem, type JobRunner } from './jobs/job-system.js';
+import { taskJobHandlers } from './jobs/task-status.js';
+import type { JobTiming } from './jobs/timing.js';
 import { voiceHandlers } from './features/voices/handlers.js';
 
 export interface WorldSettings {
@@ -27,9 +31,13 @@ export interface EngineOptions {
   clock?: Clock;
   /** Limit overrides on top of those stored in the engine's settings (tests use this). */
   planOverrides?: PlanOverrides;
+  /** Who runs queued jobs: in-process workers (default), a detached worker (local CLI), or nobody. */
+  jobRunner?: JobRunner;
+  /** Lease, heartbeat and polling intervals of the job queue (tests shorten them). */
+  jobTiming?: Partial<JobTiming>;
 }
 
-const featureHandlers: Handlers[] = [systemHandlers, workspaceHandlers, voiceHandlers];
+const featureHandlers: Handlers[] = [systemHandlers, workspaceHandlers, channelHandlers, taskJobHandlers, voiceHandlers];
 
 /**
  * The embedded engine: the service's server-side logic on a local SQLite database.
@@ -41,6 +49,7 @@ export class Engine implements EngineContext {
   readonly settings: Settings;
   readonly identity: Identity;
   readonly rates: RateLimiter;
+  readonly jobs: JobSystem;
   readonly dataDir: string;
   private world?: SampleWorld;
   private readonly handlers: Handlers;
@@ -55,6 +64,7 @@ export class Engine implements EngineContext {
     this.settings = new Settings(this.db);
     this.identity = new Identity(this.db, this.clock);
     this.rates = new RateLimiter(this.db, this.clock);
+    this.jobs = new JobSystem(this, this.db, this.clock, options.jobRunner, options.jobTiming);
     this.handlers = Object.assign({}, ...featureHandlers);
     this.extraOverrides = options.planOverrides;
     this.planTable = this.loadPlanTable();
@@ -127,6 +137,7 @@ export class Engine implements EngineContext {
   }
 
   close(): void {
+    this.jobs.stop();
     if (this.db.open) this.db.close();
   }
 }

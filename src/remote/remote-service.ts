@@ -50,7 +50,9 @@ export class RemoteService implements Service {
     const parts = buildRequestParts(route, fields);
     const url = new URL(parts.path.replace(/^\//, ''), this.base);
     parts.query.forEach((value, key) => url.searchParams.set(key, value));
-    const waitMs = route.longPoll ? Number(fields.wait_seconds ?? 0) * 1000 : 0;
+    // The server validates wait_seconds; a bad value must still give a usable timeout here.
+    const waitSeconds = route.longPoll ? Number(fields.wait_seconds ?? 0) : 0;
+    const waitMs = Number.isFinite(waitSeconds) && waitSeconds > 0 ? Math.min(waitSeconds, 30) * 1000 : 0;
     const timeoutMs = (SLOW_ROUTES.has(name) ? 10 * 60_000 : (this.options.timeoutMs ?? 60_000)) + waitMs;
     const retryable = isIdempotent(route, fields);
     const maxRetries = retryable ? (this.options.maxRetries ?? 3) : 0;

@@ -8,6 +8,8 @@ export interface ServeOptions {
   /** 0 picks a free port. */
   port?: number;
   logRequests?: boolean;
+  /** Jobs this process runs at once; serve always runs its own workers (default 2). */
+  workers?: number;
 }
 
 export interface RunningServer {
@@ -21,6 +23,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const app = buildApp({ engine: options.engine, logRequests: options.logRequests });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 8787 });
+  // Serve runs its jobs itself, starting with any left waiting in the data dir.
+  options.engine.jobs.startWorkers(options.workers);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const shownHost = host.includes(':') ? `[${host}]` : host;

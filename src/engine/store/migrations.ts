@@ -86,6 +86,51 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 3,
+    name: 'job workers, channel index',
+    sql: `
+      -- Worker hosts alive on this data dir, refreshed by heartbeat; a 'starting' row reserves the
+      -- spawn of a detached worker so two CLI processes do not both start one.
+      CREATE TABLE job_workers (
+        id TEXT PRIMARY KEY,
+        pid INTEGER NOT NULL,
+        mode TEXT NOT NULL,
+        started_at INTEGER NOT NULL,
+        heartbeat_at INTEGER NOT NULL
+      );
+      CREATE INDEX jobs_by_lease ON jobs(state, lease_expires_at);
+      -- What channel processing learned: the channels the service now knows (its index).
+      CREATE TABLE indexed_channels (
+        channel_id TEXT PRIMARY KEY,
+        handle TEXT,
+        title TEXT NOT NULL,
+        language TEXT,
+        country TEXT,
+        category TEXT,
+        content_type TEXT,
+        subscribers INTEGER NOT NULL,
+        total_views INTEGER NOT NULL,
+        video_count INTEGER NOT NULL,
+        eligible INTEGER NOT NULL,
+        ineligible_reasons TEXT NOT NULL DEFAULT '[]',
+        first_processed_at INTEGER NOT NULL,
+        last_processed_at INTEGER NOT NULL,
+        last_job_id INTEGER
+      );
+      CREATE TABLE indexed_videos (
+        video_id TEXT PRIMARY KEY,
+        channel_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        title TEXT NOT NULL,
+        views INTEGER NOT NULL,
+        duration_seconds INTEGER NOT NULL,
+        published_at TEXT NOT NULL,
+        indexed_at INTEGER NOT NULL
+      );
+      CREATE INDEX indexed_videos_by_channel ON indexed_videos(channel_id, published_at);
+    `,
+  },
+  {
     version: 4,
     name: 'voices',
     sql: `

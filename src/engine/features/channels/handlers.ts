@@ -1,0 +1,23 @@
+import { notFound } from '../../../core/errors.js';
+import type { Handlers } from '../../context.js';
+import { channelJobBody } from './job-view.js';
+import { CHANNEL_JOB_KIND } from './processor.js';
+import { submitChannelJob } from './submit.js';
+
+export const channelHandlers: Handlers = {
+  'channels.process': submitChannelJob,
+
+  /** `GET /api/process-channel/:job_id`, long-polled with `wait_seconds`; others' jobs are 404. */
+  async 'channels.processStatus'(request, input) {
+    const { engine, user } = request;
+    const load = () => {
+      const row = engine.jobs.queue.get(input.job_id);
+      if (!row || row.kind !== CHANNEL_JOB_KIND || row.user_id !== user.userId) {
+        throw notFound(`Job ${input.job_id} not found. Use the job_id the submit returned, with the same API key.`);
+      }
+      return row;
+    };
+    const row = await engine.jobs.wait(load, input.wait_seconds, request.signal);
+    return channelJobBody(row, engine.clock.now());
+  },
+};

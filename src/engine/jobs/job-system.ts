@@ -1,0 +1,111 @@
+/**
+ * The engine's jobs: the queue, the worker hosts, and who runs the work. How work gets run
+ * depends on where the engine lives:
+ *  - 'in-process' (default; serve, tests, library use): worker loops in this process, started on
+ *    the first enqueue or by `startWorkers()`;
+ *  - 'spawn' (local CLI): the process exits right after a submit, so a detached
+ *    `tubekit engine worker --until-idle` is started unless a live worker host already exists;
+ *  - 'none' (the `engine worker` command itself, which runs its own loop).
+ */
+import type { Clock } from '../clock.js';
+import type { EngineContext } from '../context.js';
+import type { Db } from '../store/database.js';
+import { isTerminal, type JobRow } from './job-row.js';
+import { JobQueue, type EnqueueRequest, type Enqueued } from './queue.js';
+import { familyOf } from './registry.js';
+import { spawnDetachedWorker, type WorkerSpawner } from './spawn.js';
+import { resolveJobTiming, type JobTiming } from './timing.js';
+import { waitForJob } from './waiter.js';
+import { Worker } from './worker.js';
+import { WorkerHosts } from './worker-hosts.js';
+
+export type JobRunner =
+  | { mode: 'in-process'; workers?: number }
+  | { mode: 'spawn'; spawn?: WorkerSpawner }
+  | { mode: 'none' };
+
+export const DEFAULT_IN_PROCESS_WORKERS = 2;
+/** Settings key of timing overrides shared by every process (tests shorten the lease this way). */
+export const JOB_TIMING_SETTING = 'job-timing';
+
+export class JobSystem {
+  readonly queue: JobQueue;
+  readonly hosts: WorkerHosts;
+  readonly timing: JobTiming;
+  private worker?: Worker;
+
+  constructor(
+    private readonly engine: EngineContext,
+    db: Db,
+    clock: Clock,
+    private readonly runner: JobRunner = { mode: 'in-process' },
+    timing: Partial<JobTiming> = {},
+  ) {
+    // Settings first (every process on the data dir sees them), then this engine's own options.
+    this.timing = resolveJobTiming({ ...engine.settings.get<Partial<JobTiming>>(JOB_TIMING_SETTING), ...timing });
+    this.queue = new JobQueue(db, clock, this.timing.maxAttempts);
+    this.hosts = new WorkerHosts(db, clock, this.timing.hostStaleMs);
+  }
+
+  /** Queues a job of a registered kind and makes sure something will run it. */
+  enqueue(request: Omit<EnqueueRequest, 'family'>): Enqueued {
+    const enqueued = this.queue.enqueue({ ...request, family: familyOf(request.kind) });
+    if (!enqueued.existing) this.ensureRunner();
+    return enqueued;
+  }
+
+  /**
+   * Makes sure a worker will pick up waiting jobs. Called after enqueues and by status reads of
+   * unfinished jobs, so a job left behind by a dead worker is taken up again on the next look.
+   */
+  ensureRunner(): void {
+    switch (this.runner.mode) {
+      case 'in-process':
+        this.startWorkers();
+        return;
+      case 'spawn':
+        if (this.hosts.reserveSpawn()) (this.runner.spawn ?? spawnDetachedWorker)(this.engine.dataDir);
+        return;
+      case 'none':
+        return;
+    }
+  }
+
+  /** Starts this process's worker loops (serve does so at start, whatever the runner); no-op if running. */
+  startWorkers(count = (this.runner.mode === 'in-process' && this.runner.workers) || DEFAULT_IN_PROCESS_WORKERS): void {
+    if (this.worker || count <= 0) return;
+    const worker = new Worker(this.engine, { concurrency: count, mode: 'in-process' });
+    this.worker = worker;
+    worker.run().catch(() => undefined).finally(() => {
+      if (this.worker === worker) this.worker = undefined;
+    });
+  }
+
+  /** A job re-read until terminal or `seconds` pass (long-poll); recovers an expired lease first. */
+  async wait(load: () => JobRow, seconds: number, signal?: AbortSignal): Promise<JobRow> {
+    const first = this.refresh(load());
+    if (!isTerminal(first.state)) this.ensureRunner();
+    let initial: JobRow | undefined = first;
+    const next = () => {
+      const row = initial ?? this.refresh(load());
+      initial = undefined;
+      return row;
+    };
+    return waitForJob(this.queue, next, { seconds, pollMs: this.timing.waitPollMs, signal });
+  }
+
+  /** Synchronous stop so the engine can close its database right after. */
+  stop(): void {
+    this.worker?.stop();
+    this.worker = undefined;
+  }
+
+  /** A running job whose lease ran out is requeued or failed before anyone is shown it. */
+  private refresh(row: JobRow): JobRow {
+    if (row.lease_expires_at !== null && row.lease_expires_at <= this.engine.clock.now()) {
+      this.queue.recoverExpiredLeases();
+      return this.queue.get(row.id) ?? row;
+    }
+    return row;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * `GET /api/job-status/:job_id` for the task family (generation, analysis). One function maps a
+ * row to the body: the queue's own fields here, and whatever the kind's processor adds through
+ * its `describe(job)` (audio_url, transcript_url, analysis_text, …).
+ */
+import { notFound } from '../../core/errors.js';
+import type { TaskJob } from '../../core/schemas/jobs.js';
+import { isoTime } from '../clock.js';
+import type { Handlers } from '../context.js';
+import { toJob, type JobRow } from './job-row.js';
+import { jobProcessor } from './registry.js';
+
+export function taskJobBody(row: JobRow): TaskJob {
+  const body = {
+    success: true,
+    job_id: row.public_id ?? String(row.id),
+    type: row.kind,
+    status: row.state,
+    created_at: isoTime(row.requested_at),
+  } as TaskJob;
+  if (row.claimed_at !== null) body.started_at = isoTime(row.claimed_at);
+  if (row.state === 'completed' && row.finished_at !== null) body.completed_at = isoTime(row.finished_at);
+  if (row.state === 'failed') body.error = row.error ?? 'The job failed.';
+  const extra = jobProcessor(row.kind)?.describe?.(toJob(row));
+  return extra ? { ...body, ...extra } : body;
+}
+
+export const taskJobHandlers: Handlers = {
+  async 'jobs.status'(request, input) {
+    const { engine, user } = request;
+    const load = () => {
+      const row = engine.jobs.queue.getByPublicId(input.job_id);
+      if (!row || row.user_id !== user.userId || jobProcessor(row.kind)?.family !== 'task') {
+        throw notFound('Job not found. Use the job_id the submit returned, with the same API key.');
+      }
+      return row;
+    };
+    const row = await engine.jobs.wait(load, input.wait_seconds, request.signal);
+    return taskJobBody(row);
+  },
+};

@@ -1,0 +1,40 @@
+/**
+ * The queue's clockwork. Defaults suit real use; tests and benchmarks shrink them (a short lease
+ * makes a killed worker's job come back within a second).
+ */
+export interface JobTiming {
+  /** How long a claim stays valid without a heartbeat. */
+  leaseMs: number;
+  /** How often a running job renews its lease (well under leaseMs). */
+  heartbeatMs: number;
+  /** Claims before a job whose workers keep dying is failed. */
+  maxAttempts: number;
+  /** How often an idle worker looks for jobs enqueued by other processes. */
+  idlePollMs: number;
+  /** How often a long-poll re-reads the job (cross-process completion; ~100 ms wake-up budget). */
+  waitPollMs: number;
+  /** How often a worker host says it is alive, and when silence means it is dead. */
+  hostHeartbeatMs: number;
+  hostStaleMs: number;
+  /** How long `engine worker --until-idle` lingers with nothing to do before it exits. */
+  idleExitMs: number;
+}
+
+export const defaultJobTiming: JobTiming = {
+  leaseMs: 15_000,
+  heartbeatMs: 3_000,
+  maxAttempts: 3,
+  idlePollMs: 100,
+  waitPollMs: 25,
+  hostHeartbeatMs: 1_000,
+  hostStaleMs: 5_000,
+  idleExitMs: 15_000,
+};
+
+export function resolveJobTiming(overrides: Partial<JobTiming> = {}): JobTiming {
+  const timing = { ...defaultJobTiming, ...overrides };
+  if (overrides.leaseMs !== undefined && overrides.heartbeatMs === undefined) {
+    timing.heartbeatMs = Math.max(10, Math.floor(timing.leaseMs / 4));
+  }
+  return timing;
+}

@@ -1,0 +1,47 @@
+/**
+ * Long-poll: holds a status request until its job is completed or failed, or the time passes.
+ * The job may be finished by another process (a detached worker), so the row is re-read every
+ * `pollMs`; a finish in this process (serve's own workers) wakes the waiter at once.
+ */
+import { isTerminal, type JobRow } from './job-row.js';
+import type { JobQueue } from './queue.js';
+
+export interface WaitOptions {
+  seconds: number;
+  pollMs: number;
+  signal?: AbortSignal;
+}
+
+/** The row once terminal or when the wait ends; throws the abort reason if the caller went away. */
+export async function waitForJob(queue: JobQueue, load: () => JobRow, options: WaitOptions): Promise<JobRow> {
+  let row = load();
+  if (options.seconds <= 0 || isTerminal(row.state)) return row;
+  const deadline = Date.now() + options.seconds * 1000;
+  const { signal } = options;
+  while (!isTerminal(row.state)) {
+    signal?.throwIfAborted();
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    await pause(queue, row.id, Math.min(options.pollMs, left), signal);
+    row = load();
+  }
+  return row;
+}
+
+/** Resolves after `ms`, when `jobId` finishes in this process, or when the signal aborts. */
+function pause(queue: JobQueue, jobId: number, ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const onFinished = (id: number) => {
+      if (id === jobId) done();
+    };
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      queue.events.off('finished', onFinished);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    queue.events.on('finished', onFinished);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

@@ -1,0 +1,200 @@
+/**
+ * A worker: claims jobs of the registered kinds and runs their processors, `concurrency` at a
+ * time, renewing each lease while the processor works. Runs in `serve` and in-process engines,
+ * and as `tubekit engine worker` (foreground, or detached with `--until-idle`).
+ */
+import type { EngineContext } from '../context.js';
+import { toJob, type JobRow } from './job-row.js';
+import { jobProcessor, registeredKinds } from './registry.js';
+import type { Outcome } from './queue.js';
+import type { WorkerHostMode } from './worker-hosts.js';
+
+export interface WorkerOptions {
+  /** Jobs run at once by this worker. */
+  concurrency?: number;
+  /** Exit once nothing has been running or waiting for `idleMs`. */
+  untilIdle?: boolean;
+  idleMs?: number;
+  /** How this host shows in `job_workers`. */
+  mode?: WorkerHostMode;
+  /** Kinds to claim (default: every registered kind). */
+  kinds?: string[];
+  /** One line per event (claims, outcomes, problems). */
+  log?: (line: string) => void;
+}
+
+export interface WorkerStats {
+  completed: number;
+  failed: number;
+}
+
+interface InFlight {
+  id: number;
+  owner: string;
+}
+
+export class Worker {
+  private readonly stopping = new AbortController();
+  private readonly inFlight = new Map<number, InFlight>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly stats: WorkerStats = { completed: 0, failed: 0 };
+  private hostId?: string;
+  private claims = 0;
+  private wakeUp?: () => void;
+  private woken = false;
+
+  constructor(
+    private readonly engine: EngineContext,
+    private readonly options: WorkerOptions = {},
+  ) {}
+
+  get stopped(): boolean {
+    return this.stopping.signal.aborted;
+  }
+
+  /** Runs until `stop()` (or, with `untilIdle`, until the queue stays idle). */
+  async run(): Promise<WorkerStats> {
+    const { queue, hosts, timing } = this.engine.jobs;
+    const mode = this.options.mode ?? 'foreground';
+    const concurrency = Math.max(1, this.options.concurrency ?? 1);
+    const idleMs = this.options.idleMs ?? timing.idleExitMs;
+    const kinds = this.options.kinds ?? registeredKinds();
+    this.hostId = hosts.register(mode);
+    const hostBeat = setInterval(() => this.guard(() => hosts.beat(this.hostId!, mode)), timing.hostHeartbeatMs);
+    hostBeat.unref();
+    const wake = () => this.wake();
+    queue.events.on('enqueued', wake);
+    let idleSince = Date.now();
+    try {
+      while (!this.stopped) {
+        try {
+          while (this.inFlight.size < concurrency && !this.stopped) {
+            const owner = `${this.hostId}/${++this.claims}`;
+            const row = queue.claim(owner, kinds, timing.leaseMs);
+            if (!row) break;
+            this.start(row, owner);
+          }
+          if (this.inFlight.size > 0) idleSince = Date.now();
+          if (this.options.untilIdle && this.inFlight.size === 0 && Date.now() - idleSince >= idleMs) {
+            if (hosts.retireIfIdle(this.hostId, () => queue.hasWaiting(kinds))) break;
+          }
+        } catch (error) {
+          if (this.stopped) break;
+          // A busy or briefly unavailable database must not kill the worker; try again shortly.
+          this.log(`worker error: ${(error as Error).message}`);
+          await this.sleep(1000);
+          continue;
+        }
+        await this.sleep(timing.idlePollMs);
+      }
+      await Promise.allSettled([...this.running]);
+    } finally {
+      clearInterval(hostBeat);
+      queue.events.off('enqueued', wake);
+      if (!this.stopped) this.guard(() => hosts.unregister(this.hostId!));
+    }
+    return { ...this.stats };
+  }
+
+  /**
+   * Stops at once (synchronously, so an engine can close its database right after): jobs in
+   * flight go back to the queue for another worker, and this host unregisters.
+   */
+  stop(): void {
+    if (this.stopped) return;
+    this.stopping.abort();
+    this.wake();
+    const { queue, hosts } = this.engine.jobs;
+    for (const job of this.inFlight.values()) this.guard(() => queue.release(job.id, job.owner));
+    this.inFlight.clear();
+    if (this.hostId) this.guard(() => hosts.unregister(this.hostId!));
+  }
+
+  private start(row: JobRow, owner: string): void {
+    this.inFlight.set(row.id, { id: row.id, owner });
+    this.log(`job ${row.public_id ?? row.id} (${row.kind}) claimed, attempt ${row.attempts}`);
+    const task = this.process(row, owner).finally(() => {
+      this.running.delete(task);
+      this.inFlight.delete(row.id);
+      this.wake();
+    });
+    this.running.add(task);
+  }
+
+  private async process(row: JobRow, owner: string): Promise<void> {
+    const { queue, timing } = this.engine.jobs;
+    const leaseLost = new AbortController();
+    const signal = AbortSignal.any([this.stopping.signal, leaseLost.signal]);
+    const heartbeat = setInterval(() => {
+      this.guard(() => {
+        if (!queue.renewLease(row.id, owner, timing.leaseMs)) leaseLost.abort(new Error('lease lost'));
+      });
+    }, timing.heartbeatMs);
+    let outcome: Outcome;
+    try {
+      const processor = jobProcessor(row.kind);
+      if (!processor) throw new Error(`No processor for jobs of kind "${row.kind}" in this worker.`);
+      outcome = { output: await processor.process(toJob(row), { engine: this.engine, signal }) };
+    } catch (error) {
+      outcome = { error: failureMessage(error) };
+    } finally {
+      clearInterval(heartbeat);
+    }
+    // Stopped or superseded: the outcome now belongs to whoever holds the job.
+    if (signal.aborted) return;
+    const finished = this.guard(() => queue.finish(row.id, owner, outcome));
+    if (!finished) return;
+    if ('error' in outcome) this.stats.failed += 1;
+    else this.stats.completed += 1;
+    this.log(`job ${row.public_id ?? row.id} ${finished.state}${'error' in outcome ? `: ${outcome.error}` : ''}`);
+  }
+
+  private wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  /** Sleeps until `ms` pass, a job is enqueued or finishes in this process, or the worker stops. */
+  private async sleep(ms: number): Promise<void> {
+    if (this.woken || this.stopped) {
+      this.woken = false;
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+    this.wakeUp = undefined;
+    this.woken = false;
+  }
+
+  /** Runs a database step unless stopping made the database unusable (it may be closed). */
+  private guard<T>(step: () => T): T | undefined {
+    try {
+      return step();
+    } catch (error) {
+      if (!this.stopped) this.log(`worker error: ${(error as Error).message}`);
+      return undefined;
+    }
+  }
+
+  private log(line: string): void {
+    this.options.log?.(line);
+  }
+}
+
+function failureMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.trim() || 'The job failed without a message.';
+}
+
+/** Runs a worker until it stops or, with `untilIdle`, until the queue stays idle. */
+export function runWorker(engine: EngineContext, options: WorkerOptions & { signal?: AbortSignal } = {}): Promise<WorkerStats> {
+  const worker = new Worker(engine, options);
+  options.signal?.addEventListener('abort', () => worker.stop(), { once: true });
+  return worker.run();
+}
