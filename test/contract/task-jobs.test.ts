@@ -1,0 +1,83 @@
+/**
+ * `GET /api/job-status/:job_id` on the shared queue, with a task-family kind whose work the test
+ * controls (generation and analysis add their own fields through `describe`).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expect, it } from 'vitest';
+import { registerJobProcessor } from '../../src/engine/jobs/registry.js';
+import { describeEachEngine, failure, type EngineHarness } from '../support/engines.js';
+
+interface EchoInput {
+  text: string;
+  ms: number;
+  fail?: boolean;
+}
+
+registerJobProcessor<EchoInput, { echoed: string }>({
+  kind: 'test-echo',
+  family: 'task',
+  async process(job, { signal }) {
+    await sleep(job.input.ms, undefined, { signal });
+    if (job.input.fail) throw new Error(`could not echo "${job.input.text}"`);
+    return { echoed: job.input.text.toUpperCase() };
+  },
+  describe(job) {
+    return job.output ? { analysis_text: job.output.echoed } : { title: job.input.text };
+  },
+});
+
+let counter = 0;
+function submit(harness: EngineHarness, userKey: string, input: EchoInput): string {
+  const user = harness.engine.authenticate(userKey);
+  const publicId = `echo-${++counter}-${harness.kind}`;
+  harness.engine.jobs.enqueue({ kind: 'test-echo', userId: user.userId, input, publicId });
+  return publicId;
+}
+
+describeEachEngine('task job status', (get) => {
+  const newUser = () => {
+    const { key } = get().engine.identity.createUserWithKey('professional', ['generations']);
+    return { key, service: get().withKey(key) };
+  };
+
+  it('goes pending/processing → completed with started_at, completed_at and the kind\'s own fields', async () => {
+    const { key, service } = newUser();
+    const jobId = submit(get(), key, { text: 'hello', ms: 400 });
+    const early = await service.call('jobs.status', { job_id: jobId });
+    expect(['pending', 'processing']).toContain(early.status);
+    expect(early).toMatchObject({ success: true, job_id: jobId, type: 'test-echo', title: 'hello' });
+    expect(early).not.toHaveProperty('completed_at');
+    expect(early).not.toHaveProperty('error');
+    const done = await service.call('jobs.status', { job_id: jobId, wait_seconds: 10 });
+    expect(done).toMatchObject({ status: 'completed', analysis_text: 'HELLO' });
+    expect(Date.parse(done.completed_at!)).toBeGreaterThanOrEqual(Date.parse(done.started_at!) + 400);
+    expect(Date.parse(done.started_at!)).toBeGreaterThanOrEqual(Date.parse(done.created_at));
+  });
+
+  it('reports a failed job with its error', async () => {
+    const { key, service } = newUser();
+    const jobId = submit(get(), key, { text: 'x', ms: 0, fail: true });
+    const failed = await service.call('jobs.status', { job_id: jobId, wait_seconds: 10 });
+    expect(failed).toMatchObject({ status: 'failed', error: 'could not echo "x"' });
+    expect(failed).not.toHaveProperty('completed_at');
+  });
+
+  it('holds a long-poll and answers within about 100 ms of completion', async () => {
+    const { key, service } = newUser();
+    const jobId = submit(get(), key, { text: 'wait', ms: 600 });
+    const done = await service.call('jobs.status', { job_id: jobId, wait_seconds: 5 });
+    expect(done.status).toBe('completed');
+    expect(Date.now() - Date.parse(done.completed_at!)).toBeLessThan(150);
+  });
+
+  it('answers 404 "Job not found" for unknown ids and for other users\' jobs', async () => {
+    const owner = newUser();
+    const stranger = newUser();
+    const jobId = submit(get(), owner.key, { text: 'mine', ms: 0 });
+    for (const [service, id] of [[stranger.service, jobId], [owner.service, 'no-such-job']] as const) {
+      const error = await failure(service.call('jobs.status', { job_id: id }));
+      expect(error.status).toBe(404);
+      expect(error.message).toMatch(/^Job not found/);
+    }
+  });
+});

@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../src/engine/clock.js';
+import { Engine, type EngineOptions } from '../../../src/engine/engine.js';
+import { abandonedMessage } from '../../../src/engine/jobs/queue.js';
+import { registerJobProcessor } from '../../../src/engine/jobs/registry.js';
+import { Worker } from '../../../src/engine/jobs/worker.js';
+import { tempDataDir } from '../../support/engines.js';
+
+/** A task-family kind whose work the tests control: it waits `ms` and records each run. */
+const runs = new Map<number, number>();
+registerJobProcessor<{ ms: number }, { ran: number }>({
+  kind: 'test-sleep',
+  family: 'task',
+  async process(job, { signal }) {
+    runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+    await sleep(job.input.ms, undefined, { signal });
+    return { ran: runs.get(job.id)! };
+  },
+});
+
+const opened: Engine[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const engine of opened.splice(0)) engine.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function open(options: Partial<EngineOptions> = {}, dataDir = tempDataDir()): Engine {
+  dirs.push(dataDir);
+  const engine = Engine.open({ dataDir, jobRunner: { mode: 'none' }, ...options });
+  opened.push(engine);
+  return engine;
+}
+
+function enqueueSleep(engine: Engine, ms = 0, userId = engine.identity.createUserWithKey('starter', []).user_id) {
+  return engine.jobs.enqueue({ kind: 'test-sleep', userId, input: { ms }, publicId: `t-${Math.random().toString(36).slice(2)}` }).row;
+}
+
+describe('job queue', () => {
+  it('never gives one job to two claimers on separate connections', () => {
+    const first = open();
+    const second = open({}, first.dataDir);
+    const userId = first.identity.createUserWithKey('starter', []).user_id;
+    for (let index = 0; index < 40; index += 1) enqueueSleep(first, 0, userId);
+    const claimed: number[] = [];
+    for (let turn = 0; ; turn += 1) {
+      const engine = turn % 2 === 0 ? first : second;
+      const row = engine.jobs.queue.claim(`owner-${turn}`, ['test-sleep'], 10_000);
+      if (!row) break;
+      expect(row.state).toBe('processing');
+      expect(row.attempts).toBe(1);
+      claimed.push(row.id);
+    }
+    expect(claimed).toHaveLength(40);
+    expect(new Set(claimed).size).toBe(40);
+  });
+
+  it('claims the oldest waiting job first and only kinds it was asked for', () => {
+    const engine = open();
+    const a = enqueueSleep(engine);
+    const b = enqueueSleep(engine);
+    expect(engine.jobs.queue.claim('w', ['channel'], 1000)).toBeUndefined();
+    expect(engine.jobs.queue.claim('w', ['test-sleep'], 1000)!.id).toBe(a.id);
+    expect(engine.jobs.queue.claim('w', ['test-sleep'], 1000)!.id).toBe(b.id);
+  });
+
+  it('hands a job whose lease expired to the next claimer and fences the old owner out', () => {
+    const clock = new ManualClock();
+    const engine = open({ clock });
+    const job = enqueueSleep(engine);
+    const queue = engine.jobs.queue;
+    expect(queue.claim('dead', ['test-sleep'], 1000)!.id).toBe(job.id);
+    clock.advance(999);
+    expect(queue.claim('other', ['test-sleep'], 1000)).toBeUndefined();
+    clock.advance(1);
+    const retaken = queue.claim('alive', ['test-sleep'], 1000)!;
+    expect(retaken).toMatchObject({ id: job.id, attempts: 2, state: 'processing', lease_owner: 'alive' });
+    expect(queue.renewLease(job.id, 'dead', 1000)).toBe(false);
+    expect(queue.finish(job.id, 'dead', { output: { stale: true } })).toBeUndefined();
+    expect(queue.finish(job.id, 'alive', { output: { ok: true } })).toMatchObject({ state: 'completed', result: '{"ok":true}' });
+  });
+
+  it('fails a job after its third abandoned attempt, saying why, instead of leaving it running', () => {
+    const clock = new ManualClock();
+    const engine = open({ clock });
+    const job = enqueueSleep(engine);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      expect(engine.jobs.queue.claim(`worker-${attempt}`, ['test-sleep'], 1000)!.attempts).toBe(attempt);
+      clock.advance(1000);
+    }
+    expect(engine.jobs.queue.claim('worker-4', ['test-sleep'], 1000)).toBeUndefined();
+    const row = engine.jobs.queue.get(job.id)!;
+    expect(row).toMatchObject({ state: 'failed', attempts: 3, error: abandonedMessage(3), lease_owner: null });
+    expect(row.error).toMatch(/stopped responding 3 times .*gave up after 3 attempts/);
+  });
+
+  it('recovers an expired lease when a status is read, even with no worker around', async () => {
+    const clock = new ManualClock();
+    const engine = open({ clock });
+    const job = enqueueSleep(engine);
+    engine.jobs.queue.claim('dead', ['test-sleep'], 1000);
+    clock.advance(5000);
+    const row = await engine.jobs.wait(() => engine.jobs.queue.get(job.id)!, 0);
+    expect(row).toMatchObject({ state: 'pending', claimed_at: null, attempts: 1 });
+  });
+
+  it('returns a released job to the queue without spending an attempt', () => {
+    const engine = open();
+    const job = enqueueSleep(engine);
+    engine.jobs.queue.claim('leaving', ['test-sleep'], 1000);
+    expect(engine.jobs.queue.release(job.id, 'leaving')).toBe(true);
+    expect(engine.jobs.queue.get(job.id)).toMatchObject({ state: 'pending', attempts: 0, lease_owner: null });
+  });
+});
+
+describe('worker', () => {
+  it('renews the lease while a job runs longer than the lease', async () => {
+    const engine = open({ jobTiming: { leaseMs: 150, heartbeatMs: 30 } });
+    const job = enqueueSleep(engine, 500);
+    const rival = open({ jobTiming: { leaseMs: 150 } }, engine.dataDir);
+    const worker = new Worker(engine, { untilIdle: true, idleMs: 50 });
+    const done = worker.run();
+    await sleep(350);
+    expect(rival.jobs.queue.claim('rival', ['test-sleep'], 150)).toBeUndefined();
+    await done;
+    expect(engine.jobs.queue.get(job.id)).toMatchObject({ state: 'completed', attempts: 1 });
+    expect(runs.get(job.id)).toBe(1);
+  });
+
+  it('gives its jobs back when stopped, so another worker finishes them', async () => {
+    const engine = open();
+    const job = enqueueSleep(engine, 10_000);
+    const worker = new Worker(engine, {});
+    const running = worker.run();
+    await sleep(50);
+    expect(engine.jobs.queue.get(job.id)!.state).toBe('processing');
+    worker.stop();
+    await running;
+    expect(engine.jobs.queue.get(job.id)).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(engine.jobs.hosts.live()).toHaveLength(0);
+  });
+
+  it('with untilIdle, exits once nothing has waited for idleMs, and unregisters', async () => {
+    const engine = open();
+    const job = enqueueSleep(engine, 20);
+    const started = Date.now();
+    const stats = await new Worker(engine, { untilIdle: true, idleMs: 200, concurrency: 2 }).run();
+    expect(stats).toEqual({ completed: 1, failed: 0 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    expect(engine.jobs.queue.get(job.id)!.state).toBe('completed');
+    expect(engine.jobs.hosts.live()).toHaveLength(0);
+  });
+
+  it('records a processor error as the job error', async () => {
+    const engine = open();
+    registerJobProcessor({ kind: 'test-broken', family: 'task', process: async () => { throw new Error('the disk is full'); } });
+    const userId = engine.identity.createUserWithKey('starter', []).user_id;
+    const job = engine.jobs.enqueue({ kind: 'test-broken', userId, input: {}, publicId: 'broken-1' }).row;
+    await new Worker(engine, { untilIdle: true, idleMs: 20 }).run();
+    expect(engine.jobs.queue.get(job.id)).toMatchObject({ state: 'failed', error: 'the disk is full' });
+  });
+
+  it('runs jobs of several kinds up to its concurrency at once', async () => {
+    const engine = open();
+    const userId = engine.identity.createUserWithKey('starter', []).user_id;
+    const jobs = Array.from({ length: 4 }, () => enqueueSleep(engine, 300, userId));
+    const started = Date.now();
+    await new Worker(engine, { untilIdle: true, idleMs: 20, concurrency: 4 }).run();
+    expect(Date.now() - started).toBeLessThan(900);
+    for (const job of jobs) expect(engine.jobs.queue.get(job.id)!.state).toBe('completed');
+  });
+});
+
+describe('making sure a worker runs (local CLI mode)', () => {
+  it('starts one detached worker for several submits, and none while a live worker host exists', () => {
+    const clock = new ManualClock();
+    const spawned: string[] = [];
+    const engine = open({ clock, jobRunner: { mode: 'spawn', spawn: (dataDir) => spawned.push(dataDir) } });
+    enqueueSleep(engine);
+    enqueueSleep(engine);
+    expect(spawned).toEqual([engine.dataDir]);
+    // The reservation lapses if the worker never showed up; the next submit tries again.
+    clock.advance(engine.jobs.timing.hostStaleMs);
+    enqueueSleep(engine);
+    expect(spawned).toHaveLength(2);
+    clock.advance(engine.jobs.timing.hostStaleMs);
+    engine.jobs.hosts.register('foreground');
+    enqueueSleep(engine);
+    expect(spawned).toHaveLength(2);
+  });
+
+  it('does not spawn for an idempotent replay', () => {
+    const spawned: string[] = [];
+    const engine = open({ jobRunner: { mode: 'spawn', spawn: (dataDir) => spawned.push(dataDir) } });
+    const userId = engine.identity.createUserWithKey('starter', []).user_id;
+    engine.jobs.hosts.register('foreground');
+    engine.jobs.enqueue({ kind: 'test-sleep', userId, input: { ms: 0 }, publicId: 'k1', idempotencyKey: 'k' });
+    engine.jobs.hosts.live().forEach((host) => engine.jobs.hosts.unregister(host.id));
+    const again = engine.jobs.enqueue({ kind: 'test-sleep', userId, input: { ms: 0 }, publicId: 'k2', idempotencyKey: 'k' });
+    expect(again.existing).toBe(true);
+    expect(spawned).toHaveLength(0);
+  });
+
+  it('lets an idle worker retire only when nothing waits', () => {
+    const engine = open();
+    const host = engine.jobs.hosts.register('detached');
+    enqueueSleep(engine);
+    expect(engine.jobs.hosts.retireIfIdle(host, () => engine.jobs.queue.hasWaiting(['test-sleep']))).toBe(false);
+    expect(engine.jobs.hosts.live()).toHaveLength(1);
+    engine.jobs.queue.claim('x', ['test-sleep'], 1000);
+    expect(engine.jobs.hosts.retireIfIdle(host, () => engine.jobs.queue.hasWaiting(['test-sleep']))).toBe(true);
+    expect(engine.jobs.hosts.live()).toHaveLength(0);
+  });
+});
