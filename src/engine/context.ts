@@ -29,6 +29,8 @@ export interface RequestContext {
   readonly user: Principal;
   readonly limits: PlanLimits;
   readonly signal?: AbortSignal;
+  /** The server's address as this caller reached it (`serve`); absent for in-process calls. */
+  readonly baseUrl?: string;
 }
 
 export type Handler<N extends RouteName> = (

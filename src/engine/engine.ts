@@ -19,6 +19,7 @@ import { JobSystem, type JobRunner } from './jobs/job-system.js';
 import { taskJobHandlers } from './jobs/task-status.js';
 import type { JobTiming } from './jobs/timing.js';
 import { voiceHandlers } from './features/voices/handlers.js';
+import { generationHandlers } from './features/generation/handlers.js';
 
 export interface WorldSettings {
   seed: number;
@@ -37,7 +38,7 @@ export interface EngineOptions {
   jobTiming?: Partial<JobTiming>;
 }
 
-const featureHandlers: Handlers[] = [systemHandlers, workspaceHandlers, channelHandlers, taskJobHandlers, voiceHandlers];
+const featureHandlers: Handlers[] = [systemHandlers, workspaceHandlers, channelHandlers, taskJobHandlers, voiceHandlers, generationHandlers];
 
 /**
  * The embedded engine: the service's server-side logic on a local SQLite database.
@@ -117,6 +118,7 @@ export class Engine implements EngineContext {
     raw: RouteInput<N> | Record<string, unknown>,
     user: Principal,
     signal?: AbortSignal,
+    baseUrl?: string,
   ): Promise<RouteOutput<N>> {
     const route = routes[name];
     if (user.plan === 'none') {
@@ -132,7 +134,7 @@ export class Engine implements EngineContext {
     if (!parsed.success) throw badRequest(`Invalid request: ${formatIssues(parsed.error.issues)}.`);
     const handler = this.handlers[name] as Handler<N> | undefined;
     if (!handler) throw notImplemented(route.summary);
-    const request: RequestContext = { engine: this, user, limits: this.planLimits(user.plan), signal };
+    const request: RequestContext = { engine: this, user, limits: this.planLimits(user.plan), signal, baseUrl };
     return handler(request, parsed.data as never);
   }
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, request, type Dispatcher, type FormData } from 'undici';
+import { Agent, interceptors, request, type Dispatcher, type FormData } from 'undici';
 import { ServiceError, parseRetryAfterText, type ErrorCode } from '../core/errors.js';
 import { isIdempotent } from '../core/route.js';
 import { routes, type RouteInput, type RouteName, type RouteOutput } from '../core/routes.js';
@@ -113,10 +113,10 @@ export class RemoteService implements Service {
     const response = await request(url, {
       method: 'GET',
       headers: { 'user-agent': USER_AGENT },
-      dispatcher: this.dispatcher,
+      // undici 7 follows redirects only through its interceptor (a CDN may redirect to storage).
+      dispatcher: this.dispatcher.compose(interceptors.redirect({ maxRedirections: 5 })),
       signal: options.signal,
-      maxRedirections: 5,
-    } as never).catch((error: unknown) => {
+    }).catch((error: unknown) => {
       throw this.unreachable(error, url);
     });
     this.trace(`← ${response.statusCode}`);

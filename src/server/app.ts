@@ -53,7 +53,9 @@ export function buildApp({ engine, logRequests = false }: AppOptions): FastifyIn
             const aborted = new AbortController();
             request.raw.once('close', () => aborted.abort());
             reply.raw.once('close', () => aborted.abort());
-            const body = await engine.handle(name, input, user, aborted.signal);
+            // The address the caller used, so URLs of stored files (audio_url) point back at this server.
+            const baseUrl = `${request.protocol}://${request.host}`;
+            const body = await engine.handle(name, input, user, aborted.signal, baseUrl);
             reply.status(route.status ?? 200).send(body);
           },
         });

@@ -13,7 +13,8 @@
  *          return { audio_path: '…' };   // JSON; stored in jobs.result, read back as job.output
  *          // Throwing fails the job; the error's message becomes the job's `error`.
  *        },
- *        describe(job) {       // task family: extra fields of the job-status body (see task-status.ts)
+ *        describe(job, request) { // task family: extra fields of the job-status body (see task-status.ts);
+ *                              // `request` is the reader's (e.g. URLs point at the server it reached)
  *          return job.output ? { audio_url: urlFor(job.output.audio_path) } : {};
  *        },
  *      });
@@ -25,7 +26,7 @@
  * A job whose worker dies mid-run is run again (so `process` must be safe to repeat) up to
  * `maxAttempts` claims, then fails with an error saying so.
  */
-import type { EngineContext } from '../context.js';
+import type { EngineContext, RequestContext } from '../context.js';
 import type { Job, JobFamily } from './job-row.js';
 
 export interface JobProcessContext {
@@ -39,7 +40,7 @@ export interface JobProcessor<Input = any, Output = any> {
   family: JobFamily;
   process(job: Job<Input, Output>, ctx: JobProcessContext): Promise<Output>;
   /** Task family: fields added to the job-status body (state-independent fields come from the queue). */
-  describe?(job: Job<Input, Output>): Record<string, unknown>;
+  describe?(job: Job<Input, Output>, request: RequestContext): Record<string, unknown>;
   /** Claims before a job whose workers keep dying is failed (default: the queue's). */
   maxAttempts?: number;
 }

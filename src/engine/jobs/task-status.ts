@@ -6,11 +6,11 @@
 import { notFound } from '../../core/errors.js';
 import type { TaskJob } from '../../core/schemas/jobs.js';
 import { isoTime } from '../clock.js';
-import type { Handlers } from '../context.js';
+import type { Handlers, RequestContext } from '../context.js';
 import { toJob, type JobRow } from './job-row.js';
 import { jobProcessor } from './registry.js';
 
-export function taskJobBody(row: JobRow): TaskJob {
+export function taskJobBody(row: JobRow, request: RequestContext): TaskJob {
   const body = {
     success: true,
     job_id: row.public_id ?? String(row.id),
@@ -21,7 +21,7 @@ export function taskJobBody(row: JobRow): TaskJob {
   if (row.claimed_at !== null) body.started_at = isoTime(row.claimed_at);
   if (row.state === 'completed' && row.finished_at !== null) body.completed_at = isoTime(row.finished_at);
   if (row.state === 'failed') body.error = row.error ?? 'The job failed.';
-  const extra = jobProcessor(row.kind)?.describe?.(toJob(row));
+  const extra = jobProcessor(row.kind)?.describe?.(toJob(row), request);
   return extra ? { ...body, ...extra } : body;
 }
 
@@ -36,6 +36,6 @@ export const taskJobHandlers: Handlers = {
       return row;
     };
     const row = await engine.jobs.wait(load, input.wait_seconds, request.signal);
-    return taskJobBody(row);
+    return taskJobBody(row, request);
   },
 };

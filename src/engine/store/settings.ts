@@ -4,6 +4,7 @@ import type { Db } from './database.js';
 export const FAULTS = [
   'alt-clone-upstream', // the alt provider refuses a clone → 502
   'alt-delete-upstream', // the alt provider fails to delete; the local delete still succeeds
+  'speech-synthesis', // generation jobs fail, so `failed` with `error` can be seen
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
