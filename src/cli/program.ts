@@ -7,6 +7,8 @@ import { registerConfig } from './commands/config.js';
 import { registerEngine } from './commands/engine.js';
 import { registerFolders } from './commands/folders.js';
 import { registerHealth } from './commands/health.js';
+import { registerJob } from './commands/job.js';
+import { registerProcessChannel } from './commands/process-channel.js';
 import { registerResolve } from './commands/resolve.js';
 import { registerSaved } from './commands/saved.js';
 import { registerServe } from './commands/serve.js';
@@ -18,6 +20,8 @@ const commandModules: Array<(program: Command, app: CliApp) => unknown> = [
   registerFolders,
   registerSaved,
   registerResolve,
+  registerProcessChannel,
+  registerJob,
   registerHealth,
   registerAuth,
   registerConfig,

@@ -19,7 +19,8 @@ export async function createService(settings: Settings, io: IO): Promise<Service
     });
   }
   const { LocalService } = await import('../engine/local-service.js');
-  const service = LocalService.open({ dataDir: settings.dataDir, apiKey: settings.apiKey });
+  // The CLI exits right after a submit, so queued jobs run in a detached `engine worker`.
+  const service = LocalService.open({ dataDir: settings.dataDir, apiKey: settings.apiKey, jobRunner: { mode: 'spawn' } });
   io.trace(`embedded engine at ${settings.dataDir}`);
   return service;
 }

@@ -5,6 +5,7 @@ import type { CliApp } from '../app.js';
 import { parseWholeNumber } from '../arguments.js';
 import { usageError } from '../errors.js';
 import { withExamples } from '../help.js';
+import { registerEngineJobs } from './engine-jobs.js';
 import { count, printJson, printRecord, printTable } from '../output.js';
 
 /** Engine administration always acts on the local data dir, whatever the remote settings. */
@@ -28,6 +29,7 @@ export function registerEngine(program: Command, app: CliApp): Command {
   registerKeys(engine, app);
   registerWorld(engine, app);
   registerLimits(engine, app);
+  registerEngineJobs(engine, app);
 
   engine
     .command('status')

@@ -1,0 +1,123 @@
+/**
+ * Engine administration for jobs: `engine worker` (run queued jobs here), `engine faults`
+ * (inject failures), `engine durations` (how long sample channel jobs pretend to work).
+ */
+import type { Command } from 'commander';
+import { ServiceError } from '../../core/errors.js';
+import type { CliApp } from '../app.js';
+import { parseWholeNumber } from '../arguments.js';
+import { usageError } from '../errors.js';
+import { printJson, printTable } from '../output.js';
+import { withLocalEngine } from './engine.js';
+
+export function registerEngineJobs(engine: Command, app: CliApp): void {
+  registerWorker(engine, app);
+  registerFaults(engine, app);
+  registerDurations(engine, app);
+}
+
+function registerWorker(engine: Command, app: CliApp): void {
+  engine
+    .command('worker')
+    .description('Run queued jobs in the foreground (Ctrl-C stops; its jobs go back to the queue)')
+    .option('--until-idle', 'exit once the queue has been idle for a while (how local submits start workers)')
+    .option('--idle <seconds>', 'with --until-idle: how long "a while" is', '15')
+    .option('--concurrency <n>', 'jobs run at once', '2')
+    .action(async (flags: { untilIdle?: boolean; idle: string; concurrency: string }) => {
+      const concurrency = parseWholeNumber(flags.concurrency, '--concurrency', { min: 1, max: 64 });
+      const idleMs = parseWholeNumber(flags.idle, '--idle', { min: 0 }) * 1000;
+      const { Engine } = await import('../../engine/engine.js');
+      const { Worker } = await import('../../engine/jobs/worker.js');
+      const local = Engine.open({ dataDir: app.settings.dataDir, jobRunner: { mode: 'none' } });
+      const log = (line: string) => app.io.error(`${new Date().toISOString()} [worker ${process.pid}] ${line}`);
+      const worker = new Worker(local, {
+        concurrency,
+        untilIdle: Boolean(flags.untilIdle),
+        idleMs,
+        mode: flags.untilIdle ? 'detached' : 'foreground',
+        log,
+      });
+      const stop = () => worker.stop();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      log(`started on ${app.settings.dataDir}${flags.untilIdle ? ` (exits after ${idleMs / 1000}s idle)` : ''}`);
+      try {
+        const stats = await worker.run();
+        log(`stopped: ${stats.completed} completed, ${stats.failed} failed`);
+      } finally {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        local.close();
+      }
+    });
+}
+
+function registerFaults(engine: Command, app: CliApp): void {
+  const faults = engine.command('faults').description('Inject failures so every error branch can be tried');
+  const show = async (active: string[]) => {
+    const { knownFaults } = await import('../../engine/faults.js');
+    if (app.json) {
+      printJson(app.io, { active, known: knownFaults });
+      return;
+    }
+    await printTable(
+      app.io,
+      Object.entries(knownFaults),
+      [
+        { header: 'Fault', value: ([name]) => name },
+        { header: 'State', value: ([name]) => (active.includes(name) ? 'on' : 'off') },
+        { header: 'Effect', value: ([, effect]) => effect },
+      ],
+    );
+  };
+  faults
+    .command('list')
+    .description('Every fault, and which are on')
+    .action(async () => {
+      const { activeFaults } = await import('../../engine/faults.js');
+      await show(await withLocalEngine(app, (local) => activeFaults(local.settings)));
+    });
+  faults
+    .command('set <name>')
+    .description('Turn a fault on (every process on this data dir sees it)')
+    .action(async (name: string) => {
+      const { setFault } = await import('../../engine/faults.js');
+      const active = await withLocalEngine(app, (local) => asUsage(() => setFault(local.settings, name)));
+      if (app.json) await show(active);
+      else app.io.note(`Fault ${name} is on. Turn it off with: tubekit engine faults clear ${name}`);
+    });
+  faults
+    .command('clear [name]')
+    .description('Turn one fault off, or all of them')
+    .action(async (name: string | undefined) => {
+      const { clearFault } = await import('../../engine/faults.js');
+      const active = await withLocalEngine(app, (local) => asUsage(() => clearFault(local.settings, name)));
+      if (app.json) await show(active);
+      else app.io.note(name ? `Fault ${name} is off.` : 'All faults are off.');
+    });
+}
+
+function registerDurations(engine: Command, app: CliApp): void {
+  engine
+    .command('durations [duration]')
+    .description('How long sample channel jobs work: short (1–2 s, default), realistic (30 s–2 min), instant, or MS / MIN-MAX ms')
+    .action(async (text: string | undefined) => {
+      const work = await import('../../engine/features/channels/simulated-work.js');
+      const duration = await withLocalEngine(app, (local) => {
+        if (text !== undefined) work.setChannelJobDuration(local.settings, asUsage(() => work.parseWorkDuration(text)));
+        return work.channelJobDuration(local.settings);
+      });
+      if (app.json) printJson(app.io, duration);
+      else app.io.out(`${duration.min_ms}-${duration.max_ms} ms`);
+    });
+}
+
+/** Engine-side validation errors are the user's typing here: exit 2, not a service failure. */
+function asUsage<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 400) throw usageError(error.message, error.hint);
+    throw error;
+  }
+}

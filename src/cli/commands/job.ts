@@ -1,0 +1,56 @@
+import type { Command } from 'commander';
+import type { TaskJob } from '../../core/schemas/jobs.js';
+import type { CliApp } from '../app.js';
+import { parseWholeNumber } from '../arguments.js';
+import { jobFailed, usageError } from '../errors.js';
+import { withExamples } from '../help.js';
+import { printRecord } from '../output.js';
+import { saveServiceFile } from '../save-file.js';
+import { parseTimeoutSeconds, watchJob } from '../watch.js';
+
+/** `tubekit job <job_id>`: a generation or analysis job, on the same wait machinery as channel jobs. */
+export function registerJob(program: Command, app: CliApp): void {
+  withExamples(
+    program
+      .command('job')
+      .description('Show a generation or analysis job; --watch waits until it finishes')
+      .argument('<job_id>', 'the job_id the submit printed')
+      .option('--wait <seconds>', 'hold up to this many seconds for the job to finish (capped at 30)')
+      .option('--watch', 'wait for the job to finish, showing progress on stderr')
+      .option('--timeout <seconds>', 'with --watch: stop waiting after this long (exit 10)')
+      .option('-o, --output <file>', 'once completed, save the audio to this file ("-" for stdout)'),
+    ['tubekit job 4f1c… --watch', 'tubekit job 4f1c… --watch -o speech.mp3', 'tubekit --json job 4f1c… | jq -r .audio_url'],
+  ).action(async (jobId: string, flags: { wait?: string; watch?: boolean; timeout?: string; output?: string }) => {
+    if (!jobId.trim()) throw usageError('Give the job id the submit printed.');
+    const timeoutSeconds = parseTimeoutSeconds(flags.timeout);
+    const waitSeconds = flags.wait === undefined ? 0 : parseWholeNumber(flags.wait, '--wait');
+    const body = flags.watch
+      ? await watchJob<TaskJob>({
+          io: app.io,
+          label: `Job ${jobId}`,
+          resumeCommand: `tubekit job ${jobId} --watch`,
+          timeoutSeconds,
+          poll: (seconds, signal) => app.call('jobs.status', { job_id: jobId, wait_seconds: seconds }, { signal }),
+          state: (job) => job.status,
+          isTerminal: (job) => job.status === 'completed' || job.status === 'failed',
+          isWaiting: (job) => job.status === 'pending',
+        })
+      : await app.call('jobs.status', { job_id: jobId, wait_seconds: waitSeconds });
+    if (flags.output !== undefined) {
+      await saveOutput(app, body, flags.output);
+      if (flags.output === '-') return;
+    }
+    await app.render(body, (job) => printRecord(app.io, Object.entries(job).filter(([key]) => key !== 'success')));
+    if (body.status === 'failed') throw jobFailed(`Job ${body.job_id} failed: ${body.error ?? 'no error message'}`);
+  });
+}
+
+async function saveOutput(app: CliApp, job: TaskJob, target: string): Promise<void> {
+  if (job.status === 'failed') throw jobFailed(`Job ${job.job_id} failed: ${job.error ?? 'no error message'}`);
+  if (job.status !== 'completed') {
+    throw usageError(`Job ${job.job_id} is still ${job.status}; there is no audio yet.`, `Add --watch to wait for it: tubekit job ${job.job_id} --watch -o ${target}`);
+  }
+  if (!job.audio_url) throw usageError(`Job ${job.job_id} has no audio to save (a ${job.type} job).`);
+  await saveServiceFile(app, job.audio_url, target);
+  if (target !== '-') app.io.note(`Saved ${target}`);
+}

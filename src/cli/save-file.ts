@@ -1,0 +1,26 @@
+/**
+ * Saves a file the service handed out (a job's audio_url, a download_url) to a path, or to stdout
+ * with "-". The Service fetches it (never sending the key to a CDN); the file is written under a
+ * temporary name and renamed, so an interrupted download leaves no half file behind.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { CliApp } from './app.js';
+
+export async function saveServiceFile(app: CliApp, url: string, target: string): Promise<void> {
+  const service = await app.service();
+  const source = await service.fetchFile(url);
+  if (target === '-') {
+    await pipeline(source, app.io.streams.stdout, { end: false });
+    return;
+  }
+  const temporary = path.join(path.dirname(path.resolve(target)), `.${path.basename(target)}.${process.pid}.part`);
+  try {
+    await pipeline(source, fs.createWriteStream(temporary));
+    fs.renameSync(temporary, target);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * `--watch`: waits for a job to reach a terminal state with repeated long-polls. Progress goes to
+ * stderr only: a spinner with the state and elapsed time on a terminal, otherwise one line per
+ * state change (none with --quiet). `--timeout` passing exits 10; Ctrl-C stops watching (the job
+ * keeps running), says how to resume, and exits 3. The caller prints the final body.
+ */
+import { LONG_POLL_MAX_SECONDS } from '../core/schemas/jobs.js';
+import { cancelled, timedOut, usageError } from './errors.js';
+import type { IO } from './io.js';
+
+export interface WatchOptions<T> {
+  io: IO;
+  /** What is watched, for messages: "Job 42". */
+  label: string;
+  /** The command that picks up watching again: printed after Ctrl-C or a timeout. */
+  resumeCommand: string;
+  /** One status call holding for up to `waitSeconds`; must honour `signal`. */
+  poll(waitSeconds: number, signal: AbortSignal): Promise<T>;
+  state(body: T): string;
+  isTerminal(body: T): boolean;
+  /**
+   * Long-polls hold until a terminal state, so a job still waiting for a worker is re-read every
+   * second instead, to report the moment it starts.
+   */
+  isWaiting?(body: T): boolean;
+  /** Overall limit in seconds; none when undefined. */
+  timeoutSeconds?: number;
+  /** A body already in hand (the submit answer), shown before the first poll. */
+  initial?: T;
+  /** Where Ctrl-C comes from (tests pass their own). */
+  interrupts?: NodeJS.EventEmitter;
+}
+
+export async function watchJob<T>(options: WatchOptions<T>): Promise<T> {
+  const { io, label } = options;
+  const started = Date.now();
+  const deadline = options.timeoutSeconds === undefined ? Infinity : started + options.timeoutSeconds * 1000;
+  const interrupts = options.interrupts ?? process;
+  const stop = new AbortController();
+  const onInterrupt = () => stop.abort(new Error('interrupted'));
+  interrupts.on('SIGINT', onInterrupt);
+
+  const spinner = await io.spinner(`${label}: waiting`);
+  let state = options.initial === undefined ? '' : options.state(options.initial);
+  const showState = () => spinner.update(`${label}: ${state} · ${Math.floor((Date.now() - started) / 1000)}s`);
+  const ticker = setInterval(showState, 1000);
+  const announce = (next: string) => {
+    if (next === state && state !== '') return;
+    state = next;
+    showState();
+    if (!io.stderrIsTerminal) io.note(`${label}: ${state}`);
+  };
+  if (options.initial !== undefined) {
+    state = '';
+    announce(options.state(options.initial));
+  }
+
+  try {
+    let body = options.initial;
+    while (body === undefined || !options.isTerminal(body)) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw timeoutError(options, state);
+      const hold = body === undefined || options.isWaiting?.(body) ? 1 : LONG_POLL_MAX_SECONDS;
+      const waitSeconds = Math.max(1, Math.min(hold, Math.ceil(left / 1000)));
+      const call = new AbortController();
+      const abortCall = () => call.abort(stop.signal.reason);
+      stop.signal.addEventListener('abort', abortCall, { once: true });
+      const timer = Number.isFinite(left) ? setTimeout(() => call.abort(new Error('timed out')), left) : undefined;
+      try {
+        body = await options.poll(waitSeconds, call.signal);
+      } catch (error) {
+        if (stop.signal.aborted) throw cancelledError(options);
+        if (call.signal.aborted) throw timeoutError(options, state);
+        throw error;
+      } finally {
+        clearTimeout(timer);
+        stop.signal.removeEventListener('abort', abortCall);
+      }
+      announce(options.state(body));
+    }
+    return body;
+  } finally {
+    clearInterval(ticker);
+    spinner.stop();
+    interrupts.off('SIGINT', onInterrupt);
+  }
+}
+
+function timeoutError(options: WatchOptions<unknown>, state: string) {
+  return timedOut(
+    `${options.label} is still ${state || 'unfinished'} after ${options.timeoutSeconds}s; stopped waiting (the job keeps running).`,
+    `Resume with: ${options.resumeCommand}`,
+  );
+}
+
+function cancelledError(options: WatchOptions<unknown>) {
+  return cancelled(`Stopped watching ${options.label}; the job keeps running.`, `Resume with: ${options.resumeCommand}`);
+}
+
+/** `--timeout <seconds>`: a positive number of seconds, or a usage error before any call. */
+export function parseTimeoutSeconds(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(seconds > 0)) {
+    throw usageError(`--timeout must be a positive number of seconds, not "${value}".`);
+  }
+  return seconds;
+}
