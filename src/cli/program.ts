@@ -2,21 +2,27 @@ import { Command, Option } from 'commander';
 import { VERSION } from '../core/version.js';
 import { CliApp } from './app.js';
 import { registerAuth } from './commands/auth.js';
+import { registerClone } from './commands/clone.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerConfig } from './commands/config.js';
 import { registerEngine } from './commands/engine.js';
 import { registerFolders } from './commands/folders.js';
+import { registerGenerate } from './commands/generate.js';
 import { registerHealth } from './commands/health.js';
 import { registerJob } from './commands/job.js';
 import { registerProcessChannel } from './commands/process-channel.js';
 import { registerResolve } from './commands/resolve.js';
 import { registerSaved } from './commands/saved.js';
 import { registerServe } from './commands/serve.js';
+import { registerVoices } from './commands/voices.js';
 import { withExamples, programFooter } from './help.js';
 import type { IO } from './io.js';
 
 /** Every command module; each adds its commands to the program. */
 const commandModules: Array<(program: Command, app: CliApp) => unknown> = [
+  registerVoices,
+  registerClone,
+  registerGenerate,
   registerFolders,
   registerSaved,
   registerResolve,

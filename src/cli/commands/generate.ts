@@ -1,0 +1,93 @@
+import { Option, type Command } from 'commander';
+import type { CliApp } from '../app.js';
+import { withExamples } from '../help.js';
+import { printRecord } from '../output.js';
+import { saveServiceFile } from '../save-file.js';
+import { checkOutputTarget } from '../speech/output-target.js';
+import { normalizeProvider, providerOption } from '../speech/provider-option.js';
+import { readScript } from '../speech/script-input.js';
+import { promptForVoice } from '../speech/voice-prompt.js';
+import { failIfFailed, watchTaskJob } from '../speech/watch-task-job.js';
+import { parseTimeoutSeconds } from '../watch.js';
+
+interface GenerateOptions {
+  file?: string;
+  voice?: string;
+  provider?: string;
+  title?: string;
+  speakingRate?: string;
+  temperature?: string;
+  model?: string;
+  speed?: string;
+  pitch?: string;
+  volume?: string;
+  watch?: boolean;
+  output?: string;
+  timeout?: string;
+}
+
+export function registerGenerate(program: Command, app: CliApp): void {
+  withExamples(
+    program
+      .command('generate [script]')
+      .description('Turn text into speech: queues a job; --watch waits, -o saves the MP3')
+      .option('-f, --file <path>', 'read the script from a file (- for stdin)')
+      .option('--voice <voice_id>', 'voice to speak with (prompted for on a terminal)')
+      .addOption(providerOption('stealth (default) or alt'))
+      .option('--title <title>', 'title of the generation')
+      .option('--speaking-rate <n>', 'stealth: pace, 0.5 to 2 (1 = the voice\'s own)')
+      .option('--temperature <n>', 'stealth: expressiveness, 0 to 2')
+      .addOption(new Option('--model <version>', 'stealth: model version').choices(['1.5', '2.0']))
+      .option('--speed <n>', 'alt: pace, 0.5 to 2')
+      .option('--pitch <semitones>', 'alt: pitch shift, -12 to 12')
+      .option('--volume <n>', 'alt: loudness, 0.1 to 10 (1 = normal)')
+      .option('--watch', 'wait until the audio is ready and print the finished job')
+      .option('-o, --output <file>', 'save the audio to this file (- for stdout); implies --watch')
+      .option('--timeout <seconds>', 'with --watch: stop waiting after this long (exit 10)'),
+    [
+      'tubekit generate "Hello from tubekit." --voice espeak-en-us --watch -o hello.mp3',
+      'tubekit generate --file script.txt --voice clone_AbC123 --speaking-rate 1.2 -o narration.mp3',
+      'cat script.txt | tubekit generate - --voice alt_XyZ --provider alt --json',
+    ],
+  ).action(async (scriptArgument: string | undefined, options: GenerateOptions) => {
+    const timeoutSeconds = parseTimeoutSeconds(options.timeout);
+    if (options.output !== undefined) checkOutputTarget(options.output);
+    const script = await readScript(app.io, scriptArgument, options.file);
+    const provider = normalizeProvider(options.provider) ?? 'stealth';
+    const voiceId = options.voice ?? (await promptForVoice(app, provider));
+
+    const submitted = await app.call('generate', {
+      script,
+      voice_id: voiceId,
+      provider,
+      custom_title: options.title,
+      // Numbers travel as given; the service checks their ranges and names the field when wrong.
+      speaking_rate: options.speakingRate as never,
+      temperature: options.temperature as never,
+      stealth_model: options.model as never,
+      speed: options.speed as never,
+      pitch: options.pitch as never,
+      volume: options.volume as never,
+    });
+
+    if (!options.watch && options.output === undefined) {
+      await app.render(submitted, (body) => app.io.out(body.job_id));
+      if (!app.json) app.io.note(`Queued. Follow it with: tubekit job ${submitted.job_id} --watch`);
+      return;
+    }
+
+    const job = await watchTaskJob(app, submitted.job_id, { timeoutSeconds });
+    if (options.output === '-') {
+      // stdout carries the audio alone.
+      failIfFailed(job);
+      await saveServiceFile(app, job.audio_url!, '-');
+      return;
+    }
+    if (options.output !== undefined && job.status === 'completed') {
+      await saveServiceFile(app, job.audio_url!, options.output);
+      app.io.note(`Saved ${options.output} (${job.audio_duration_seconds} s of audio).`);
+    }
+    await app.render(job, (body) => printRecord(app.io, Object.entries(body).filter(([key]) => key !== 'success')));
+    failIfFailed(job);
+  });
+}

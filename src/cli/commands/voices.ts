@@ -1,0 +1,76 @@
+import type { Command } from 'commander';
+import type { Provider } from '../../core/schemas/voices.js';
+import type { CliApp } from '../app.js';
+import { confirmOrAbort } from '../confirm.js';
+import { usageError } from '../errors.js';
+import { withExamples } from '../help.js';
+import { printJson, printTable, type Column } from '../output.js';
+import { normalizeProvider, providerOption } from '../speech/provider-option.js';
+
+/** One row of either provider's listing. */
+export interface VoiceRow {
+  provider: Provider;
+  voice_id: string;
+  name: string;
+  language: string;
+  is_cloned: boolean;
+}
+
+const columns: Column<VoiceRow>[] = [
+  { header: 'ID', value: (voice) => voice.voice_id },
+  { header: 'Name', value: (voice) => voice.name },
+  { header: 'Language', value: (voice) => voice.language },
+  { header: 'Provider', value: (voice) => voice.provider },
+  { header: 'Cloned', value: (voice) => (voice.is_cloned ? 'yes' : 'no') },
+];
+
+/** The voices of one provider, or of both (stealth first) when none is named. */
+export async function listVoiceRows(app: CliApp, provider?: Provider): Promise<VoiceRow[]> {
+  const rows: VoiceRow[] = [];
+  if (provider !== 'alt') {
+    const { voices } = await app.call('voices.stealth.list', {});
+    rows.push(...voices.map((voice) => ({ ...voice, provider: 'stealth' as const })));
+  }
+  if (provider !== 'stealth') {
+    const { voices } = await app.call('voices.alt.list', {});
+    rows.push(...voices.map((voice) => ({ ...voice, provider: 'alt' as const })));
+  }
+  return rows;
+}
+
+export function registerVoices(program: Command, app: CliApp): void {
+  const voices = withExamples(program.command('voices').description('List and delete text-to-speech voices'), [
+    'tubekit voices list',
+    'tubekit voices list --provider alt --json',
+    'tubekit voices delete clone_AbC123 --provider stealth --yes',
+  ]);
+
+  voices
+    .command('list')
+    .description('Built-in stealth voices and your clones (both providers unless --provider)')
+    .addOption(providerOption('only this provider\'s voices'))
+    .action(async (options: { provider?: string }) => {
+      const provider = normalizeProvider(options.provider);
+      if (app.json && provider) {
+        // One provider: exactly its API body.
+        printJson(app.io, await app.call(provider === 'stealth' ? 'voices.stealth.list' : 'voices.alt.list', {}));
+        return;
+      }
+      const rows = await listVoiceRows(app, provider);
+      // Both providers: one body in the API's shape, each voice marked with its provider.
+      await app.render({ success: true, voices: rows }, (body) => printTable(app.io, body.voices, columns));
+    });
+
+  voices
+    .command('delete <voice_id>')
+    .description('Delete one of your clones, permanently')
+    .addOption(providerOption('the clone\'s provider (required)'))
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action(async (voiceId: string, options: { provider?: string; yes?: boolean }) => {
+      const provider = normalizeProvider(options.provider);
+      if (!provider) throw usageError('Say which provider the voice belongs to: --provider stealth or --provider alt.');
+      await confirmOrAbort(app.io, `Delete the ${provider} voice ${voiceId} permanently?`, options.yes);
+      const body = await app.call(provider === 'stealth' ? 'voices.stealth.delete' : 'voices.alt.delete', { voice_id: voiceId });
+      await app.render(body, () => app.io.note(`Deleted ${provider} voice ${voiceId}.`));
+    });
+}

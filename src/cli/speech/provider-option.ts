@@ -1,0 +1,12 @@
+import { Option } from 'commander';
+import type { Provider } from '../../core/schemas/voices.js';
+
+/** `--provider stealth|alt`; `minimax` (the hosted service's name for alt) is accepted too. */
+export function providerOption(description: string): Option {
+  return new Option('--provider <provider>', description).choices(['stealth', 'alt', 'minimax']);
+}
+
+export function normalizeProvider(value: string | undefined): Provider | undefined {
+  if (value === undefined) return undefined;
+  return value === 'minimax' ? 'alt' : (value as Provider);
+}
