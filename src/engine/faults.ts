@@ -11,6 +11,9 @@ import type { Settings } from './store/settings.js';
 
 export const knownFaults: Record<string, string> = {
   'channel-job-fail': 'channel processing jobs fail with an upstream error after their simulated work',
+  'alt-clone-upstream': 'the alt voice provider refuses clones: POST /api/voices/alt/clone answers 502 and saves nothing',
+  'alt-delete-upstream': 'the alt voice provider fails to delete; the voice still leaves your library',
+  'speech-synthesis': 'generation jobs fail, so a job ending `failed` with its `error` can be seen',
 };
 
 const SETTINGS_KEY = 'faults';

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/engine/engine.js';
 import { wavSample } from '../support/audio-fixtures.js';
 import { BIN, cliSandbox, type CliSandbox } from '../support/cli.js';
 
@@ -96,9 +95,7 @@ describe('tubekit CLI (built binary): voices, clone, generate', () => {
     const noVoice = await cli.run(['generate', 'Hi.']);
     expect(noVoice.exitCode).toBe(2);
     expect(noVoice.stderr).toMatch(/--voice/);
-    const engine = Engine.open({ dataDir: cli.dataDir, jobRunner: { mode: 'none' } });
-    engine.settings.setFault('speech-synthesis', true);
-    engine.close();
+    expect((await cli.run(['engine', 'faults', 'set', 'speech-synthesis'])).exitCode).toBe(0);
     const failed = await cli.run(['generate', 'Hi.', '--voice', 'espeak-en-us', '--watch']);
     expect(failed.exitCode).toBe(1);
     expect(failed.stderr).toMatch(/failed: Speech synthesis failed/);

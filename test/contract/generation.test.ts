@@ -1,6 +1,7 @@
 import { parseBuffer } from 'music-metadata';
 import { expect, it } from 'vitest';
 import type { Service } from '../../src/core/service.js';
+import { clearFault, setFault } from '../../src/engine/faults.js';
 import type { TaskJob } from '../../src/core/schemas/jobs.js';
 import { upload, wavSample } from '../support/audio-fixtures.js';
 import { describeEachEngine, failure } from '../support/engines.js';
@@ -176,14 +177,14 @@ describeEachEngine('generation', (get) => {
 
   it('reports a failed synthesis as status failed with its error', async () => {
     const service = get().as('professional');
-    get().engine.settings.setFault('speech-synthesis', true);
+    setFault(get().engine.settings, 'speech-synthesis');
     try {
       const job = await finished(service, (await service.call('generate', { script: 'Hi.', voice_id: 'espeak-en-us' })).job_id);
       expect(job.status).toBe('failed');
       expect(job.error).toMatch(/Speech synthesis failed/);
       expect(job.audio_url).toBeUndefined();
     } finally {
-      get().engine.settings.setFault('speech-synthesis', false);
+      clearFault(get().engine.settings, 'speech-synthesis');
     }
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { ALT_LANGUAGES } from '../../src/core/schemas/voices.js';
+import { clearFault, setFault } from '../../src/engine/faults.js';
 import { altProviderHasVoice } from '../../src/engine/features/voices/alt-provider.js';
 import { findOwnVoice } from '../../src/engine/features/voices/voice-store.js';
 import { filesUnder, pngBytes, upload, wavSample } from '../support/audio-fixtures.js';
@@ -12,11 +13,11 @@ const thirtySeconds = upload(wavSample(30, { f0: 0 }));
 describeEachEngine('alt voices', (get) => {
   const samples = () => filesUnder(path.join(get().engine.dataDir, 'samples', 'alt'));
   const withFault = async (fault: 'alt-clone-upstream' | 'alt-delete-upstream', run: () => Promise<void>) => {
-    get().engine.settings.setFault(fault, true);
+    setFault(get().engine.settings, fault);
     try {
       await run();
     } finally {
-      get().engine.settings.setFault(fault, false);
+      clearFault(get().engine.settings, fault);
     }
   };
 

@@ -1,13 +1,5 @@
 import type { Db } from './database.js';
 
-/** Failures an engine can be told to inject, so every error branch of the spec can be exercised. */
-export const FAULTS = [
-  'alt-clone-upstream', // the alt provider refuses a clone → 502
-  'alt-delete-upstream', // the alt provider fails to delete; the local delete still succeeds
-  'speech-synthesis', // generation jobs fail, so `failed` with `error` can be seen
-] as const;
-export type Fault = (typeof FAULTS)[number];
-
 /** Engine-wide settings (limit overrides, faults, world parameters), shared by every process. */
 export class Settings {
   private readonly getStatement;
@@ -33,15 +25,5 @@ export class Settings {
 
   delete(key: string): void {
     this.deleteStatement.run(key);
-  }
-
-  /** Whether a fault is switched on (stored under "faults", so every process sharing the data dir sees it). */
-  hasFault(fault: Fault): boolean {
-    return (this.get<string[]>('faults') ?? []).includes(fault);
-  }
-
-  setFault(fault: Fault, on: boolean): void {
-    const others = (this.get<string[]>('faults') ?? []).filter((name) => name !== fault);
-    this.set('faults', on ? [...others, fault] : others);
   }
 }

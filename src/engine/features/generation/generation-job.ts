@@ -4,6 +4,7 @@
  * job-status body then carries their URLs.
  */
 import type { Provider } from '../../../core/schemas/voices.js';
+import { hasFault } from '../../faults.js';
 import { registerJobProcessor } from '../../jobs/registry.js';
 import { getSynthesizer, type SynthesisOptions } from '../../speech/index.js';
 import { audioFilesFor, storeAudioFiles } from './audio-files.js';
@@ -31,7 +32,7 @@ registerJobProcessor<GenerationInput, GenerationOutput>({
   kind: GENERATION_KIND,
   family: 'task',
   async process(job, { engine, signal }) {
-    if (engine.settings.hasFault('speech-synthesis')) throw new Error('Speech synthesis failed (injected fault "speech-synthesis").');
+    if (hasFault(engine.settings, 'speech-synthesis')) throw new Error('Speech synthesis failed (injected fault "speech-synthesis").');
     const synthesizer = await getSynthesizer();
     const rendered = await renderSpeech(synthesizer, job.input.script, job.input.speech, signal);
     const files = audioFilesFor(job.publicId!, job.requestedAt);

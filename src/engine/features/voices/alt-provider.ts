@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { upstreamError } from '../../../core/errors.js';
 import type { AltLanguage } from '../../../core/schemas/voices.js';
 import type { EngineContext } from '../../context.js';
+import { hasFault } from '../../faults.js';
 
 export interface AltVoiceProvider {
   /** Creates the voice upstream; resolves to its upstream id. */
@@ -21,7 +22,7 @@ export class UpstreamFailure extends Error {
 export function localAltProvider(engine: EngineContext): AltVoiceProvider {
   return {
     async cloneVoice(_sample, language) {
-      if (engine.settings.hasFault('alt-clone-upstream')) {
+      if (hasFault(engine.settings, 'alt-clone-upstream')) {
         throw upstreamError(
           'The alt voice provider failed to clone the voice (upstream error). Nothing was saved; try again later.',
         );
@@ -33,7 +34,7 @@ export function localAltProvider(engine: EngineContext): AltVoiceProvider {
       return upstreamId;
     },
     async deleteVoice(upstreamId) {
-      if (engine.settings.hasFault('alt-delete-upstream')) {
+      if (hasFault(engine.settings, 'alt-delete-upstream')) {
         throw new UpstreamFailure(`the alt provider did not delete ${upstreamId}`);
       }
       engine.db.prepare('DELETE FROM alt_provider_voices WHERE upstream_id = ?').run(upstreamId);
