@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { altCloneProfile, stealthCloneProfile } from '../../../src/engine/features/voices/clone-profile.js';
+import { reduceNoise } from '../../../src/engine/features/voices/noise-gate.js';
+import { encodeWav, inspectAudioSample } from '../../../src/engine/speech/index.js';
+import { toInt16, whiteNoise } from '../speech/helpers.js';
+import { voicePcm, wavSample } from '../../support/audio-fixtures.js';
+
+const RATE = 8000;
+
+/** 2 s of room noise, 3 s of "speech", 2 s of room noise. */
+function noisySpeech(): Buffer {
+  const noise = whiteNoise(RATE * 7, 0.08);
+  const speech = voicePcm(3, { f0: 130, sampleRate: RATE, amplitude: 0.6 });
+  const mixed = new Float32Array(noise);
+  for (let i = 0; i < speech.length; i++) mixed[2 * RATE + i] += speech[i]! / 32768;
+  return encodeWav(toInt16(mixed), RATE);
+}
+
+async function sample(data: Buffer) {
+  return { data, info: await inspectAudioSample(data) };
+}
+
+describe('clone voice profiles', () => {
+  it('gives a high sample a female variant of its language at a matching pitch', async () => {
+    const high = await stealthCloneProfile({ ...(await sample(wavSample(3, { f0: 220 }))), langCode: 'DE_DE', removeBackgroundNoise: false });
+    expect(high.baseVoice).toBe('de+f3');
+    expect(high.measuredPitchHz!).toBeCloseTo(220, -1);
+    const low = await stealthCloneProfile({ ...(await sample(wavSample(3, { f0: 110 }))), langCode: 'DE_DE', removeBackgroundNoise: false });
+    expect(low.baseVoice).toBe('de');
+    expect(low.pitch).toBeLessThan(high.pitch + 50);
+  });
+
+  it('speaks alt clones with their language\'s voice, Tagalog through Indonesian', async () => {
+    const female = await sample(wavSample(3, { f0: 220 }));
+    expect((await altCloneProfile({ ...female, language: 'Spanish', needNoiseReduction: true })).baseVoice).toBe('es+f3');
+    expect((await altCloneProfile({ ...female, language: 'Tagalog', needNoiseReduction: true })).baseVoice).toBe('id+f3');
+    const male = await sample(wavSample(3, { f0: 110 }));
+    expect((await altCloneProfile({ ...male, language: 'Ukrainian', needNoiseReduction: true })).baseVoice).toBe('uk');
+  });
+
+  it('takes the pace from the speech itself when background noise is removed', async () => {
+    const noisy = await sample(noisySpeech());
+    const transcription = 'one two three four five six seven eight nine ten';
+    const cleaned = await stealthCloneProfile({ ...noisy, langCode: 'EN_US', transcription, removeBackgroundNoise: true });
+    const raw = await stealthCloneProfile({ ...noisy, langCode: 'EN_US', transcription, removeBackgroundNoise: false });
+    expect(cleaned.rate).toBeGreaterThan(170); // 10 words in 3 s = 200 wpm
+    expect(cleaned.rate).toBeLessThan(230);
+    expect(raw.rate).toBeLessThan(110); // the noise made it look like 7 s of speech
+  });
+});
+
+describe('reduceNoise', () => {
+  it('leaves a clean recording alone', () => {
+    const clean = new Float32Array(RATE);
+    clean.set(Array.from({ length: RATE / 2 }, (_, i) => Math.sin(i / 5) * 0.5), RATE / 4);
+    expect(reduceNoise(clean, RATE)).toEqual(clean);
+  });
+});
