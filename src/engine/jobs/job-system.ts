@@ -25,6 +25,8 @@ export type JobRunner =
   | { mode: 'none' };
 
 export const DEFAULT_IN_PROCESS_WORKERS = 2;
+/** How often a long-poll on a waiting job checks that a worker is alive. */
+const ENSURE_INTERVAL_MS = 1_000;
 /** Settings key of timing overrides shared by every process (tests shorten the lease this way). */
 export const JOB_TIMING_SETTING = 'job-timing';
 
@@ -81,14 +83,20 @@ export class JobSystem {
     });
   }
 
-  /** A job re-read until terminal or `seconds` pass (long-poll); recovers an expired lease first. */
+  /**
+   * A job re-read until terminal or `seconds` pass (long-poll). Expired leases are recovered on the
+   * way, and while the job waits for a worker the runner is re-checked every second, so a job
+   * whose worker died is picked up again while someone is looking at it.
+   */
   async wait(load: () => JobRow, seconds: number, signal?: AbortSignal): Promise<JobRow> {
-    const first = this.refresh(load());
-    if (!isTerminal(first.state)) this.ensureRunner();
-    let initial: JobRow | undefined = first;
+    let lastEnsured = 0;
     const next = () => {
-      const row = initial ?? this.refresh(load());
-      initial = undefined;
+      const row = this.refresh(load());
+      const waiting = row.state === 'queued' || row.state === 'pending';
+      if ((waiting || lastEnsured === 0) && !isTerminal(row.state) && Date.now() - lastEnsured >= ENSURE_INTERVAL_MS) {
+        lastEnsured = Date.now();
+        this.ensureRunner();
+      }
       return row;
     };
     return waitForJob(this.queue, next, { seconds, pollMs: this.timing.waitPollMs, signal });

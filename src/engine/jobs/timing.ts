@@ -13,7 +13,11 @@ export interface JobTiming {
   idlePollMs: number;
   /** How often a long-poll re-reads the job (cross-process completion; ~100 ms wake-up budget). */
   waitPollMs: number;
-  /** How often a worker host says it is alive, and when silence means it is dead. */
+  /**
+   * How often a worker host says it is alive, and when silence means it is dead. Keep hostStaleMs
+   * below leaseMs: by the time a dead worker's lease expires, it must no longer count as alive,
+   * or nobody would start a worker to take the job up again.
+   */
   hostHeartbeatMs: number;
   hostStaleMs: number;
   /** How long `engine worker --until-idle` lingers with nothing to do before it exits. */
