@@ -2,6 +2,7 @@ import { parseBuffer } from 'music-metadata';
 import { expect, it } from 'vitest';
 import type { Service } from '../../src/core/service.js';
 import { clearFault, setFault } from '../../src/engine/faults.js';
+import { CDN_BASE_URL_SETTING } from '../../src/engine/features/generation/public-url.js';
 import type { TaskJob } from '../../src/core/schemas/jobs.js';
 import { upload, wavSample } from '../support/audio-fixtures.js';
 import { describeEachEngine, failure } from '../support/engines.js';
@@ -136,6 +137,20 @@ describeEachEngine('generation', (get) => {
       const error = await failure(service.call('generate', input as never));
       expect(error.status).toBe(400);
       expect(error.message).toMatch(message);
+    }
+    // Refused requests queue nothing.
+    expect((await service.call('health', {})).total_jobs).toBe(0);
+  });
+
+  it('points audio URLs at a configured CDN base URL', async () => {
+    const service = get().as('professional');
+    get().engine.settings.set(CDN_BASE_URL_SETTING, 'https://cdn.example.com/tubekit/');
+    try {
+      const job = await finished(service, (await service.call('generate', { script: 'Hi.', voice_id: 'espeak-en-us' })).job_id);
+      expect(job.audio_url).toMatch(/^https:\/\/cdn\.example\.com\/tubekit\/audio\/\d{4}-\d\d\/gen_[\w-]+\.mp3$/);
+      expect(job.transcript_url).toBe(job.audio_url!.replace(/\.mp3$/, '.srt'));
+    } finally {
+      get().engine.settings.delete(CDN_BASE_URL_SETTING);
     }
   });
 
