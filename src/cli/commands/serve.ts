@@ -10,18 +10,20 @@ export function registerServe(program: Command, app: CliApp): void {
       .description('Expose the embedded engine as the REST API (prints its base URL on stdout)')
       .option('--host <host>', 'interface to listen on', '127.0.0.1')
       .option('--port <port>', 'port; 0 picks a free one', '8787')
-      .option('--log', 'log each request to stderr'),
+      .option('--log', 'log each request to stderr')
+      .option('--workers <n>', 'jobs this server runs at once (its own workers)', '2'),
     [
       'tubekit serve --port 0',
       'TUBEKIT_BASE_URL=http://127.0.0.1:8787 TUBEKIT_API_KEY=$(tubekit engine keys create --plan starter) tubekit folders list',
     ],
-  ).action(async (options: { host: string; port: string; log?: boolean }) => {
+  ).action(async (options: { host: string; port: string; log?: boolean; workers: string }) => {
     const port = parseWholeNumber(options.port, '--port', { min: 0, max: 65535 });
+    const workers = parseWholeNumber(options.workers, '--workers', { min: 1, max: 64 });
     const { Engine } = await import('../../engine/engine.js');
     const { startServer } = await import('../../server/serve.js');
     const engine = Engine.open({ dataDir: app.settings.dataDir });
     engine.defaultKey();
-    const server = await startServer({ engine, host: options.host, port, logRequests: options.log });
+    const server = await startServer({ engine, host: options.host, port, logRequests: options.log, workers });
     app.io.out(server.url);
     app.io.note(`Serving the embedded engine at ${app.settings.dataDir}. Ctrl-C stops.`);
     await new Promise<void>((resolve) => {
