@@ -27,22 +27,23 @@ function registerWorker(engine: Command, app: CliApp): void {
       const concurrency = parseWholeNumber(flags.concurrency, '--concurrency', { min: 1, max: 64 });
       const idleMs = parseWholeNumber(flags.idle, '--idle', { min: 0 }) * 1000;
       const { Engine } = await import('../../engine/engine.js');
-      const { Worker } = await import('../../engine/jobs/worker.js');
+      const { runWorker } = await import('../../engine/jobs/worker.js');
       const local = Engine.open({ dataDir: app.settings.dataDir, jobRunner: { mode: 'none' } });
       const log = (line: string) => app.io.error(`${new Date().toISOString()} [worker ${process.pid}] ${line}`);
-      const worker = new Worker(local, {
-        concurrency,
-        untilIdle: Boolean(flags.untilIdle),
-        idleMs,
-        mode: flags.untilIdle ? 'detached' : 'foreground',
-        log,
-      });
-      const stop = () => worker.stop();
+      const stopping = new AbortController();
+      const stop = () => stopping.abort();
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
       log(`started on ${app.settings.dataDir}${flags.untilIdle ? ` (exits after ${idleMs / 1000}s idle)` : ''}`);
       try {
-        const stats = await worker.run();
+        const stats = await runWorker(local, {
+          concurrency,
+          untilIdle: Boolean(flags.untilIdle),
+          idleMs,
+          mode: flags.untilIdle ? 'detached' : 'foreground',
+          log,
+          signal: stopping.signal,
+        });
         log(`stopped: ${stats.completed} completed, ${stats.failed} failed`);
       } finally {
         process.off('SIGINT', stop);

@@ -16,10 +16,7 @@ export const familyStates: Record<JobFamily, FamilyStates> = {
   task: { waiting: 'pending', active: 'processing' },
 };
 
-export const WAITING_STATES = ['queued', 'pending'] as const;
-export const ACTIVE_STATES = ['running', 'processing'] as const;
-export const TERMINAL_STATES = ['completed', 'failed'] as const;
-
+export const isWaiting = (state: string): boolean => state === 'queued' || state === 'pending';
 export const isTerminal = (state: string): boolean => state === 'completed' || state === 'failed';
 
 /** The stored row, as SQLite returns it (times are epoch milliseconds). */

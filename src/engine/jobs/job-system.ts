@@ -10,7 +10,7 @@
 import type { Clock } from '../clock.js';
 import type { EngineContext } from '../context.js';
 import type { Db } from '../store/database.js';
-import { isTerminal, type JobRow } from './job-row.js';
+import { isTerminal, isWaiting, type JobRow } from './job-row.js';
 import { JobQueue, type EnqueueRequest, type Enqueued } from './queue.js';
 import { familyOf } from './registry.js';
 import { spawnDetachedWorker, type WorkerSpawner } from './spawn.js';
@@ -92,8 +92,7 @@ export class JobSystem {
     let lastEnsured = 0;
     const next = () => {
       const row = this.refresh(load());
-      const waiting = row.state === 'queued' || row.state === 'pending';
-      if ((waiting || lastEnsured === 0) && !isTerminal(row.state) && Date.now() - lastEnsured >= ENSURE_INTERVAL_MS) {
+      if ((isWaiting(row.state) || lastEnsured === 0) && !isTerminal(row.state) && Date.now() - lastEnsured >= ENSURE_INTERVAL_MS) {
         lastEnsured = Date.now();
         this.ensureRunner();
       }

@@ -83,6 +83,10 @@ export class JobQueue {
         `UPDATE jobs SET state = ?, result = ?, error = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL
          WHERE id = ? AND lease_owner = ? AND state IN ('running', 'processing') RETURNING *`,
       ),
+      claimable: db.prepare<[string, number], { yes: number }>(
+        `SELECT EXISTS (SELECT 1 FROM jobs WHERE state IN ('queued', 'pending') AND kind IN (SELECT value FROM json_each(?)))
+             OR EXISTS (SELECT 1 FROM jobs WHERE state IN ('running', 'processing') AND lease_expires_at <= ?) AS yes`,
+      ),
       waiting: db.prepare<[string], { n: number }>(
         `SELECT COUNT(*) AS n FROM jobs WHERE state IN ('queued', 'pending') AND kind IN (SELECT value FROM json_each(?))`,
       ),
@@ -128,6 +132,8 @@ export class JobQueue {
 
   /** Takes the oldest waiting job of `kinds` for `owner`, after recovering expired leases. */
   claim(owner: string, kinds: string[], leaseMs: number): JobRow | undefined {
+    // Idle workers poll often; a read first keeps them from taking the write lock for nothing.
+    if (!this.statements.claimable.get(JSON.stringify(kinds), this.clock.now())!.yes) return undefined;
     const run = this.db.transaction(() => {
       this.recoverExpiredLeases();
       const now = this.clock.now();

@@ -32,7 +32,8 @@ export function spawnDetachedWorker(dataDir: string, launcher = findCliLauncher(
     const child = spawn(process.execPath, [launcher, 'engine', 'worker', '--until-idle', '--data-dir', dataDir], {
       detached: true,
       stdio: ['ignore', log, log],
-      env: { ...process.env, TUBEKIT_DATA_DIR: dataDir },
+      // The worker opens the engine directly; it has no use for the caller's key.
+      env: { ...process.env, TUBEKIT_DATA_DIR: dataDir, TUBEKIT_API_KEY: '' },
     });
     child.on('error', () => undefined);
     child.unref();
