@@ -3,6 +3,7 @@
  * own (a detached worker), --watch on a pipe, exit codes, and real worker processes racing for
  * jobs or being killed in the middle of one.
  */
+import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/engine.js';
@@ -220,6 +221,29 @@ describe('tubekit process-channel (built binary)', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('tubekit job (built binary)', () => {
+  let sandbox: Sandbox;
+  beforeAll(() => {
+    sandbox = openSandbox();
+  });
+  afterAll(() => closeSandbox(sandbox));
+
+  it('watches a generation job and saves its audio with -o', async () => {
+    const voice = (await sandbox.cli.run(['voices', 'list'])).stdout.split('\n')[0]!.split('\t')[0]!;
+    const submitted = await sandbox.cli.run(['--json', 'generate', 'Watching a job from the command line.', '--voice', voice]);
+    expect(submitted.exitCode).toBe(0);
+    const jobId = JSON.parse(submitted.stdout).job_id as string;
+    const target = `${sandbox.cli.dataDir}/speech.mp3`;
+    const watched = await sandbox.cli.run(['job', jobId, '--watch', '--json', '-o', target]);
+    expect(watched.exitCode).toBe(0);
+    expect(JSON.parse(watched.stdout)).toMatchObject({ job_id: jobId, type: 'generation', status: 'completed' });
+    expect(watched.stderr).toMatch(new RegExp(`Job ${jobId}: completed`));
+    const audio = fs.readFileSync(target);
+    expect(audio.length).toBeGreaterThan(1000);
+    expect(audio[0] === 0xff || audio.subarray(0, 3).toString() === 'ID3').toBe(true);
   });
 });
 
