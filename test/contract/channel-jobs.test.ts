@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Service } from '../../src/core/service.js';
 import { channelJobStatusInput } from '../../src/core/schemas/jobs.js';
@@ -200,6 +201,26 @@ describeEachEngine('channel processing jobs', (get) => {
     expect(done.status).toBe('completed');
     expect(answered - started).toBeGreaterThanOrEqual(500);
     expect(answered - Date.parse(done.completed_at!)).toBeLessThan(150);
+  });
+
+  it('answers concurrent long-polls in the order their jobs finish, each with its own final state', async () => {
+    const { engine } = get();
+    setJobWork(engine, 900);
+    const slow = await user.call('channels.process', { channel: channels.longform.handle, type: 'longform' });
+    // A job reads its duration as it starts: once it runs, later jobs can be quick.
+    while ((await user.call('channels.processStatus', { job_id: slow.job_id })).status === 'queued') await sleep(10);
+    setJobWork(engine, 0);
+    const quick = await user.call('channels.process', { channel: channels.shorts.handle, type: 'shorts' });
+    const answered: number[] = [];
+    const poll = (jobId: number) =>
+      user.call('channels.processStatus', { job_id: jobId, wait_seconds: 10 }).then((body) => {
+        answered.push(body.id);
+        return body;
+      });
+    const [slowBody, quickBody] = await Promise.all([poll(slow.job_id), poll(quick.job_id)]);
+    expect(answered).toEqual([quick.job_id, slow.job_id]);
+    expect(slowBody).toMatchObject({ status: 'completed', type: 'longform' });
+    expect(quickBody).toMatchObject({ status: 'completed', type: 'shorts' });
   });
 
   it('answers a finished job at once, even with wait_seconds 30', async () => {
