@@ -27,6 +27,11 @@ export class IO {
   constructor(readonly streams: IOStreams) {}
 
   static fromProcess(): IO {
+    // A reader that stops early (`tubekit voices list | head`) is not an error of ours.
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(0);
+      throw error;
+    });
     return new IO({ stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env });
   }
 

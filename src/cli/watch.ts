@@ -4,7 +4,7 @@
  * state change (none with --quiet). `--timeout` passing exits 10; Ctrl-C stops watching (the job
  * keeps running), says how to resume, and exits 3. The caller prints the final body.
  */
-import { LONG_POLL_MAX_SECONDS } from '../core/schemas/jobs.js';
+import { LONG_POLL_MAX_SECONDS } from '../core/job-constants.js';
 import { cancelled, timedOut, usageError } from './errors.js';
 import type { IO } from './io.js';
 

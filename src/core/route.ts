@@ -5,7 +5,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** How the non-path fields travel: none, query string, JSON body, or multipart form. */
 export type Encoding = 'none' | 'query' | 'json' | 'multipart';
 
+/** The feature an endpoint belongs to: OpenAPI tag, and the unit the engine loads on demand. */
+export type RouteTag =
+  | 'system' | 'voices' | 'generation' | 'jobs' | 'channels' | 'download' | 'workspace'
+  | 'alerts' | 'research' | 'analysis' | 'collabs';
+
 export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  tag: RouteTag;
   method: HttpMethod;
   path: string;
   encoding: Encoding;

@@ -5,6 +5,7 @@ import { formatIssues } from '../core/schemas/format-issues.js';
 import type { UploadedFile } from '../core/schemas/params.js';
 import { systemClock, type Clock } from './clock.js';
 import type { EngineContext, Handler, Handlers, RequestContext } from './context.js';
+import { featureLoaders, loadAllFeatures } from './features/catalog.js';
 import { Identity, type Principal } from './identity/identity.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { resolvePlanTable, type Plan, type PlanLimits, type PlanOverrides } from './limits/plans.js';
@@ -12,14 +13,8 @@ import { databaseFile, defaultKeyFile } from './paths.js';
 import { openDatabase, type Db } from './store/database.js';
 import { Settings } from './store/settings.js';
 import { SampleWorld } from './world/sample-world.js';
-import { workspaceHandlers } from './features/workspace/handlers.js';
-import { systemHandlers } from './features/system.js';
-import { channelHandlers } from './features/channels/handlers.js';
 import { JobSystem, type JobRunner } from './jobs/job-system.js';
-import { taskJobHandlers } from './jobs/task-status.js';
 import type { JobTiming } from './jobs/timing.js';
-import { voiceHandlers } from './features/voices/handlers.js';
-import { generationHandlers } from './features/generation/handlers.js';
 
 export interface WorldSettings {
   seed: number;
@@ -38,8 +33,6 @@ export interface EngineOptions {
   jobTiming?: Partial<JobTiming>;
 }
 
-const featureHandlers: Handlers[] = [systemHandlers, workspaceHandlers, channelHandlers, taskJobHandlers, voiceHandlers, generationHandlers];
-
 /**
  * The embedded engine: the service's server-side logic on a local SQLite database.
  * `handle` is the single entry point; the in-process service and `serve` both call it.
@@ -53,7 +46,7 @@ export class Engine implements EngineContext {
   readonly jobs: JobSystem;
   readonly dataDir: string;
   private world?: SampleWorld;
-  private readonly handlers: Handlers;
+  private readonly handlers: Handlers = {};
   private planTable: Record<Plan, PlanLimits>;
   private readonly extraOverrides?: PlanOverrides;
 
@@ -66,7 +59,6 @@ export class Engine implements EngineContext {
     this.identity = new Identity(this.db, this.clock);
     this.rates = new RateLimiter(this.db, this.clock);
     this.jobs = new JobSystem(this, this.db, this.clock, options.jobRunner, options.jobTiming);
-    this.handlers = Object.assign({}, ...featureHandlers);
     this.extraOverrides = options.planOverrides;
     this.planTable = this.loadPlanTable();
   }
@@ -129,13 +121,26 @@ export class Engine implements EngineContext {
       );
     }
     checkFileSizes(route.files, raw as Record<string, unknown>);
-    // reportInput lets formatIssues tell a missing field ("is required") from a wrong one.
-    const parsed = route.input.safeParse(raw, { reportInput: true });
-    if (!parsed.success) throw badRequest(`Invalid request: ${formatIssues(parsed.error.issues)}.`);
-    const handler = this.handlers[name] as Handler<N> | undefined;
+    const parsed = route.input.safeParse(raw);
+    if (!parsed.success) throw badRequest(`Invalid request: ${formatIssues(parsed.error.issues, raw)}.`);
+    const handler = await this.handlerFor(name);
     if (!handler) throw notImplemented(route.summary);
     const request: RequestContext = { engine: this, user, limits: this.planLimits(user.plan), signal, baseUrl };
     return handler(request, parsed.data as never);
+  }
+
+  /** The route's handler, loading its feature module on first use. */
+  private async handlerFor<N extends RouteName>(name: N): Promise<Handler<N> | undefined> {
+    if (!(name in this.handlers)) {
+      const load = featureLoaders[routes[name].tag];
+      if (load) Object.assign(this.handlers, await load());
+    }
+    return this.handlers[name] as Handler<N> | undefined;
+  }
+
+  /** Loads every feature, so job processors of every kind are registered (workers, serve). */
+  async loadAllFeatures(): Promise<void> {
+    Object.assign(this.handlers, await loadAllFeatures());
   }
 
   close(): void {

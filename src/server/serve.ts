@@ -23,7 +23,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const app = buildApp({ engine: options.engine, logRequests: options.logRequests });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 8787 });
-  // Serve runs its jobs itself, starting with any left waiting in the data dir.
+  // Serve runs its jobs itself, starting with any left waiting in the data dir; every feature is
+  // loaded first so a processor exists for every kind of job.
+  await options.engine.loadAllFeatures();
   options.engine.jobs.startWorkers(options.workers);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

@@ -10,6 +10,8 @@ import { Engine } from '../../src/engine/engine.js';
 import { setChannelJobDuration } from '../../src/engine/features/channels/simulated-work.js';
 import { JOB_TIMING_SETTING } from '../../src/engine/jobs/job-system.js';
 import { cliSandbox, startServe, type CliSandbox } from '../support/cli.js';
+// The test enqueues channel jobs itself, so the processor must be registered in this process.
+import '../../src/engine/features/channels/processor.js';
 
 interface Sandbox {
   cli: CliSandbox;

@@ -29,6 +29,7 @@ function registerWorker(engine: Command, app: CliApp): void {
       const { Engine } = await import('../../engine/engine.js');
       const { runWorker } = await import('../../engine/jobs/worker.js');
       const local = Engine.open({ dataDir: app.settings.dataDir, jobRunner: { mode: 'none' } });
+      await local.loadAllFeatures();
       const log = (line: string) => app.io.error(`${new Date().toISOString()} [worker ${process.pid}] ${line}`);
       const stopping = new AbortController();
       const stop = () => stopping.abort();

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { RouteOutput } from '../../core/routes.js';
-import { CHANNEL_JOB_TYPES, type ChannelJob } from '../../core/schemas/jobs.js';
+import { CHANNEL_JOB_TYPES } from '../../core/job-constants.js';
+import type { ChannelJob } from '../../core/schemas/jobs.js';
 import type { CliApp } from '../app.js';
 import { parseId, parseWholeNumber } from '../arguments.js';
 import { jobFailed, usageError } from '../errors.js';

@@ -2,12 +2,15 @@
 import { z } from 'zod';
 import { integer, oneOf, success, text } from './params.js';
 
-export const LONG_POLL_MAX_SECONDS = 30;
+import {
+  CHANNEL_JOB_STATES,
+  CHANNEL_JOB_TYPES,
+  LONG_POLL_MAX_SECONDS,
+  TASK_JOB_STATES,
+  TASK_JOB_TYPES,
+} from '../job-constants.js';
 
-export const CHANNEL_JOB_TYPES = ['shorts', 'longform'] as const;
-export type ChannelJobType = (typeof CHANNEL_JOB_TYPES)[number];
-export const CHANNEL_JOB_STATES = ['queued', 'running', 'completed', 'failed'] as const;
-export type ChannelJobState = (typeof CHANNEL_JOB_STATES)[number];
+export * from '../job-constants.js';
 
 export const processChannelInput = z.object({
   channel: text({ max: 500 }),
@@ -52,9 +55,6 @@ export const channelJob = z.object({
 });
 export type ChannelJob = z.infer<typeof channelJob>;
 
-export const TASK_JOB_STATES = ['pending', 'processing', 'completed', 'failed'] as const;
-export type TaskJobState = (typeof TASK_JOB_STATES)[number];
-export const TASK_JOB_TYPES = ['generation', 'analysis'] as const;
 
 export const jobStatusInput = z.object({
   job_id: text({ max: 100 }),

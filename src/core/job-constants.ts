@@ -1,0 +1,14 @@
+/**
+ * Job vocabulary as plain values. Kept apart from the zod schemas so the CLI can use them
+ * without loading zod at start-up.
+ */
+export const LONG_POLL_MAX_SECONDS = 30;
+
+export const CHANNEL_JOB_TYPES = ['shorts', 'longform'] as const;
+export type ChannelJobType = (typeof CHANNEL_JOB_TYPES)[number];
+export const CHANNEL_JOB_STATES = ['queued', 'running', 'completed', 'failed'] as const;
+export type ChannelJobState = (typeof CHANNEL_JOB_STATES)[number];
+
+export const TASK_JOB_STATES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type TaskJobState = (typeof TASK_JOB_STATES)[number];
+export const TASK_JOB_TYPES = ['generation', 'analysis'] as const;

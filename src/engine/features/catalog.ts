@@ -1,0 +1,27 @@
+/**
+ * Which module serves which feature (the route table's tags). Modules are imported on first use,
+ * so `tubekit folders list` never loads the speech synthesizer; workers and `serve` load them all
+ * up front because processors register themselves when their module loads.
+ */
+import type { RouteTag } from '../../core/route.js';
+import type { Handlers } from '../context.js';
+
+type Loader = () => Promise<Handlers>;
+
+export const featureLoaders: Partial<Record<RouteTag, Loader>> = {
+  system: async () => (await import('./system.js')).systemHandlers,
+  workspace: async () => (await import('./workspace/handlers.js')).workspaceHandlers,
+  channels: async () => (await import('./channels/handlers.js')).channelHandlers,
+  voices: async () => (await import('./voices/handlers.js')).voiceHandlers,
+  generation: async () => (await import('./generation/handlers.js')).generationHandlers,
+  // Job status describes any task job, so every task-job feature must be loaded first.
+  jobs: async () => {
+    await import('./generation/handlers.js');
+    return (await import('../jobs/task-status.js')).taskJobHandlers;
+  },
+};
+
+export async function loadAllFeatures(): Promise<Handlers> {
+  const tables = await Promise.all(Object.values(featureLoaders).map((load) => load()));
+  return Object.assign({}, ...tables);
+}
