@@ -90,7 +90,9 @@ export class IO {
 
   /** An ora spinner on stderr when it is a terminal; nothing otherwise. */
   async spinner(text: string): Promise<Spinner> {
-    if (this.quiet || !this.stderrIsTerminal) return silentSpinner;
+    // A terminal that reports no width (a bare pseudo-terminal) would make ora redraw forever.
+    const columns = (this.streams.stderr as { columns?: number }).columns ?? 0;
+    if (this.quiet || !this.stderrIsTerminal || columns <= 0) return silentSpinner;
     const { default: ora } = await import('ora');
     const spinner = ora({ text, stream: this.streams.stderr as NodeJS.WritableStream, color: 'cyan', isEnabled: true }).start();
     return {

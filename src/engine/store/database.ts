@@ -20,17 +20,22 @@ export function openDatabase(file: string, options: { migrations?: Migration[] }
   return db;
 }
 
+/**
+ * Applies every migration not yet recorded in `schema_migrations` — by version, not by a high-water
+ * mark, so a migration that lands after a later-numbered one still reaches existing data dirs.
+ * IMMEDIATE takes the write lock first, so two processes opening a new data dir do not both migrate.
+ */
 function migrate(db: Db, list: Migration[]): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  const pending = list.filter((migration) => migration.version > current).sort((a, b) => a.version - b.version);
-  if (pending.length === 0) return;
-  // IMMEDIATE takes the write lock first, so two processes opening a new data dir do not both migrate.
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+  const applied = () => new Set(db.prepare<[], { version: number }>('SELECT version FROM schema_migrations').all().map((row) => row.version));
+  const sorted = [...list].sort((a, b) => a.version - b.version);
+  if (sorted.every((migration) => applied().has(migration.version))) return;
   const apply = db.transaction(() => {
-    const seen = db.pragma('user_version', { simple: true }) as number;
-    for (const migration of pending) {
-      if (migration.version <= seen) continue;
+    const done = applied();
+    for (const migration of sorted) {
+      if (done.has(migration.version)) continue;
       db.exec(migration.sql);
-      db.pragma(`user_version = ${migration.version}`);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, Date.now());
     }
   });
   apply.immediate();

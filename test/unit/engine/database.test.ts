@@ -12,12 +12,28 @@ describe('engine database', () => {
     const db = openDatabase(file);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(5000);
-    const latest = Math.max(...migrations.map((migration) => migration.version));
-    expect(db.pragma('user_version', { simple: true })).toBe(latest);
+    const versions = () => db.prepare<[], { version: number }>('SELECT version FROM schema_migrations ORDER BY version').all().map((row) => row.version);
+    expect(versions()).toEqual(migrations.map((migration) => migration.version));
     db.close();
     const again = openDatabase(file);
-    expect(again.pragma('user_version', { simple: true })).toBe(latest);
+    expect(again.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get()).toEqual({ n: migrations.length });
     again.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('applies a migration that landed after a later-numbered one', () => {
+    const dir = tempDataDir();
+    const file = path.join(dir, 'late.db');
+    openDatabase(file, { migrations: [{ version: 1, name: 'a', sql: 'CREATE TABLE a (x)' }, { version: 3, name: 'c', sql: 'CREATE TABLE c (x)' }] }).close();
+    const later = openDatabase(file, {
+      migrations: [
+        { version: 1, name: 'a', sql: 'CREATE TABLE a (x)' },
+        { version: 2, name: 'b', sql: 'CREATE TABLE b (x)' },
+        { version: 3, name: 'c', sql: 'CREATE TABLE c (x)' },
+      ],
+    });
+    expect(later.prepare("SELECT name FROM sqlite_master WHERE name = 'b'").get()).toEqual({ name: 'b' });
+    later.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
