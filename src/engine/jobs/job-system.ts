@@ -9,6 +9,7 @@
  */
 import type { Clock } from '../clock.js';
 import type { EngineContext } from '../context.js';
+import { PLANS } from '../limits/plans.js';
 import type { Db } from '../store/database.js';
 import { isTerminal, isWaiting, type JobRow } from './job-row.js';
 import { JobQueue, type EnqueueRequest, type Enqueued } from './queue.js';
@@ -45,7 +46,9 @@ export class JobSystem {
   ) {
     // Settings first (every process on the data dir sees them), then this engine's own options.
     this.timing = resolveJobTiming({ ...engine.settings.get<Partial<JobTiming>>(JOB_TIMING_SETTING), ...timing });
-    this.queue = new JobQueue(db, clock, this.timing.maxAttempts);
+    this.queue = new JobQueue(db, clock, this.timing.maxAttempts, () =>
+      Object.fromEntries(PLANS.map((plan) => [plan, engine.planLimits(plan).concurrentJobs])),
+    );
     this.hosts = new WorkerHosts(db, clock, this.timing.hostStaleMs);
   }
 

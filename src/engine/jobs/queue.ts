@@ -36,6 +36,15 @@ export type Outcome = { output: unknown } | { error: string };
 
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
+/**
+ * A waiting job may be claimed: channel jobs always; task jobs (generation, analysis) only while
+ * their user has fewer than their plan's `concurrentJobs` processing — the rest wait their turn.
+ * `@caps` is a JSON object of plan → cap.
+ */
+const CLAIMABLE = `state = 'queued' OR (state = 'pending' AND
+  (SELECT COUNT(*) FROM jobs AS busy WHERE busy.user_id = jobs.user_id AND busy.state = 'processing')
+    < COALESCE((SELECT value FROM json_each(@caps) WHERE key = (SELECT plan FROM users WHERE users.id = jobs.user_id)), 1 << 30))`;
+
 export class JobQueue {
   /** 'enqueued' and 'finished' (with the job id), for waiters and workers in this process. */
   readonly events = new EventEmitter();
@@ -45,6 +54,8 @@ export class JobQueue {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly defaultMaxAttempts = DEFAULT_MAX_ATTEMPTS,
+    /** Each plan's cap on a user's task jobs processing at once (read at every claim). */
+    private readonly taskConcurrency: () => Record<string, number> = () => ({}),
   ) {
     this.events.setMaxListeners(0);
     this.statements = {
@@ -57,11 +68,11 @@ export class JobQueue {
         `INSERT INTO jobs (public_id, kind, user_id, state, input, idempotency_key, requested_at)
          VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`,
       ),
-      claim: db.prepare<[number, string, number, string], JobRow>(
+      claim: db.prepare<[{ kinds: string; caps: string; owner: string; expires: number; now: number }], JobRow>(
         `UPDATE jobs SET state = CASE state WHEN 'queued' THEN 'running' ELSE 'processing' END,
-                claimed_at = ?, attempts = attempts + 1, lease_owner = ?, lease_expires_at = ?
-         WHERE id = (SELECT id FROM jobs WHERE state IN ('queued', 'pending')
-                       AND kind IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT 1)
+                claimed_at = @now, attempts = attempts + 1, lease_owner = @owner, lease_expires_at = @expires
+         WHERE id = (SELECT id FROM jobs WHERE (${CLAIMABLE})
+                       AND kind IN (SELECT value FROM json_each(@kinds)) ORDER BY id LIMIT 1)
          RETURNING *`,
       ),
       expired: db.prepare<[number], JobRow>(
@@ -83,9 +94,9 @@ export class JobQueue {
         `UPDATE jobs SET state = ?, result = ?, error = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL
          WHERE id = ? AND lease_owner = ? AND state IN ('running', 'processing') RETURNING *`,
       ),
-      claimable: db.prepare<[string, number], { yes: number }>(
-        `SELECT EXISTS (SELECT 1 FROM jobs WHERE state IN ('queued', 'pending') AND kind IN (SELECT value FROM json_each(?)))
-             OR EXISTS (SELECT 1 FROM jobs WHERE state IN ('running', 'processing') AND lease_expires_at <= ?) AS yes`,
+      claimable: db.prepare<[{ kinds: string; caps: string; now: number }], { yes: number }>(
+        `SELECT EXISTS (SELECT 1 FROM jobs WHERE (${CLAIMABLE}) AND kind IN (SELECT value FROM json_each(@kinds)))
+             OR EXISTS (SELECT 1 FROM jobs WHERE state IN ('running', 'processing') AND lease_expires_at <= @now) AS yes`,
       ),
       waiting: db.prepare<[string], { n: number }>(
         `SELECT COUNT(*) AS n FROM jobs WHERE state IN ('queued', 'pending') AND kind IN (SELECT value FROM json_each(?))`,
@@ -133,11 +144,12 @@ export class JobQueue {
   /** Takes the oldest waiting job of `kinds` for `owner`, after recovering expired leases. */
   claim(owner: string, kinds: string[], leaseMs: number): JobRow | undefined {
     // Idle workers poll often; a read first keeps them from taking the write lock for nothing.
-    if (!this.statements.claimable.get(JSON.stringify(kinds), this.clock.now())!.yes) return undefined;
+    const selection = { kinds: JSON.stringify(kinds), caps: JSON.stringify(this.taskConcurrency()) };
+    if (!this.statements.claimable.get({ ...selection, now: this.clock.now() })!.yes) return undefined;
     const run = this.db.transaction(() => {
       this.recoverExpiredLeases();
       const now = this.clock.now();
-      return this.statements.claim.get(now, owner, now + leaseMs, JSON.stringify(kinds));
+      return this.statements.claim.get({ ...selection, owner, expires: now + leaseMs, now });
     });
     return run.immediate();
   }

@@ -42,8 +42,8 @@ describe('job queue', () => {
   it('never gives one job to two claimers on separate connections', () => {
     const first = open();
     const second = open({}, first.dataDir);
-    const userId = first.identity.createUserWithKey('starter', []).user_id;
-    for (let index = 0; index < 40; index += 1) enqueueSleep(first, 0, userId);
+    // One user per job: a user's own task jobs are capped at their plan's concurrency.
+    for (let index = 0; index < 40; index += 1) enqueueSleep(first);
     const claimed: number[] = [];
     for (let turn = 0; ; turn += 1) {
       const engine = turn % 2 === 0 ? first : second;
@@ -55,6 +55,21 @@ describe('job queue', () => {
     }
     expect(claimed).toHaveLength(40);
     expect(new Set(claimed).size).toBe(40);
+  });
+
+  it("processes at most the plan's concurrentJobs task jobs of one user at once; the rest wait", () => {
+    const engine = open({ planOverrides: { starter: { concurrentJobs: 2 } } });
+    const userId = engine.identity.createUserWithKey('starter', []).user_id;
+    const other = engine.identity.createUserWithKey('starter', []).user_id;
+    const mine = [enqueueSleep(engine, 0, userId), enqueueSleep(engine, 0, userId), enqueueSleep(engine, 0, userId)];
+    const theirs = enqueueSleep(engine, 0, other);
+    const first = engine.jobs.queue.claim('w', ['test-sleep'], 10_000)!;
+    const second = engine.jobs.queue.claim('w', ['test-sleep'], 10_000)!;
+    expect([first.id, second.id]).toEqual([mine[0]!.id, mine[1]!.id]);
+    expect(engine.jobs.queue.claim('w', ['test-sleep'], 10_000)!.id).toBe(theirs.id);
+    expect(engine.jobs.queue.claim('w', ['test-sleep'], 10_000)).toBeUndefined();
+    engine.jobs.queue.finish(first.id, 'w', { output: {} });
+    expect(engine.jobs.queue.claim('w', ['test-sleep'], 10_000)!.id).toBe(mine[2]!.id);
   });
 
   it('claims the oldest waiting job first and only kinds it was asked for', () => {
