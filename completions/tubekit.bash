@@ -32,7 +32,7 @@ _tubekit_words() {
     'config.unset') echo '--version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
     'config.list') echo '--version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
     'serve') echo '--host --port --log --workers --version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
-    'engine') echo 'keys seed sample limits worker faults durations status --version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
+    'engine') echo 'keys seed sample limits worker faults durations cdn-url status --version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
     'engine.keys') echo 'create list revoke --version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
     'engine.keys.create') echo '--plan --scope --version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
     'engine.keys.list') echo '--version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
@@ -50,13 +50,14 @@ _tubekit_words() {
     'engine.faults.set') echo '--version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
     'engine.faults.clear') echo '--version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
     'engine.durations') echo '--version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
+    'engine.cdn-url') echo '--clear --version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
     'engine.status') echo '--version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
     'completion') echo '--version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
   esac
 }
 _tubekit() {
   local cur=${COMP_WORDS[COMP_CWORD]} cmdpath='' next w i
-  local paths=' voices voices.list voices.delete clone generate folders folders.list folders.create folders.rename folders.delete folders.channels saved saved.add saved.remove saved.move resolve process-channel process-channel.status job health auth auth.login auth.status auth.logout config config.get config.set config.unset config.list serve engine engine.keys engine.keys.create engine.keys.list engine.keys.revoke engine.seed engine.sample engine.sample.channels engine.limits engine.limits.list engine.limits.set engine.limits.reset engine.worker engine.faults engine.faults.list engine.faults.set engine.faults.clear engine.durations engine.status completion '
+  local paths=' voices voices.list voices.delete clone generate folders folders.list folders.create folders.rename folders.delete folders.channels saved saved.add saved.remove saved.move resolve process-channel process-channel.status job health auth auth.login auth.status auth.logout config config.get config.set config.unset config.list serve engine engine.keys engine.keys.create engine.keys.list engine.keys.revoke engine.seed engine.sample engine.sample.channels engine.limits engine.limits.list engine.limits.set engine.limits.reset engine.worker engine.faults engine.faults.list engine.faults.set engine.faults.clear engine.durations engine.cdn-url engine.status completion '
   for ((i = 1; i < COMP_CWORD; i++)); do
     w=${COMP_WORDS[i]}
     [[ $w == -* ]] && continue

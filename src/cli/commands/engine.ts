@@ -32,6 +32,23 @@ export function registerEngine(program: Command, app: CliApp): Command {
   registerEngineJobs(engine, app);
 
   engine
+    .command('cdn-url [url]')
+    .description('Base URL under which generated files are published (default: file:// locally, the serve address remotely)')
+    .option('--clear', 'remove the setting')
+    .action(async (url: string | undefined, options: { clear?: boolean }) => {
+      const { CDN_BASE_URL_SETTING } = await import('../../engine/features/generation/public-url.js');
+      if (url && !/^https?:\/\/\S+$/i.test(url)) throw usageError(`The CDN base URL must be an http(s) URL, not "${url}".`);
+      const current = await withLocalEngine(app, (local) => {
+        if (options.clear) local.settings.delete(CDN_BASE_URL_SETTING);
+        else if (url) local.settings.set(CDN_BASE_URL_SETTING, url.replace(/\/+$/, ''));
+        return local.settings.get<string>(CDN_BASE_URL_SETTING) ?? null;
+      });
+      if (app.json) printJson(app.io, { cdn_base_url: current });
+      else if (current) app.io.out(current);
+      else app.io.note('No CDN base URL is set.');
+    });
+
+  engine
     .command('status')
     .description('Data dir, sample world, sizes')
     .action(async () => {

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliSandbox, type CliSandbox } from '../support/cli.js';
+
+describe('tubekit engine administration (built binary)', () => {
+  let cli: CliSandbox;
+  beforeAll(() => {
+    cli = cliSandbox();
+  });
+  afterAll(() => cli.cleanup());
+
+  it('lists keys by prefix only, and a revoked key stops working', async () => {
+    const { key } = JSON.parse((await cli.run(['engine', 'keys', 'create', '--plan', 'starter', '--json'])).stdout);
+    const listed = await cli.run(['engine', 'keys', 'list', '--json']);
+    expect(listed.stdout).not.toContain(key);
+    const entries = JSON.parse(listed.stdout).keys as { prefix: string; plan: string; revoked: boolean; default: boolean }[];
+    expect(entries.some((entry) => entry.default && entry.plan === 'ultimate')).toBe(true);
+    const mine = entries.find((entry) => key.startsWith(entry.prefix))!;
+    expect(mine).toMatchObject({ plan: 'starter', revoked: false });
+    expect((await cli.run(['folders', 'list'], { env: { TUBEKIT_API_KEY: key } })).exitCode).toBe(0);
+    expect((await cli.run(['engine', 'keys', 'revoke', mine.prefix])).exitCode).toBe(0);
+    expect((await cli.run(['folders', 'list'], { env: { TUBEKIT_API_KEY: key } })).exitCode).toBe(4);
+    expect((await cli.run(['engine', 'keys', 'create', '--plan', 'gold'])).exitCode).toBe(2);
+  });
+
+  it('overrides a plan limit for this engine, and resets it', async () => {
+    const { key } = JSON.parse((await cli.run(['engine', 'keys', 'create', '--plan', 'starter', '--json'])).stdout);
+    const env = { TUBEKIT_API_KEY: key };
+    expect((await cli.run(['engine', 'limits', 'set', 'starter', 'folders', '1'])).exitCode).toBe(0);
+    expect((await cli.run(['folders', 'create', 'One'], { env })).exitCode).toBe(0);
+    const refused = await cli.run(['folders', 'create', 'Two'], { env });
+    expect(refused.exitCode).toBe(5);
+    expect(refused.stderr).toMatch(/folder limit \(1 on your plan\)/);
+    const table = JSON.parse((await cli.run(['engine', 'limits', 'list', '--json'])).stdout);
+    expect(table.starter.folders).toBe(1);
+    expect(table.professional.folders).toBe(50);
+    expect((await cli.run(['engine', 'limits', 'set', 'starter', 'folders', 'lots'])).exitCode).toBe(2);
+    expect((await cli.run(['engine', 'limits', 'set', 'starter', 'nonsense', '1'])).exitCode).toBe(2);
+    await cli.run(['engine', 'limits', 'reset']);
+    expect((await cli.run(['folders', 'create', 'Two'], { env })).exitCode).toBe(0);
+  });
+
+  it('rebuilds the sample world from a seed and size, deterministically', async () => {
+    const first = JSON.parse((await cli.run(['engine', 'seed', '--channels', '200', '--seed', '42', '--json'])).stdout);
+    expect(first).toMatchObject({ channel_count: 200, seed: '42' });
+    const channels = (await cli.run(['engine', 'sample', 'channels', '--limit', '3', '--json'])).stdout;
+    await cli.run(['engine', 'seed', '--channels', '200', '--seed', '7']);
+    expect((await cli.run(['engine', 'sample', 'channels', '--limit', '3', '--json'])).stdout).not.toBe(channels);
+    await cli.run(['engine', 'seed', '--channels', '200', '--seed', '42']);
+    expect((await cli.run(['engine', 'sample', 'channels', '--limit', '3', '--json'])).stdout).toBe(channels);
+    const status = JSON.parse((await cli.run(['engine', 'status', '--json'])).stdout);
+    expect(status).toMatchObject({ world: 'sample', world_channels: 200, data_dir: cli.dataDir });
+  });
+
+  it('sets and clears the CDN base URL, refusing anything but http(s)', async () => {
+    expect((await cli.run(['engine', 'cdn-url', 'https://cdn.example.com/'])).stdout.trim()).toBe('https://cdn.example.com');
+    expect(JSON.parse((await cli.run(['engine', 'cdn-url', '--json'])).stdout)).toEqual({ cdn_base_url: 'https://cdn.example.com' });
+    expect((await cli.run(['engine', 'cdn-url', 'ftp://x'])).exitCode).toBe(2);
+    await cli.run(['engine', 'cdn-url', '--clear']);
+    expect(JSON.parse((await cli.run(['engine', 'cdn-url', '--json'])).stdout)).toEqual({ cdn_base_url: null });
+  });
+});
