@@ -26,7 +26,7 @@ export function openDatabase(file: string, options: { migrations?: Migration[] }
  * IMMEDIATE takes the write lock first, so two processes opening a new data dir do not both migrate.
  */
 function migrate(db: Db, list: Migration[]): void {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+  adoptUserVersion(db, list);
   const applied = () => new Set(db.prepare<[], { version: number }>('SELECT version FROM schema_migrations').all().map((row) => row.version));
   const sorted = [...list].sort((a, b) => a.version - b.version);
   if (sorted.every((migration) => applied().has(migration.version))) return;
@@ -39,4 +39,20 @@ function migrate(db: Db, list: Migration[]): void {
     }
   });
   apply.immediate();
+}
+
+/**
+ * Data dirs made before `schema_migrations` existed recorded progress in `user_version`:
+ * count everything up to it as applied.
+ */
+function adoptUserVersion(db: Db, list: Migration[]): void {
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  if (exists) return;
+  const adopt = db.transaction(() => {
+    db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+    const legacy = db.pragma('user_version', { simple: true }) as number;
+    const record = db.prepare('INSERT OR IGNORE INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+    for (const migration of list) if (migration.version <= legacy) record.run(migration.version, migration.name, Date.now());
+  });
+  adopt.immediate();
 }
