@@ -12,32 +12,26 @@ import type { ChannelJobInput, ChannelJobOutput } from './processor.js';
 
 type SubmitBody = z.infer<typeof processChannelOutput>;
 
-export function channelJobSubmitBody(row: JobRow, idempotent: boolean): SubmitBody {
+/** The fields every view of a channel job carries, whatever its state. */
+function commonFields(row: JobRow) {
   const input = JSON.parse(row.input) as ChannelJobInput;
-  const body: SubmitBody = {
-    success: true,
-    job_id: row.id,
+  return {
     status: row.state as ChannelJobState,
     type: input.type,
     channel_input: input.channel_input,
     resolved_channel_id: input.channel_id,
     requested_at: isoTime(row.requested_at),
   };
+}
+
+export function channelJobSubmitBody(row: JobRow, idempotent: boolean): SubmitBody {
+  const body: SubmitBody = { success: true, job_id: row.id, ...commonFields(row) };
   if (idempotent) body.idempotent = true;
   return body;
 }
 
 export function channelJobBody(row: JobRow, now: number): ChannelJob {
-  const input = JSON.parse(row.input) as ChannelJobInput;
-  const body: ChannelJob = {
-    success: true,
-    id: row.id,
-    status: row.state as ChannelJobState,
-    type: input.type,
-    channel_input: input.channel_input,
-    resolved_channel_id: input.channel_id,
-    requested_at: isoTime(row.requested_at),
-  };
+  const body: ChannelJob = { success: true, id: row.id, ...commonFields(row) };
   if (row.claimed_at !== null) body.claimed_at = isoTime(row.claimed_at);
   if (row.state === 'running' && row.claimed_at !== null) {
     body.elapsed_seconds = Math.max(0, Math.floor((now - row.claimed_at) / 1000));
