@@ -5,7 +5,7 @@ import { registerAuth } from './commands/auth.js';
 import { registerClone } from './commands/clone.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerConfig } from './commands/config.js';
-import { registerEngine } from './commands/engine.js';
+import { registerEngine } from './commands/engine/index.js';
 import { registerFolders } from './commands/folders.js';
 import { registerGenerate } from './commands/generate.js';
 import { registerHealth } from './commands/health.js';

@@ -3,12 +3,12 @@
  * (inject failures), `engine durations` (how long sample channel jobs pretend to work).
  */
 import type { Command } from 'commander';
-import { ServiceError } from '../../core/errors.js';
-import type { CliApp } from '../app.js';
-import { parseWholeNumber } from '../arguments.js';
-import { usageError } from '../errors.js';
-import { printJson, printTable } from '../output.js';
-import { withLocalEngine } from './engine.js';
+import { ServiceError } from '../../../core/errors.js';
+import type { CliApp } from '../../app.js';
+import { parseWholeNumber } from '../../arguments.js';
+import { usageError } from '../../errors.js';
+import { printJson, printTable } from '../../output.js';
+import { withLocalEngine } from './local-engine.js';
 
 export function registerEngineJobs(engine: Command, app: CliApp): void {
   registerWorker(engine, app);
@@ -26,8 +26,8 @@ function registerWorker(engine: Command, app: CliApp): void {
     .action(async (flags: { untilIdle?: boolean; idle: string; concurrency: string }) => {
       const concurrency = parseWholeNumber(flags.concurrency, '--concurrency', { min: 1, max: 64 });
       const idleMs = parseWholeNumber(flags.idle, '--idle', { min: 0 }) * 1000;
-      const { Engine } = await import('../../engine/engine.js');
-      const { runWorker } = await import('../../engine/jobs/worker.js');
+      const { Engine } = await import('../../../engine/engine.js');
+      const { runWorker } = await import('../../../engine/jobs/worker.js');
       const local = Engine.open({ dataDir: app.settings.dataDir, jobRunner: { mode: 'none' } });
       await local.loadAllFeatures();
       const log = (line: string) => app.io.error(`${new Date().toISOString()} [worker ${process.pid}] ${line}`);
@@ -57,7 +57,7 @@ function registerWorker(engine: Command, app: CliApp): void {
 function registerFaults(engine: Command, app: CliApp): void {
   const faults = engine.command('faults').description('Inject failures so every error branch can be tried');
   const show = async (active: string[]) => {
-    const { knownFaults } = await import('../../engine/faults.js');
+    const { knownFaults } = await import('../../../engine/faults.js');
     if (app.json) {
       printJson(app.io, { active, known: knownFaults });
       return;
@@ -76,14 +76,14 @@ function registerFaults(engine: Command, app: CliApp): void {
     .command('list')
     .description('Every fault, and which are on')
     .action(async () => {
-      const { activeFaults } = await import('../../engine/faults.js');
+      const { activeFaults } = await import('../../../engine/faults.js');
       await show(await withLocalEngine(app, (local) => activeFaults(local.settings)));
     });
   faults
     .command('set <name>')
     .description('Turn a fault on (every process on this data dir sees it)')
     .action(async (name: string) => {
-      const { setFault } = await import('../../engine/faults.js');
+      const { setFault } = await import('../../../engine/faults.js');
       const active = await withLocalEngine(app, (local) => asUsage(() => setFault(local.settings, name)));
       if (app.json) await show(active);
       else app.io.note(`Fault ${name} is on. Turn it off with: tubekit engine faults clear ${name}`);
@@ -92,7 +92,7 @@ function registerFaults(engine: Command, app: CliApp): void {
     .command('clear [name]')
     .description('Turn one fault off, or all of them')
     .action(async (name: string | undefined) => {
-      const { clearFault } = await import('../../engine/faults.js');
+      const { clearFault } = await import('../../../engine/faults.js');
       const active = await withLocalEngine(app, (local) => asUsage(() => clearFault(local.settings, name)));
       if (app.json) await show(active);
       else app.io.note(name ? `Fault ${name} is off.` : 'All faults are off.');
@@ -104,7 +104,7 @@ function registerDurations(engine: Command, app: CliApp): void {
     .command('durations [duration]')
     .description('How long sample channel jobs work: short (1–2 s, default), realistic (30 s–2 min), instant, or MS / MIN-MAX ms')
     .action(async (text: string | undefined) => {
-      const work = await import('../../engine/features/channels/simulated-work.js');
+      const work = await import('../../../engine/features/channels/simulated-work.js');
       const duration = await withLocalEngine(app, (local) => {
         if (text !== undefined) work.setChannelJobDuration(local.settings, asUsage(() => work.parseWorkDuration(text)));
         return work.channelJobDuration(local.settings);

@@ -1,0 +1,74 @@
+/** `tubekit engine …`: administration of the embedded engine on the local data dir. */
+import fs from 'node:fs';
+import type { Command } from 'commander';
+import type { Engine } from '../../../engine/engine.js';
+import type { CliApp } from '../../app.js';
+import { usageError } from '../../errors.js';
+import { withExamples } from '../../help.js';
+import { printJson, printRecord } from '../../output.js';
+import { registerEngineJobs } from './jobs.js';
+import { registerKeys } from './keys.js';
+import { registerLimits } from './limits.js';
+import { withLocalEngine } from './local-engine.js';
+import { registerWorld } from './world.js';
+
+export function registerEngine(program: Command, app: CliApp): Command {
+  const engine = withExamples(program.command('engine').description('Administer the embedded engine (keys, sample world, limits)'), [
+    'tubekit engine keys create --plan starter --json',
+    'tubekit engine sample channels --limit 10',
+    'tubekit engine seed --channels 20000 --seed 7',
+    'tubekit engine status',
+  ]);
+  registerKeys(engine, app);
+  registerWorld(engine, app);
+  registerLimits(engine, app);
+  registerEngineJobs(engine, app);
+
+  engine
+    .command('cdn-url [url]')
+    .description('Base URL under which generated files are published (default: file:// locally, the serve address remotely)')
+    .option('--clear', 'remove the setting')
+    .action(async (url: string | undefined, options: { clear?: boolean }) => {
+      const { CDN_BASE_URL_SETTING } = await import('../../../engine/features/generation/public-url.js');
+      if (url && !/^https?:\/\/\S+$/i.test(url)) throw usageError(`The CDN base URL must be an http(s) URL, not "${url}".`);
+      const current = await withLocalEngine(app, (local) => {
+        if (options.clear) local.settings.delete(CDN_BASE_URL_SETTING);
+        else if (url) local.settings.set(CDN_BASE_URL_SETTING, url.replace(/\/+$/, ''));
+        return local.settings.get<string>(CDN_BASE_URL_SETTING) ?? null;
+      });
+      if (app.json) printJson(app.io, { cdn_base_url: current });
+      else if (current) app.io.out(current);
+      else app.io.note('No CDN base URL is set.');
+    });
+
+  engine
+    .command('status')
+    .description('Data dir, sample world, sizes')
+    .action(async () => {
+      const status = await withLocalEngine(app, (local) => engineStatus(local));
+      if (app.json) printJson(app.io, status);
+      else printRecord(app.io, Object.entries(status));
+    });
+  return engine;
+}
+
+function engineStatus(engine: Engine) {
+  const world = engine.platform.info();
+  const size = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
+  const dbFile = engine.db.name;
+  const jobs = engine.db
+    .prepare<[], { state: string; n: number }>('SELECT state, COUNT(*) AS n FROM jobs GROUP BY state')
+    .all();
+  return {
+    data_dir: engine.dataDir,
+    database: dbFile,
+    database_bytes: size(dbFile) + size(`${dbFile}-wal`),
+    world: 'sample',
+    world_seed: world.seed,
+    world_channels: world.channel_count,
+    world_videos: world.video_count,
+    world_reference_date: world.reference_date,
+    users: engine.identity.userCount(),
+    jobs: Object.fromEntries(jobs.map((row) => [row.state, row.n])),
+  };
+}
