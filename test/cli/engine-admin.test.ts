@@ -48,7 +48,7 @@ describe('tubekit engine administration (built binary)', () => {
     await cli.run(['engine', 'seed', '--channels', '200', '--seed', '42']);
     expect((await cli.run(['engine', 'sample', 'channels', '--limit', '3', '--json'])).stdout).toBe(channels);
     const status = JSON.parse((await cli.run(['engine', 'status', '--json'])).stdout);
-    expect(status).toMatchObject({ world: 'sample', world_channels: 200, data_dir: cli.dataDir });
+    expect(status).toMatchObject({ world: 'sample', world_channels: 200, data_dir: cli.dataDir, workers: [] });
   });
 
   it('sets and clears the CDN base URL, refusing anything but http(s)', async () => {

@@ -70,5 +70,6 @@ function engineStatus(engine: Engine) {
     world_reference_date: world.reference_date,
     users: engine.identity.userCount(),
     jobs: Object.fromEntries(jobs.map((row) => [row.state, row.n])),
+    workers: engine.jobs.hosts.live().map((host) => ({ pid: host.pid, mode: host.mode, heartbeat_at: new Date(host.heartbeat_at).toISOString() })),
   };
 }
