@@ -58,7 +58,9 @@ export class Worker {
     const mode = this.options.mode ?? 'foreground';
     const concurrency = Math.max(1, this.options.concurrency ?? 1);
     const idleMs = this.options.idleMs ?? timing.idleExitMs;
-    const kinds = this.options.kinds ?? registeredKinds();
+    // Read at every claim: engine features (and their processors) load on first use, so a kind
+    // registered after this worker started must still be claimed.
+    const kinds = () => this.options.kinds ?? registeredKinds();
     this.hostId = hosts.register(mode);
     const hostBeat = setInterval(() => this.guard(() => hosts.beat(this.hostId!, mode)), timing.hostHeartbeatMs);
     hostBeat.unref();
@@ -70,13 +72,13 @@ export class Worker {
         try {
           while (this.inFlight.size < concurrency && !this.stopped) {
             const owner = `${this.hostId}/${++this.claims}`;
-            const row = queue.claim(owner, kinds, timing.leaseMs);
+            const row = queue.claim(owner, kinds(), timing.leaseMs);
             if (!row) break;
             this.start(row, owner);
           }
           if (this.inFlight.size > 0) idleSince = Date.now();
           if (this.options.untilIdle && this.inFlight.size === 0 && Date.now() - idleSince >= idleMs) {
-            if (hosts.retireIfIdle(this.hostId, () => queue.hasWaiting(kinds))) break;
+            if (hosts.retireIfIdle(this.hostId, () => queue.hasWaiting(kinds()))) break;
           }
         } catch (error) {
           if (this.stopped) break;

@@ -177,6 +177,18 @@ describe('worker', () => {
     expect(engine.jobs.queue.get(job.id)).toMatchObject({ state: 'failed', error: 'the disk is full' });
   });
 
+  it('claims jobs of a kind registered after it started (features load on first use)', async () => {
+    const engine = open();
+    const worker = new Worker(engine, { untilIdle: true, idleMs: 300 });
+    const done = worker.run();
+    await sleep(50);
+    registerJobProcessor({ kind: 'test-late', family: 'channel', process: async () => ({ late: true }) });
+    const userId = engine.identity.createUserWithKey('starter', []).user_id;
+    const job = engine.jobs.enqueue({ kind: 'test-late', userId, input: {} }).row;
+    await done;
+    expect(engine.jobs.queue.get(job.id)!.state).toBe('completed');
+  });
+
   it('runs jobs of several kinds up to its concurrency at once', async () => {
     const engine = open();
     const userId = engine.identity.createUserWithKey('starter', []).user_id;
