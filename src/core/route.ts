@@ -1,5 +1,6 @@
 /** What one endpoint is: method, path, encoding, and the schemas of its input and answer. */
 import type { z } from 'zod';
+import { badRequest } from './errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** How the non-path fields travel: none, query string, JSON body, or multipart form. */
@@ -40,13 +41,15 @@ export function pathParams(path: string): string[] {
   return [...path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1]!);
 }
 
-/** Fills `:name` segments from the input, URL-encoded. */
+/**
+ * Fills `:name` segments from the input, URL-encoded. A missing segment is the caller's bad input,
+ * answered as the engine answers it (400 naming the field), not a crash of the client.
+ */
 export function fillPath(path: string, input: Record<string, unknown>): string {
   return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const value = input[name];
-    if (value === undefined || value === null || value === '') {
-      throw new Error(`missing path parameter "${name}" for ${path}`);
-    }
+    if (value === undefined || value === null) throw badRequest(`Invalid request: ${name}: is required.`);
+    if (String(value).trim() === '') throw badRequest(`Invalid request: ${name}: must not be empty.`);
     return encodeURIComponent(String(value));
   });
 }

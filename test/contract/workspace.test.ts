@@ -86,6 +86,15 @@ describeEachEngine('folders', (get) => {
     expect((await failure(alice.call('folders.channels', { id: 'abc' as never }))).status).toBe(400);
     expect((await failure(alice.call('folders.delete', { id: 0 }))).status).toBe(400);
   });
+
+  it('answers a missing or empty path id with a 400 naming it, as the engine does', async () => {
+    const missing = await failure(alice.call('folders.rename', { name: 'Renamed' } as never));
+    expect(missing.status).toBe(400);
+    expect(missing.message).toMatch(/id: is required/);
+    const empty = await failure(alice.call('saved.remove', { channel_id: '' }));
+    expect(empty.status).toBe(400);
+    expect(empty.message).toMatch(/channel_id/);
+  });
 });
 
 describeEachEngine('saved channels', (get) => {
