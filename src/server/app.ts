@@ -1,8 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ServiceError, notFound } from '../core/errors.js';
 import { routes, type RouteName } from '../core/routes.js';
 import type { Engine } from '../engine/engine.js';
+import type { Principal } from '../engine/identity/identity.js';
 import { cdnDir } from '../engine/paths.js';
 import { requestApiKey } from './auth.js';
 import { registerCdn } from './cdn.js';
@@ -40,6 +41,7 @@ export function buildApp({ engine, logRequests = false }: AppOptions): FastifyIn
     reply.status(404).send(failure.toBody());
   });
 
+  const callers = new WeakMap<FastifyRequest, Principal>();
   app.register(async (api) => {
     for (const name of Object.keys(routes) as RouteName[]) {
       const route = routes[name];
@@ -47,9 +49,15 @@ export function buildApp({ engine, logRequests = false }: AppOptions): FastifyIn
         api.route({
           method: route.method,
           url,
+          // Authenticate before the body is parsed, so a caller without a valid key hears 401 rather
+          // than a complaint about its body. Only a multipart body may still bring the key along.
+          onRequest: async (request) => {
+            const key = requestApiKey(request);
+            if (key !== undefined || route.encoding !== 'multipart') callers.set(request, engine.authenticate(key));
+          },
           handler: async (request, reply) => {
             const { input, formApiKey } = await collectInput(request, route);
-            const user = engine.authenticate(requestApiKey(request, formApiKey));
+            const user = callers.get(request) ?? engine.authenticate(requestApiKey(request, formApiKey));
             const aborted = new AbortController();
             request.raw.once('close', () => aborted.abort());
             reply.raw.once('close', () => aborted.abort());

@@ -32,6 +32,24 @@ describe('serve: HTTP behaviour', () => {
     expect(body.error).toMatch(/API key/);
   });
 
+  it('answers 401 before looking at the body when the key is missing or wrong', async () => {
+    for (const headers of [{}, { authorization: 'Bearer tk_wrong' }] as Record<string, string>[]) {
+      for (const body of ['{"name": ', undefined]) {
+        const response = await fetch(url('/api/folders'), {
+          method: 'POST',
+          headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body,
+        });
+        expect(response.status).toBe(401);
+        expect(await response.json()).toMatchObject({ success: false, code: 'unauthorized' });
+      }
+    }
+    const form = new FormData();
+    form.append('script', 'hello');
+    const upload = await fetch(url('/api/generate-simple'), { method: 'POST', body: form, headers: { authorization: 'Bearer tk_wrong' } });
+    expect(upload.status).toBe(401);
+  });
+
   it('answers unknown routes with a JSON 404', async () => {
     const response = await fetch(url('/api/nope'), { headers: { authorization: `Bearer ${key}` } });
     expect(response.status).toBe(404);
