@@ -44,6 +44,7 @@ describeEachEngine('channel processing jobs', (get) => {
       [`https://www.youtube.com/watch?v=${longVideoId}`, longform.channel_id],
       [`https://youtu.be/${longVideoId}`, longform.channel_id],
       [`https://www.youtube.com/shorts/${shortVideoId}`, shorts.channel_id],
+      [`  ${longform.handle}\n`, longform.channel_id],
     ];
     for (const [channel, id] of forms) {
       const body = await user.call('channels.process', { channel, type: 'longform' });
@@ -57,6 +58,7 @@ describeEachEngine('channel processing jobs', (get) => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ type: 'longform' }, /channel/],
       [{ channel: '', type: 'longform' }, /channel/],
+      [{ channel: ' \t ', type: 'longform' }, /channel: must not be empty/],
       [{ channel: handle }, /type/],
       [{ channel: handle, type: 'auto' }, /type: must be one of: shorts, longform/],
       [{ channel: handle, type: 'Shorts' }, /type/],

@@ -13,7 +13,11 @@ import {
 export * from '../job-constants.js';
 
 export const processChannelInput = z.object({
-  channel: text({ max: 500 }),
+  // Echoed back as `channel_input` exactly as sent (the spec's "raw submitted channel"): checked, not trimmed.
+  channel: z
+    .string({ error: 'must be text' })
+    .max(500, { error: 'must be at most 500 characters' })
+    .refine((value) => value.trim().length > 0, { error: 'must not be empty' }),
   type: oneOf(CHANNEL_JOB_TYPES),
   idempotency_key: text({ max: 200 }).optional(),
 });
