@@ -99,6 +99,21 @@ describeEachEngine('alt voices', (get) => {
     }
   });
 
+  it('holds the clone cap under concurrent clones, leaving nothing behind at the provider', async () => {
+    const service = get().as('professional');
+    for (let i = 0; i < 7; i++) await service.call('voices.alt.clone', { voice_name: `v${i}`, audio_file: thirtySeconds });
+    const providerVoices = () => get().engine.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM alt_provider_voices').get()!.n;
+    const before = { provider: providerVoices(), files: samples().length };
+    const outcomes = await Promise.allSettled(
+      [1, 2, 3].map((i) => service.call('voices.alt.clone', { voice_name: `racer ${i}`, audio_file: thirtySeconds })),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason.status).toBe(403);
+    expect((await service.call('voices.alt.list', {})).voices).toHaveLength(8);
+    expect(providerVoices()).toBe(before.provider + 1);
+    expect(samples().length).toBe(before.files + 1);
+  });
+
   it('answers 502 when the upstream provider fails, and keeps nothing', async () => {
     const service = get().as('professional');
     const before = samples().length;

@@ -153,6 +153,18 @@ describeEachEngine('saved channels', (get) => {
     expect((await user.call('folders.channels', { id: folder.id })).count).toBe(30);
   });
 
+  it('holds the 30-channel cap under concurrent saves: one wins, the other fails whole', async () => {
+    const user = get().as('starter');
+    const folder = (await user.call('folders.create', { name: 'Raced' })).folder;
+    const outcomes = await Promise.allSettled([
+      user.call('saved.add', { channel_ids: ids.slice(0, 20), folder_id: folder.id }),
+      user.call('saved.add', { channel_ids: ids.slice(20, 40), folder_id: folder.id }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult).reason.status).toBe(403);
+    expect((await user.call('folders.channels', { id: folder.id })).count).toBe(20);
+  });
+
   it('removes a channel from every folder of the user, and 404s when it is not saved', async () => {
     const user = get().as('starter');
     const a = (await user.call('folders.create', { name: 'A' })).folder;
