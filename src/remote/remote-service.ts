@@ -48,7 +48,7 @@ export class RemoteService implements Service {
     const route = routes[name];
     const fields = this.toWire(input as Record<string, unknown>);
     const parts = buildRequestParts(route, fields);
-    const url = new URL(parts.path.replace(/^\//, ''), this.base);
+    const url = new URL(this.wirePath(parts.path).replace(/^\//, ''), this.base);
     parts.query.forEach((value, key) => url.searchParams.set(key, value));
     // The server validates wait_seconds; a bad value must still give a usable timeout here.
     const waitSeconds = route.longPoll ? Number(fields.wait_seconds ?? 0) : 0;
@@ -135,6 +135,13 @@ export class RemoteService implements Service {
     const altName = this.options.altProviderName;
     if (altName && input.provider === 'alt') return { ...input, provider: altName };
     return input;
+  }
+
+  /** The alt provider's paths under its wire name: the hosted service answers `/api/voices/minimax…`. */
+  private wirePath(path: string): string {
+    const altName = this.options.altProviderName;
+    if (!altName) return path;
+    return path.replace(/^\/api\/voices\/alt(?=\/|$)/, `/api/voices/${encodeURIComponent(altName)}`);
   }
 
   private fromWire(body: unknown): unknown {

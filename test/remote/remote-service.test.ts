@@ -122,4 +122,16 @@ describe('remote client', () => {
     expect(server.seen[0]!.body).toContain('minimax');
     expect(server.seen[0]!.headers['content-type']).toMatch(/multipart\/form-data/);
   });
+
+  it('calls the alt voice paths under the configured wire name, and under alt without one', async () => {
+    const voices = { success: true, voices: [] };
+    const named = await scripted([{ status: 200, body: voices }, { status: 200, body: { success: true } }]);
+    const minimax = new RemoteService({ baseUrl: named.baseUrl, apiKey: 'k', altProviderName: 'minimax' });
+    await minimax.call('voices.alt.list', {});
+    await minimax.call('voices.alt.delete', { voice_id: 'alt_1' });
+    expect(named.seen.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /api/voices/minimax', 'DELETE /api/voices/minimax/alt_1']);
+    const plain = await scripted([{ status: 200, body: voices }]);
+    await new RemoteService({ baseUrl: plain.baseUrl, apiKey: 'k' }).call('voices.alt.list', {});
+    expect(plain.seen[0]!.url).toBe('/api/voices/alt');
+  });
 });
