@@ -40,10 +40,20 @@ async function readMultipart(request: FastifyRequest, route: RouteDef): Promise<
   const files = route.files ?? {};
   const largest = Math.max(1, ...Object.values(files).map((file) => file.maxBytes));
   const fields: Record<string, unknown> = {};
+  let current = 'file';
   try {
     for await (const part of request.parts({ limits: { fileSize: largest, fieldSize: 1024 * 1024, files: 4 } })) {
       if (part.type === 'file') {
-        const limit = files[part.fieldname]?.maxBytes ?? largest;
+        current = part.fieldname;
+        // A file sent for a text field (curl -F script=@notes.txt) is refused by name, not as "too large".
+        const limit = files[part.fieldname]?.maxBytes;
+        if (limit === undefined) {
+          const accepted = Object.keys(files);
+          throw badRequest(
+            `Invalid request: ${part.fieldname}: send it as a form field, not a file upload.`,
+            accepted.length > 0 ? `Only ${accepted.join(', ')} takes a file here.` : 'This endpoint takes no files.',
+          );
+        }
         const data = await part.toBuffer();
         if (data.length > limit) throw fileTooLarge(part.fieldname, limit);
         const file: UploadedFile = { filename: part.filename, contentType: part.mimetype, data };
@@ -53,10 +63,7 @@ async function readMultipart(request: FastifyRequest, route: RouteDef): Promise<
       }
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      const field = Object.keys(files)[0] ?? 'file';
-      throw fileTooLarge(field, largest);
-    }
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(current, files[current]?.maxBytes ?? largest);
     throw error;
   }
   return fields;

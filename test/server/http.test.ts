@@ -50,6 +50,17 @@ describe('serve: HTTP behaviour', () => {
     expect(upload.status).toBe(401);
   });
 
+  it('names the field when a file is uploaded where a text field belongs', async () => {
+    const pro = harness.engine.identity.createUserWithKey('professional', []).key;
+    const form = new FormData();
+    form.append('script', new Blob(['Hello from a file.']), 'script.txt');
+    form.append('voice_id', 'espeak-en-us');
+    const response = await fetch(url('/api/generate-simple'), { method: 'POST', body: form, headers: { authorization: `Bearer ${pro}` } });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatch(/^Invalid request: script: send it as a form field/);
+    expect(harness.engine.jobs.queue.hasWaiting(['generation'])).toBe(false);
+  });
+
   it('answers unknown routes with a JSON 404', async () => {
     const response = await fetch(url('/api/nope'), { headers: { authorization: `Bearer ${key}` } });
     expect(response.status).toBe(404);
