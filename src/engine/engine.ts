@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import { badRequest, fileTooLarge, forbidden, notImplemented } from '../core/errors.js';
+import type { RouteTag } from '../core/route.js';
 import { routes, type RouteInput, type RouteName, type RouteOutput } from '../core/routes.js';
 import { formatIssues } from '../core/schemas/format-issues.js';
 import type { UploadedFile } from '../core/schemas/params.js';
 import { systemClock, type Clock } from './clock.js';
 import type { EngineContext, Handler, Handlers, RequestContext } from './context.js';
+import { requireVoicePlan } from './features/access.js';
 import { featureLoaders, loadAllFeatures } from './features/catalog.js';
 import { Identity, type Principal } from './identity/identity.js';
 import { RateLimiter } from './limits/rate-limiter.js';
@@ -21,6 +23,9 @@ export interface WorldSettings {
   channels: number;
 }
 export const DEFAULT_WORLD: WorldSettings = { seed: 1, channels: 3000 };
+
+/** Route tags whose endpoints need the Professional or Ultimate plan, whatever the input. */
+const PLAN_GATED_TAGS = new Set<RouteTag>(['voices', 'generation']);
 
 export interface EngineOptions {
   dataDir: string;
@@ -120,12 +125,14 @@ export class Engine implements EngineContext {
         'Subscribe to a plan, or use a key of a user with a plan.',
       );
     }
+    const request: RequestContext = { engine: this, user, limits: this.planLimits(user.plan), signal, baseUrl };
+    // Voice and speech endpoints are closed to the plan as a whole: say so before judging the input.
+    if (PLAN_GATED_TAGS.has(route.tag)) requireVoicePlan(request);
     checkFileSizes(route.files, raw as Record<string, unknown>);
     const parsed = route.input.safeParse(raw);
     if (!parsed.success) throw badRequest(`Invalid request: ${formatIssues(parsed.error.issues, raw)}.`);
     const handler = await this.handlerFor(name);
     if (!handler) throw notImplemented(route.summary);
-    const request: RequestContext = { engine: this, user, limits: this.planLimits(user.plan), signal, baseUrl };
     return handler(request, parsed.data as never);
   }
 

@@ -177,6 +177,9 @@ describeEachEngine('generation', (get) => {
     const error = await failure(get().as('starter').call('generate', { script: 'Hi.', voice_id: 'espeak-en-us' }));
     expect(error.status).toBe(403);
     expect(error.code).toBe('plan_required');
+    // The plan is the problem whatever the form says: no point fixing fields first.
+    const invalid = await failure(get().as('starter').call('generate', { script: '', provider: 'nope' } as never));
+    expect(invalid.status).toBe(403);
   });
 
   it('allows 30 generations a minute and answers the 31st with 429', async () => {

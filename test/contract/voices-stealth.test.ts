@@ -25,6 +25,8 @@ describeEachEngine('stealth voices', (get) => {
       const clone = await failure(service.call('voices.stealth.clone', { displayName: 'Me', audioFile: upload(wavSample(2)) }));
       expect(clone.status).toBe(403);
       expect((await failure(service.call('voices.stealth.delete', { voice_id: 'clone_x' }))).status).toBe(403);
+      const invalid = await failure(service.call('voices.stealth.clone', { displayName: '', audioFile: upload(wavSample(1)), langCode: 'XX' as never }));
+      expect(invalid.status).toBe(403);
     }
   });
 
