@@ -71,6 +71,17 @@ export function buildApp({ engine, logRequests = false }: AppOptions): FastifyIn
     }
   });
 
+  // Shutting down: held long-polls answer now with their job's current state, and every answer
+  // closes its connection, so a kept-alive client cannot hold the server open for its idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    engine.jobs.releaseWaiters();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   app.get('/api/openapi.json', async () => openApiDocument());
   registerCdn(app, cdnDir(engine.dataDir));
   return app;

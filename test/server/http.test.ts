@@ -1,5 +1,12 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type EngineHarness } from '../support/engines.js';
+import { Engine } from '../../src/engine/engine.js';
+import { RemoteService } from '../../src/remote/remote-service.js';
+import { startServer } from '../../src/server/serve.js';
+import { setJobWork } from '../support/channel-fixtures.js';
+import { createHarness, tempDataDir, type EngineHarness } from '../support/engines.js';
 
 describe('serve: HTTP behaviour', () => {
   let harness: EngineHarness;
@@ -97,5 +104,60 @@ describe('serve: HTTP behaviour', () => {
   it('serves the health endpoint', async () => {
     const response = await fetch(url('/api/health'), { headers: { authorization: `Bearer ${key}` } });
     expect(await response.json()).toMatchObject({ status: 'healthy' });
+  });
+});
+
+describe('serve: shutting down', () => {
+  it('answers held long-polls at once and closes kept-alive connections, so close does not hang', async () => {
+    const dataDir = tempDataDir();
+    const engine = Engine.open({ dataDir });
+    const server = await startServer({ engine, port: 0 });
+    const client = new RemoteService({ baseUrl: server.url, apiKey: engine.identity.createUserWithKey('starter', []).key, maxRetries: 0 });
+    try {
+      setJobWork(engine, 20_000);
+      const channel = engine.platform.sampleChannels(1)[0]!.channel_id;
+      const { job_id } = await client.call('channels.process', { channel, type: 'shorts' });
+      const held = client.call('channels.processStatus', { job_id, wait_seconds: 30 });
+      await sleep(200);
+      const started = Date.now();
+      await server.close();
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(['queued', 'running']).toContain((await held).status);
+    } finally {
+      await client.close();
+      engine.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('closes the connection of a request that was still arriving when shutdown began', async () => {
+    const dataDir = tempDataDir();
+    const engine = Engine.open({ dataDir });
+    const server = await startServer({ engine, port: 0 });
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const key = engine.identity.createUserWithKey('starter', []).key;
+      const request = http.request(`${server.url}/api/folders`, {
+        method: 'POST',
+        agent,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      });
+      const answered = new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
+      request.write('{"name": ');
+      await sleep(100);
+      const closing = server.close();
+      request.end('"Late"}');
+      const response = await answered;
+      response.resume();
+      expect(response.statusCode).toBe(201);
+      expect(response.headers.connection).toBe('close');
+      const started = Date.now();
+      await closing;
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      agent.destroy();
+      engine.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -36,6 +36,8 @@ export class JobSystem {
   readonly hosts: WorkerHosts;
   readonly timing: JobTiming;
   private worker?: Worker;
+  /** Aborted by releaseWaiters(): the long-polls held at that moment answer at once. */
+  private release = new AbortController();
 
   constructor(
     private readonly engine: EngineContext,
@@ -101,7 +103,13 @@ export class JobSystem {
       }
       return row;
     };
-    return waitForJob(this.queue, next, { seconds, pollMs: this.timing.waitPollMs, signal });
+    return waitForJob(this.queue, next, { seconds, pollMs: this.timing.waitPollMs, signal, release: this.release.signal });
+  }
+
+  /** Ends every long-poll held now with its job's current state (serve shutting down). */
+  releaseWaiters(): void {
+    this.release.abort();
+    this.release = new AbortController();
   }
 
   /** Synchronous stop so the engine can close its database right after. */

@@ -9,7 +9,10 @@ import type { JobQueue } from './queue.js';
 export interface WaitOptions {
   seconds: number;
   pollMs: number;
+  /** The caller went away: stop and throw. */
   signal?: AbortSignal;
+  /** Answer now with the current state (the server is shutting down). */
+  release?: AbortSignal;
 }
 
 /** The row once terminal or when the wait ends; throws the abort reason if the caller went away. */
@@ -17,19 +20,19 @@ export async function waitForJob(queue: JobQueue, load: () => JobRow, options: W
   let row = load();
   if (options.seconds <= 0 || isTerminal(row.state)) return row;
   const deadline = Date.now() + options.seconds * 1000;
-  const { signal } = options;
-  while (!isTerminal(row.state)) {
+  const { signal, release } = options;
+  while (!isTerminal(row.state) && !release?.aborted) {
     signal?.throwIfAborted();
     const left = deadline - Date.now();
     if (left <= 0) break;
-    await pause(queue, row.id, Math.min(options.pollMs, left), signal);
+    await pause(queue, row.id, Math.min(options.pollMs, left), [signal, release]);
     row = load();
   }
   return row;
 }
 
-/** Resolves after `ms`, when `jobId` finishes in this process, or when the signal aborts. */
-function pause(queue: JobQueue, jobId: number, ms: number, signal?: AbortSignal): Promise<void> {
+/** Resolves after `ms`, when `jobId` finishes in this process, or when a signal aborts. */
+function pause(queue: JobQueue, jobId: number, ms: number, signals: (AbortSignal | undefined)[]): Promise<void> {
   return new Promise((resolve) => {
     const onFinished = (id: number) => {
       if (id === jobId) done();
@@ -38,10 +41,10 @@ function pause(queue: JobQueue, jobId: number, ms: number, signal?: AbortSignal)
     function done() {
       clearTimeout(timer);
       queue.events.off('finished', onFinished);
-      signal?.removeEventListener('abort', done);
+      for (const signal of signals) signal?.removeEventListener('abort', done);
       resolve();
     }
     queue.events.on('finished', onFinished);
-    signal?.addEventListener('abort', done, { once: true });
+    for (const signal of signals) signal?.addEventListener('abort', done, { once: true });
   });
 }
