@@ -52,13 +52,15 @@ describeEachEngine('folders', (get) => {
     await get().as('starter').call('folders.create', { name: 'Shared name' });
   });
 
-  it('enforces the per-plan folder limit with 403', async () => {
-    const user = get().as('starter');
-    for (let index = 0; index < 15; index += 1) await user.call('folders.create', { name: `Folder ${index}` });
-    const error = await failure(user.call('folders.create', { name: 'One too many' }));
-    expect(error.status).toBe(403);
-    expect(error.message).toMatch(/folder limit/);
-    expect((await user.call('folders.list', {})).count).toBe(15);
+  it('enforces the per-plan folder limit with 403: Starter 15, Professional 50', async () => {
+    for (const [plan, limit] of [['starter', 15], ['professional', 50]] as const) {
+      const user = get().as(plan);
+      for (let index = 0; index < limit; index += 1) await user.call('folders.create', { name: `Folder ${index}` });
+      const error = await failure(user.call('folders.create', { name: 'One too many' }));
+      expect(error.status).toBe(403);
+      expect(error.message).toMatch(new RegExp(`folder limit \\(${limit} on your plan\\)`));
+      expect((await user.call('folders.list', {})).count).toBe(limit);
+    }
   });
 
   it('renames (200), refuses a taken name (409) and an unknown folder (404)', async () => {
@@ -78,6 +80,14 @@ describeEachEngine('folders', (get) => {
     expect((await failure(stranger.call('folders.rename', { id: folder.id, name: 'Mine' }))).status).toBe(404);
     expect((await failure(stranger.call('folders.delete', { id: folder.id }))).status).toBe(404);
     expect((await failure(stranger.call('folders.channels', { id: folder.id }))).status).toBe(404);
+    const channel = (await Promise.resolve(get().engine.platform.sampleChannels(1)))[0]!.channel_id;
+    await owner.call('saved.add', { channel_ids: [channel], folder_id: folder.id });
+    const strangersFolder = (await stranger.call('folders.create', { name: 'Mine' })).folder;
+    const move = { channel_id: channel, from_folder_id: folder.id, to_folder_id: strangersFolder.id };
+    expect((await failure(stranger.call('saved.move', move))).status).toBe(404);
+    expect((await failure(stranger.call('saved.remove', { channel_id: channel }))).status).toBe(404);
+    await stranger.call('folders.delete', { id: strangersFolder.id });
+    expect((await owner.call('folders.channels', { id: folder.id })).count).toBe(1);
     expect((await stranger.call('folders.list', {})).count).toBe(0);
     expect((await owner.call('folders.list', {})).folders[0]!.name).toBe('Private');
   });
