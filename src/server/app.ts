@@ -30,6 +30,14 @@ export function buildApp({ engine, logRequests = false }: AppOptions): FastifyIn
     forceCloseConnections: 'idle',
   });
   app.register(fastifyMultipart, { throwFileSizeLimit: true });
+  // Many clients send `Content-Type: application/json` on every request, DELETE included, with no
+  // body: an empty body is no body, not malformed JSON (JSON endpoints still say they need one).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
 
   app.setErrorHandler((error: FastifyError | ServiceError, _request, reply) => {
     const failure = toServiceError(error);

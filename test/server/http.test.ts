@@ -92,6 +92,17 @@ describe('serve: HTTP behaviour', () => {
     expect((await response.json()).error).toMatch(/JSON/);
   });
 
+  it('takes an empty body sent as application/json as no body (clients that set it on every request)', async () => {
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const created = await (await fetch(url('/api/folders'), { method: 'POST', headers, body: '{"name": "Deletable"}' })).json();
+    const deleted = await fetch(url(`/api/folders/${created.folder.id}`), { method: 'DELETE', headers });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ success: true, unsaved_channels: 0 });
+    const empty = await fetch(url('/api/folders'), { method: 'POST', headers, body: '' });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error).toMatch(/JSON object body/);
+  });
+
   it('publishes an OpenAPI document derived from the route table', async () => {
     const response = await fetch(url('/api/openapi.json'));
     expect(response.status).toBe(200);
