@@ -75,12 +75,17 @@ describe('tubekit CLI (built binary): workspace', () => {
     expect(JSON.parse(done.stdout)).toEqual({ success: true, unsaved_channels: 0 });
   });
 
-  it('lets several processes share one data dir at once', async () => {
-    const names = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6'];
-    const results = await Promise.all(names.map((name) => cli.run(['folders', 'create', name])));
-    expect(results.map((result) => result.exitCode)).toEqual(names.map(() => 0));
-    const listed = await cli.run(['folders', 'list', '--json']);
-    expect(JSON.parse(listed.stdout).folders.map((folder: { name: string }) => folder.name)).toEqual(expect.arrayContaining(names));
+  it('lets several processes start on one new data dir at once, as one default user', async () => {
+    const fresh = cliSandbox();
+    try {
+      const names = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6'];
+      const results = await Promise.all(names.map((name) => fresh.run(['folders', 'create', name])));
+      expect(results.map((result) => result.exitCode)).toEqual(names.map(() => 0));
+      const listed = await fresh.run(['folders', 'list', '--json']);
+      expect(JSON.parse(listed.stdout).folders.map((folder: { name: string }) => folder.name).sort()).toEqual(names);
+    } finally {
+      fresh.cleanup();
+    }
   });
 
   it('never takes a key as a flag', async () => {

@@ -78,17 +78,28 @@ export class Identity {
    * so the CLI can use it in local mode; created once, on first use.
    */
   ensureDefaultKey(keyFile: string): string {
-    if (fs.existsSync(keyFile)) {
-      const key = fs.readFileSync(keyFile, 'utf8').trim();
-      const row = this.byKeyHash.get(hashApiKey(key));
-      if (row) return key;
-    }
-    const created = this.createUserWithKey('ultimate', ['generations'], { isDefault: true, name: 'local user' });
-    const temporary = `${keyFile}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, `${created.key}\n`, { mode: 0o600 });
-    fs.renameSync(temporary, keyFile);
-    return created.key;
+    const existing = this.readValidKey(keyFile);
+    if (existing) return existing;
+    // Several processes may start on a new data dir at once: the write lock makes one of them
+    // create the user and the file; the others find the file once they get the lock.
+    const create = this.db.transaction(() => {
+      const written = this.readValidKey(keyFile);
+      if (written) return written;
+      const created = this.createUserWithKey('ultimate', ['generations'], { isDefault: true, name: 'local user' });
+      const temporary = `${keyFile}.${process.pid}.tmp`;
+      fs.writeFileSync(temporary, `${created.key}\n`, { mode: 0o600 });
+      fs.renameSync(temporary, keyFile);
+      return created.key;
+    });
+    return create.immediate();
   }
+
+  private readValidKey(keyFile: string): string | undefined {
+    if (!fs.existsSync(keyFile)) return undefined;
+    const key = fs.readFileSync(keyFile, 'utf8').trim();
+    return this.byKeyHash.get(hashApiKey(key)) ? key : undefined;
+  }
+
 
   listKeys(): KeyListing[] {
     const rows = this.db
