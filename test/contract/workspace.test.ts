@@ -209,13 +209,21 @@ describeEachEngine('saved channels', (get) => {
     expect((await user.call('folders.channels', { id: to.id })).count).toBe(1);
   });
 
-  it('deleting a folder unsaves its channels entirely and reports how many', async () => {
+  it('deleting a folder unsaves its channels entirely (from every folder) and reports how many', async () => {
     const user = get().as('starter');
     const folder = (await user.call('folders.create', { name: 'Doomed' })).folder;
+    const other = (await user.call('folders.create', { name: 'Kept' })).folder;
     await user.call('saved.add', { channel_ids: ids.slice(0, 3), folder_id: folder.id });
+    await user.call('saved.add', { channel_ids: [ids[0]!, ids[5]!], folder_id: other.id });
+    const stranger = get().as('starter');
+    const theirs = (await stranger.call('folders.create', { name: 'Theirs' })).folder;
+    await stranger.call('saved.add', { channel_ids: [ids[0]!], folder_id: theirs.id });
+
     expect(await user.call('folders.delete', { id: folder.id })).toEqual({ success: true, unsaved_channels: 3 });
+    expect((await user.call('folders.channels', { id: other.id })).channels.map((channel) => channel.channel_id)).toEqual([ids[5]]);
     expect((await failure(user.call('saved.remove', { channel_id: ids[0]! }))).status).toBe(404);
     expect((await failure(user.call('folders.channels', { id: folder.id }))).status).toBe(404);
+    expect((await stranger.call('folders.channels', { id: theirs.id })).count).toBe(1);
   });
 });
 

@@ -81,12 +81,18 @@ export function renameFolder(request: RequestContext, id: number, name: string):
   return getOwnFolder(request, id);
 }
 
-/** Deleting a folder unsaves its channels entirely; there is no fallback folder. */
+/**
+ * Deleting a folder unsaves every channel in it: there is no fallback folder, and "unsave" means
+ * what `DELETE /api/saved-channels/:id` does — the channel leaves all of the user's folders.
+ */
 export function deleteFolder(request: RequestContext, id: number): number {
   const { db } = request.engine;
   const remove = db.transaction(() => {
     const folder = getOwnFolder(request, id);
-    db.prepare('DELETE FROM saved_channels WHERE folder_id = ?').run(id);
+    db.prepare(
+      `DELETE FROM saved_channels WHERE user_id = ?
+         AND channel_id IN (SELECT channel_id FROM saved_channels WHERE folder_id = ?)`,
+    ).run(request.user.userId, id);
     db.prepare('DELETE FROM folders WHERE id = ?').run(id);
     return folder.channel_count;
   });
