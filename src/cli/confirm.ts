@@ -10,5 +10,5 @@ export async function confirmOrAbort(io: IO, question: string, yes: boolean | un
   if (!io.canPrompt) throw usageError(`${question.replace(/\?$/, '')} needs confirmation.`, 'Pass --yes to confirm without a prompt.');
   const { confirm } = await import('@inquirer/prompts');
   const answer = await confirm({ message: question, default: false }, { output: io.streams.stderr as never });
-  if (!answer) throw cancelled('Nothing was changed.');
+  if (!answer) throw cancelled('Cancelled; nothing was changed.');
 }

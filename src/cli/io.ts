@@ -94,7 +94,8 @@ export class IO {
     const columns = (this.streams.stderr as { columns?: number }).columns ?? 0;
     if (this.quiet || !this.stderrIsTerminal || columns <= 0) return silentSpinner;
     const { default: ora } = await import('ora');
-    const spinner = ora({ text, stream: this.streams.stderr as NodeJS.WritableStream, color: 'cyan', isEnabled: true }).start();
+    // discardStdin would put the terminal in raw mode without reading it, so Ctrl-C never arrives.
+    const spinner = ora({ text, stream: this.streams.stderr as NodeJS.WritableStream, color: 'cyan', isEnabled: true, discardStdin: false }).start();
     return {
       update: (next) => {
         spinner.text = next;

@@ -1,7 +1,7 @@
-import { CommanderError } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { ServiceError } from '../core/errors.js';
 import { ExitCode, exitCodeForError } from '../core/exit-codes.js';
-import { CliError } from './errors.js';
+import { CliError, cancelled, jsonErrorLine } from './errors.js';
 import { IO } from './io.js';
 import { buildProgram } from './program.js';
 
@@ -9,14 +9,9 @@ import { buildProgram } from './program.js';
 export async function main(argv: string[] = process.argv, io: IO = IO.fromProcess()): Promise<number> {
   const { program, app } = buildProgram(io);
   const jsonMode = argv.includes('--json');
-  if (jsonMode) {
-    // Commander's own usage errors become the JSON error line below instead.
-    program.configureOutput({
-      writeOut: (text) => io.streams.stdout.write(text),
-      writeErr: (text) => io.streams.stderr.write(text),
-      outputError: () => {},
-    });
-  }
+  // Commander's own usage errors (and the help it shows for a missing subcommand) become the
+  // JSON error line below instead. Subcommands copied the output settings when they were made.
+  if (jsonMode) forEachCommand(program, silenceCommanderErrors(io));
   try {
     if (argv.slice(2).some((arg) => arg === '--api-key' || arg.startsWith('--api-key='))) {
       throw new CliError('Keys are never accepted as flags (they would end up in shell history and process lists).', ExitCode.usage, 'Set TUBEKIT_API_KEY, use `tubekit auth login`, or TUBEKIT_API_KEY_FILE.');
@@ -30,34 +25,46 @@ export async function main(argv: string[] = process.argv, io: IO = IO.fromProces
   }
 }
 
+function forEachCommand(command: Command, visit: (command: Command) => void): void {
+  visit(command);
+  for (const child of command.commands) forEachCommand(child, visit);
+}
+
+const silenceCommanderErrors = (io: IO) => (command: Command) => {
+  command.showHelpAfterError(false).configureOutput({
+    writeOut: (text) => io.streams.stdout.write(text),
+    writeErr: () => {},
+    outputError: () => {},
+  });
+};
+
 function report(io: IO, error: unknown, jsonMode: boolean): number {
   if (error instanceof CommanderError) {
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;
-    if (jsonMode) writeJsonError(io, null, 'usage', error.message.replace(/^error: /, ''));
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
+    // `tubekit help` asks for help (exit 0); `tubekit folders` forgot the subcommand (help on stderr).
+    if (error.code === 'commander.help') {
+      if (error.exitCode === 0) return ExitCode.ok;
+      if (jsonMode) io.error(jsonErrorLine(new CliError('A subcommand is missing.', ExitCode.usage, 'Run the command with --help to see its subcommands.', 'usage')));
+      return ExitCode.usage;
+    }
+    if (jsonMode) io.error(jsonErrorLine(new CliError(error.message.replace(/^error: /, ''), ExitCode.usage, undefined, 'usage')));
     return ExitCode.usage;
   }
+  // Ctrl-C at a prompt is a cancellation, like declining it.
+  if ((error as Error | undefined)?.name === 'ExitPromptError') error = cancelled('Cancelled; nothing was changed.');
   const exitCode = exitCodeForError(error);
   if ((error as { alreadyReported?: boolean }).alreadyReported) return exitCode;
   if (jsonMode) {
-    const status = error instanceof ServiceError ? error.status : null;
-    const code = error instanceof ServiceError || error instanceof CliError ? error.code : 'internal';
-    writeJsonError(io, status, code, (error as Error).message, (error as ServiceError).hint);
+    io.error(jsonErrorLine(error));
     return exitCode;
   }
-  const hint = error instanceof ServiceError || error instanceof CliError ? error.hint : undefined;
   if (!(error instanceof ServiceError) && !(error instanceof CliError)) {
     io.error(io.red(`error: ${(error as Error).message ?? String(error)}`));
     if (io.verbose && (error as Error).stack) io.error((error as Error).stack!);
     else io.error(io.dim('Run again with --verbose for details.'));
     return exitCode;
   }
-  if (hint) io.error(io.dim(hint));
+  if (error.hint) io.error(io.dim(error.hint));
   io.error(io.red(`error: ${error.message}`));
   return exitCode;
-}
-
-function writeJsonError(io: IO, status: number | null, code: string, message: string, hint?: string): void {
-  const body: Record<string, unknown> = { status, code, message };
-  if (hint) body.hint = hint;
-  io.error(JSON.stringify({ error: body }));
 }

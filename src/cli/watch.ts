@@ -97,9 +97,13 @@ function cancelledError(options: WatchOptions<unknown>) {
   return cancelled(`Stopped watching ${options.label}; the job keeps running.`, `Resume with: ${options.resumeCommand}`);
 }
 
-/** `--timeout <seconds>`: a positive number of seconds, or a usage error before any call. */
-export function parseTimeoutSeconds(value: string | undefined): number | undefined {
+/**
+ * `--timeout <seconds>`: a positive number of seconds, or a usage error before any call. Without
+ * --watch nothing waits, so a timeout there is a mistake a script should hear about.
+ */
+export function parseTimeoutSeconds(value: string | undefined, watching: boolean): number | undefined {
   if (value === undefined) return undefined;
+  if (!watching) throw usageError('--timeout only applies while waiting: add --watch.');
   const seconds = Number(value);
   if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(seconds > 0)) {
     throw usageError(`--timeout must be a positive number of seconds, not "${value}".`);

@@ -181,6 +181,7 @@ describe('tubekit process-channel (built binary)', () => {
       [['process-channel', sandbox.handle], /--type is required/],
       [['process-channel', sandbox.handle, '--type', 'auto'], /Allowed choices are shorts, longform/],
       [['process-channel', sandbox.handle, '--type', 'shorts', '--watch', '--timeout', 'soon'], /--timeout must be a positive number/],
+      [['process-channel', sandbox.handle, '--type', 'shorts', '--timeout', '30'], /--timeout only applies while waiting: add --watch/],
       [['process-channel', 'status', 'abc'], /Job id must be a positive whole number/],
       [['process-channel', 'status', '1', '--wait', 'x'], /--wait must be a whole number/],
       [['process-channel', 'not a channel', '--type', 'shorts'], /is not a channel or video/],

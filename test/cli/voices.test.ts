@@ -101,6 +101,21 @@ describe('tubekit CLI (built binary): voices, clone, generate', () => {
     expect(failed.stderr).toMatch(/failed: Speech synthesis failed/);
   });
 
+  it('refuses another provider\'s fields and -o - with --json before queueing anything', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['generate', 'Hi.', '--voice', 'espeak-en-us', '--speed', '1.5'], /--speed does not apply to stealth voices/],
+      [['generate', 'Hi.', '--voice', 'alt_x', '--provider', 'alt', '--speaking-rate', '1.2'], /--speaking-rate does not apply to alt voices/],
+      [['--json', 'generate', 'Hi.', '--voice', 'espeak-en-us', '-o', '-'], /-o - writes the audio to stdout/],
+      [['generate', 'Hi.', '--voice', 'espeak-en-us', '--timeout', '5'], /--timeout only applies while waiting/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await cli.run(args);
+      expect(result.exitCode, args.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(message);
+    }
+  });
+
   it('deletes a clone only with confirmation, then reports it gone', async () => {
     const listed = await cli.run(['voices', 'list', '--provider', 'stealth', '--json']);
     const clone = JSON.parse(listed.stdout).voices.find((voice: { is_cloned: boolean }) => voice.is_cloned);

@@ -57,6 +57,35 @@ describe('tubekit CLI (built binary): workspace', () => {
     expect(JSON.parse(result.stderr)).toEqual({ error: expect.objectContaining({ status: 409, code: 'conflict' }) });
   });
 
+  it('with --json, writes exactly one JSON error line for usage errors at any depth', async () => {
+    for (const args of [['--json', 'folders', 'nope'], ['folders', 'create', '--json'], ['--json', 'bogus'], ['--json', 'process-channel', 'x', '--type', 'auto']]) {
+      const result = await cli.run(args);
+      expect(result.exitCode, args.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      const lines = result.stderr.trim().split('\n');
+      expect(lines, args.join(' ')).toHaveLength(1);
+      expect(JSON.parse(lines[0]!).error).toMatchObject({ status: null, code: 'usage', message: expect.any(String) });
+    }
+  });
+
+  it('exits 2 when a subcommand is missing, showing the help on stderr only', async () => {
+    const bare = await cli.run(['folders']);
+    expect(bare.exitCode).toBe(2);
+    expect(bare.stdout).toBe('');
+    expect(bare.stderr).toMatch(/Usage: tubekit folders/);
+    const json = await cli.run(['--json', 'engine', 'keys']);
+    expect(json.exitCode).toBe(2);
+    expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'usage', message: 'A subcommand is missing.' });
+    expect((await cli.run(['help'])).exitCode).toBe(0);
+  });
+
+  it('reports each input resolve could not resolve on its own line, as JSON with --json', async () => {
+    const result = await cli.run(['--json', 'resolve', channels[0]![1]!, '@no-such-channel-here']);
+    expect(result.exitCode).toBe(6);
+    expect(JSON.parse(result.stdout)).toMatchObject({ channel_id: channels[0]![0] });
+    expect(JSON.parse(result.stderr).error).toMatchObject({ status: 404, code: 'not_found', input: '@no-such-channel-here' });
+  });
+
   it('exits 2 on usage errors before any call, 6 on not found', async () => {
     expect((await cli.run(['folders', 'channels', 'abc'])).exitCode).toBe(2);
     expect((await cli.run(['folders', 'nope'])).exitCode).toBe(2);
@@ -144,6 +173,25 @@ describe('tubekit CLI (built binary): configuration and remote use', () => {
     expect(result.stderr).toMatch(/GET .*\/api\/folders/);
     expect(result.stderr).not.toContain(key);
     expect(result.stderr).not.toContain(key.slice(6));
+  });
+
+  it('auth status exits like any command: 4 for a refused key, 9 for an unreachable service', async () => {
+    const refused = await cli.run(['auth', 'status', '--json'], { env: { TUBEKIT_API_KEY: 'tk_wrongwrongwrongwrongwrong' } });
+    expect(refused.exitCode).toBe(4);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ authenticated: false });
+    const unreachable = await cli.run(['--base-url', 'http://127.0.0.1:9', 'auth', 'status']);
+    expect(unreachable.exitCode).toBe(9);
+    expect(unreachable.stdout).toMatch(/authenticated\tfalse/);
+  });
+
+  it('says which port is taken when serve cannot listen', async () => {
+    const port = new URL(server.url).port;
+    const result = await cli.run(['serve', '--port', port]);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(new RegExp(`Port ${port} on 127.0.0.1 is already in use`));
+    expect(result.stderr).toMatch(/--port 0/);
+    expect(result.stderr).not.toMatch(/EADDRINUSE|--verbose/);
   });
 
   it('exits 4 with a hint for a bad key, and 9 when the service is unreachable', async () => {

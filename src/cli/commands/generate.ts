@@ -1,5 +1,7 @@
 import { Option, type Command } from 'commander';
+import type { Provider } from '../../core/schemas/voices.js';
 import type { CliApp } from '../app.js';
+import { usageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { printRecord } from '../output.js';
 import { saveServiceFile } from '../save-file.js';
@@ -26,6 +28,19 @@ interface GenerateOptions {
   timeout?: string;
 }
 
+/** Each provider has its own fields; the other's would be silently ignored, so they are refused. */
+function checkProviderFields(provider: Provider, options: GenerateOptions): void {
+  const stealthOnly = { '--speaking-rate': options.speakingRate, '--temperature': options.temperature, '--model': options.model };
+  const altOnly = { '--speed': options.speed, '--pitch': options.pitch, '--volume': options.volume };
+  const wrongFlag = Object.entries(provider === 'alt' ? stealthOnly : altOnly).find(([, value]) => value !== undefined)?.[0];
+  if (wrongFlag) {
+    throw usageError(
+      `${wrongFlag} does not apply to ${provider} voices.`,
+      provider === 'alt' ? 'Alt voices take --speed, --pitch and --volume.' : 'Stealth voices take --speaking-rate, --temperature and --model; add --provider alt for an alt voice.',
+    );
+  }
+}
+
 export function registerGenerate(program: Command, app: CliApp): void {
   withExamples(
     program
@@ -46,14 +61,16 @@ export function registerGenerate(program: Command, app: CliApp): void {
       .option('--timeout <seconds>', 'with --watch: stop waiting after this long (exit 10)'),
     [
       'tubekit generate "Hello from tubekit." --voice espeak-en-us --watch -o hello.mp3',
-      'tubekit generate --file script.txt --voice clone_AbC123 --speaking-rate 1.2 -o narration.mp3',
-      'cat script.txt | tubekit generate - --voice alt_XyZ --provider alt --json',
+      'tubekit generate --file script.txt --voice espeak-en-us-f3 --speaking-rate 1.2 -o narration.mp3',
+      'echo "Hola a todos." | tubekit generate - --voice espeak-es -o - > hola.mp3',
+      'tubekit generate "Queued for later." --voice espeak-en-us       # prints the job id and returns',
     ],
   ).action(async (scriptArgument: string | undefined, options: GenerateOptions) => {
-    const timeoutSeconds = parseTimeoutSeconds(options.timeout);
-    if (options.output !== undefined) checkOutputTarget(options.output);
-    const script = await readScript(app.io, scriptArgument, options.file);
+    const timeoutSeconds = parseTimeoutSeconds(options.timeout, Boolean(options.watch) || options.output !== undefined);
+    if (options.output !== undefined) checkOutputTarget(app, options.output);
     const provider = normalizeProvider(options.provider) ?? 'stealth';
+    checkProviderFields(provider, options);
+    const script = await readScript(app.io, scriptArgument, options.file);
     const voiceId = options.voice ?? (await promptForVoice(app, provider));
 
     const submitted = await app.call('generate', {

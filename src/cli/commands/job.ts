@@ -6,6 +6,7 @@ import { jobFailed, usageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { printRecord } from '../output.js';
 import { saveServiceFile } from '../save-file.js';
+import { checkOutputTarget } from '../speech/output-target.js';
 import { parseTimeoutSeconds, watchJob } from '../watch.js';
 
 /** `tubekit job <job_id>`: a generation or analysis job, on the same wait machinery as channel jobs. */
@@ -19,11 +20,17 @@ export function registerJob(program: Command, app: CliApp): void {
       .option('--watch', 'wait for the job to finish, showing progress on stderr')
       .option('--timeout <seconds>', 'with --watch: stop waiting after this long (exit 10)')
       .option('-o, --output <file>', 'once completed, save the audio to this file ("-" for stdout)'),
-    ['tubekit job 4f1c… --watch', 'tubekit job 4f1c… --watch -o speech.mp3', 'tubekit --json job 4f1c… | jq -r .audio_url'],
+    [
+      'id=$(tubekit generate "Hello there." --voice espeak-en-us)   # queues; prints the job id',
+      'tubekit job "$id" --watch',
+      'tubekit job "$id" --watch -o speech.mp3',
+      'tubekit --json job "$id" | jq -r .audio_url',
+    ],
   ).action(async (jobId: string, flags: { wait?: string; watch?: boolean; timeout?: string; output?: string }) => {
     if (!jobId.trim()) throw usageError('Give the job id the submit printed.');
-    const timeoutSeconds = parseTimeoutSeconds(flags.timeout);
+    const timeoutSeconds = parseTimeoutSeconds(flags.timeout, Boolean(flags.watch));
     const waitSeconds = flags.wait === undefined ? 0 : parseWholeNumber(flags.wait, '--wait');
+    if (flags.output !== undefined) checkOutputTarget(app, flags.output);
     const body = flags.watch
       ? await watchJob<TaskJob>({
           io: app.io,

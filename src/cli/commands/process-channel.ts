@@ -28,14 +28,14 @@ export function registerProcessChannel(program: Command, app: CliApp): void {
       .option('--watch', 'wait for the job to finish, showing progress on stderr')
       .option('--timeout <seconds>', 'with --watch: stop waiting after this long (exit 10)'),
     [
-      'tubekit process-channel @somehandle --type longform --watch',
-      'tubekit process-channel https://youtu.be/VIDEOID --type shorts --json | jq .job_id',
-      'tubekit --json process-channel UC… --type longform --idempotency-key nightly-$(date +%F) --watch --timeout 300',
+      'tubekit process-channel @honestrunning --type longform --watch',
+      'tubekit process-channel https://youtu.be/DgaCE_roV-w --type shorts --json | jq .job_id',
+      'tubekit --json process-channel UC-G4LyTAzHi0Xaj33Fjszrg --type longform --idempotency-key nightly-$(date +%F) --watch --timeout 300',
     ],
   ).action(async (channel: string, flags: WatchFlags & { type?: string; idempotencyKey?: string }) => {
     if (!flags.type) throw usageError('--type is required: shorts or longform (there is no auto-detection).');
     if (!channel.trim()) throw usageError('Give a channel: a UC… id, an @handle, a channel URL or a video URL.');
-    const timeoutSeconds = parseTimeoutSeconds(flags.timeout);
+    const timeoutSeconds = parseTimeoutSeconds(flags.timeout, Boolean(flags.watch));
     const submitted = await app.call('channels.process', {
       channel,
       type: flags.type as (typeof CHANNEL_JOB_TYPES)[number],
@@ -58,11 +58,11 @@ export function registerProcessChannel(program: Command, app: CliApp): void {
       .option('--wait <seconds>', 'hold up to this many seconds for the job to finish (capped at 30)')
       .option('--watch', 'wait for the job to finish, showing progress on stderr')
       .option('--timeout <seconds>', 'with --watch: stop waiting after this long (exit 10)'),
-    ['tubekit process-channel status 42', 'tubekit process-channel status 42 --watch --timeout 120', 'tubekit process-channel status 42 --wait 30 --json'],
+    ['tubekit process-channel status 1', 'tubekit process-channel status 1 --watch --timeout 120', 'tubekit process-channel status 1 --wait 30 --json'],
   ).action(async (jobIdText: string, _local: unknown, self: Command) => {
     const flags = self.optsWithGlobals<WatchFlags & { wait?: string }>();
     const jobId = parseId(jobIdText, 'Job id');
-    const timeoutSeconds = parseTimeoutSeconds(flags.timeout);
+    const timeoutSeconds = parseTimeoutSeconds(flags.timeout, Boolean(flags.watch));
     const waitSeconds = flags.wait === undefined ? 0 : parseWholeNumber(flags.wait, '--wait');
     const body = flags.watch
       ? await watchChannelJob(app, jobId, timeoutSeconds)

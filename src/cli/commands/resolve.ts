@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { ResolvedChannel } from '../../core/schemas/workspace.js';
 import type { CliApp } from '../app.js';
 import { expandStdinArgs } from '../arguments.js';
+import { jsonErrorLine } from '../errors.js';
 import { withExamples } from '../help.js';
 import { printJson, printTable } from '../output.js';
 
@@ -10,7 +11,7 @@ export function registerResolve(program: Command, app: CliApp): void {
     program
       .command('resolve <input...>')
       .description('Resolve @handles and channel URLs to canonical UC… ids (- reads one per line from stdin)'),
-    ['tubekit resolve @cozycooking', 'tubekit resolve https://www.youtube.com/@cozycooking --json', 'cat handles.txt | tubekit resolve -'],
+    ['tubekit resolve @honestrunning', 'tubekit resolve https://www.youtube.com/@goldenpiano --json', 'printf "@honestrunning\\n@goldenpiano\\n" | tubekit resolve -'],
   ).action(async (inputs: string[]) => {
     const values = await expandStdinArgs(app, inputs);
     const results: ResolvedChannel[] = [];
@@ -24,7 +25,7 @@ export function registerResolve(program: Command, app: CliApp): void {
         results.push(body);
       } catch (error) {
         firstFailure ??= error;
-        app.io.error(`${input}: ${(error as Error).message}`);
+        app.io.error(app.json ? jsonErrorLine(error, { input }) : `${input}: ${(error as Error).message}`);
       }
     }
     if (!app.json && app.io.stdoutIsTerminal) {

@@ -1,7 +1,25 @@
 import type { Command } from 'commander';
+import { ExitCode } from '../../core/exit-codes.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber } from '../arguments.js';
+import { CliError } from '../errors.js';
 import { withExamples } from '../help.js';
+
+/** Why the server could not listen, in words, with what to try instead. */
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  const where = `${host}:${port}`;
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new CliError(`Port ${port} on ${host} is already in use.`, ExitCode.failure, 'Pick another with --port, or --port 0 for a free one.', 'address_in_use');
+    case 'EACCES':
+      return new CliError(`Not allowed to listen on ${where}.`, ExitCode.failure, 'Ports below 1024 need privileges; pick a higher --port.', 'address_denied');
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return new CliError(`Cannot listen on ${where}: "${host}" is not an address of this machine.`, ExitCode.usage, 'Use --host 127.0.0.1 (this machine only) or --host 0.0.0.0 (every interface).', 'usage');
+    default:
+      return error;
+  }
+}
 
 export function registerServe(program: Command, app: CliApp): void {
   withExamples(
@@ -13,7 +31,8 @@ export function registerServe(program: Command, app: CliApp): void {
       .option('--log', 'log each request to stderr')
       .option('--workers <n>', 'jobs this server runs at once (its own workers)', '2'),
     [
-      'tubekit serve --port 0',
+      'tubekit serve                             # http://127.0.0.1:8787',
+      'tubekit serve --port 0 --log',
       'TUBEKIT_BASE_URL=http://127.0.0.1:8787 TUBEKIT_API_KEY=$(tubekit engine keys create --plan starter) tubekit folders list',
     ],
   ).action(async (options: { host: string; port: string; log?: boolean; workers: string }) => {
@@ -23,7 +42,10 @@ export function registerServe(program: Command, app: CliApp): void {
     const { startServer } = await import('../../server/serve.js');
     const engine = Engine.open({ dataDir: app.settings.dataDir });
     engine.defaultKey();
-    const server = await startServer({ engine, host: options.host, port, logRequests: options.log, workers });
+    const server = await startServer({ engine, host: options.host, port, logRequests: options.log, workers }).catch((error: NodeJS.ErrnoException) => {
+      engine.close();
+      throw listenError(error, options.host, port);
+    });
     app.io.out(server.url);
     app.io.note(`Serving the embedded engine at ${app.settings.dataDir}. Ctrl-C stops.`);
     await new Promise<void>((resolve) => {
