@@ -2,10 +2,14 @@ import type { Command } from 'commander';
 import { exitCodeDescriptions } from '../core/exit-codes.js';
 import { environmentHelp } from './environment.js';
 
+/** The examples block of a help page; `.addHelpText('before', examples([...]))` puts it first. */
+export function examples(lines: string[]): string {
+  return ['Examples:', ...lines.map((example) => `  $ ${example}`), ''].join('\n');
+}
+
 /** Help leads with examples: they are printed before the usage line. */
-export function withExamples(command: Command, examples: string[]): Command {
-  const text = ['Examples:', ...examples.map((example) => `  $ ${example}`), ''].join('\n');
-  return command.addHelpText('before', text);
+export function withExamples(command: Command, lines: string[]): Command {
+  return command.addHelpText('before', examples(lines));
 }
 
 export const exitCodeHelp = ['Exit codes:', ...exitCodeDescriptions.map(([code, text]) => `  ${String(code).padStart(2)}  ${text}`)].join('\n');

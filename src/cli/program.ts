@@ -54,6 +54,8 @@ export function buildProgram(io: IO): { program: Command; app: CliApp } {
     .option('--no-color', 'no colour')
     .addOption(new Option('--api-key <key>').hideHelp())
     .showHelpAfterError('(run with --help for usage)')
+    // Every subcommand's help lists --json, --quiet and the rest too.
+    .configureHelp({ showGlobalOptions: true })
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.streams.stdout.write(text),
@@ -69,9 +71,10 @@ export function buildProgram(io: IO): { program: Command; app: CliApp } {
     });
   withExamples(program, [
     'tubekit engine sample channels --limit 5',
-    'tubekit folders create Cooking && tubekit saved add @somehandle --folder 1',
+    'tubekit folders create Cooking && tubekit saved add @honestrunning --folder 1',
     'tubekit --json folders list | jq .folders',
-    'tubekit --base-url https://api.example.com folders list',
+    'tubekit generate "Hello from tubekit." --voice espeak-en-us -o hello.mp3',
+    'TUBEKIT_API_KEY=$(tubekit engine keys create) tubekit --base-url http://127.0.0.1:8787 folders list   # via tubekit serve',
   ]);
   for (const register of commandModules) register(program, app);
   return { program, app };

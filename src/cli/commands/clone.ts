@@ -59,6 +59,7 @@ export function registerClone(program: Command, app: CliApp): void {
       'tubekit clone me.wav --name "My voice" --lang EN_US --transcription "Hello, this is me."',
       'tubekit clone interview.mp3 --name Host --provider alt --language Spanish',
       'tubekit clone me.wav --name Me --json | jq -r .voice.voice_id',
+      'tubekit clone hello.mp3 --name Echo      # any MP3, e.g. one tubekit generate made',
     ],
   ).action(async (file: string, options: CloneOptions) => {
     const provider = normalizeProvider(options.provider) ?? 'stealth';

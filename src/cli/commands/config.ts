@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { CliApp } from '../app.js';
 import { PROFILE_KEYS, type ProfileKey } from '../config.js';
 import { usageError } from '../errors.js';
-import { withExamples } from '../help.js';
+import { examples, withExamples } from '../help.js';
 import { printJson, printRecord } from '../output.js';
 
 function checkKey(key: string): ProfileKey {
@@ -29,7 +29,8 @@ export function registerConfig(program: Command, app: CliApp): void {
 
   config
     .command('get <key>')
-    .description('Print one setting')
+    .description('Print one setting (nothing when it is not set)')
+    .addHelpText('before', examples(['tubekit config get base_url']))
     .action((key: string) => {
       const value = app.config.profile(profile())[checkKey(key)];
       if (value !== undefined) app.io.out(value);
@@ -38,6 +39,7 @@ export function registerConfig(program: Command, app: CliApp): void {
   config
     .command('set <key> <value>')
     .description(`Change a setting (${Object.keys(PROFILE_KEYS).join(', ')})`)
+    .addHelpText('before', examples(['tubekit config set base_url http://127.0.0.1:8787', 'tubekit config set timeout 60', 'tubekit --profile staging config set data_dir ~/tubekit-staging']))
     .action(async (key: string, value: string) => {
       const name = checkKey(key);
       await app.config.update(profile(), (current) => ({ ...current, [name]: checkValue(name, value) }));
@@ -47,6 +49,7 @@ export function registerConfig(program: Command, app: CliApp): void {
   config
     .command('unset <key>')
     .description('Remove a setting')
+    .addHelpText('before', examples(['tubekit config unset base_url      # back to the embedded engine']))
     .action(async (key: string) => {
       const name = checkKey(key);
       await app.config.update(profile(), (current) => ({ ...current, [name]: undefined }));
@@ -55,6 +58,7 @@ export function registerConfig(program: Command, app: CliApp): void {
   config
     .command('list')
     .description('Every setting of the profile (the key only as set/unset)')
+    .addHelpText('before', examples(['tubekit config list', 'tubekit --profile staging config list --json']))
     .action(() => {
       const current = app.config.profile(profile());
       const shown = Object.fromEntries(

@@ -3,7 +3,7 @@ import type { Folder, FolderChannel } from '../../core/schemas/workspace.js';
 import type { CliApp } from '../app.js';
 import { parseId } from '../arguments.js';
 import { confirmOrAbort } from '../confirm.js';
-import { withExamples } from '../help.js';
+import { examples, withExamples } from '../help.js';
 import { count, printTable, signed, type Column } from '../output.js';
 
 const folderColumns: Column<Folder>[] = [
@@ -15,14 +15,15 @@ const folderColumns: Column<Folder>[] = [
 
 export function registerFolders(program: Command, app: CliApp): void {
   const folders = withExamples(program.command('folders').description('Organise saved channels in folders'), [
-    'tubekit folders create "Cooking"',
-    'tubekit folders list',
-    'tubekit folders channels 3 --json',
+    'tubekit folders create Cooking',
+    'tubekit saved add @honestrunning --folder 1',
+    'tubekit folders channels 1',
   ]);
 
   folders
     .command('list')
     .description('List your folders')
+    .addHelpText('before', examples(['tubekit folders list', 'tubekit folders list | cut -f1,2          # id and name, tab-separated', 'tubekit folders list --json | jq -r \'.folders[].name\'']))
     .action(async () => {
       const body = await app.call('folders.list', {});
       await app.render(body, (b) => printTable(app.io, b.folders, folderColumns));
@@ -31,6 +32,7 @@ export function registerFolders(program: Command, app: CliApp): void {
   folders
     .command('create <name>')
     .description('Create a folder (names are 1 to 50 characters, unique)')
+    .addHelpText('before', examples(['tubekit folders create Cooking', 'tubekit folders create "Late-night piano" --json | jq .folder.id']))
     .action(async (name: string) => {
       const body = await app.call('folders.create', { name });
       await app.render(body, (b) => printTable(app.io, [b.folder], folderColumns));
@@ -39,6 +41,7 @@ export function registerFolders(program: Command, app: CliApp): void {
   folders
     .command('rename <id> <name>')
     .description('Rename a folder')
+    .addHelpText('before', examples(['tubekit folders rename 1 "Home cooking"']))
     .action(async (id: string, name: string) => {
       const body = await app.call('folders.rename', { id: parseId(id, 'Folder id'), name });
       await app.render(body, (b) => printTable(app.io, [b.folder], folderColumns));
@@ -46,7 +49,8 @@ export function registerFolders(program: Command, app: CliApp): void {
 
   folders
     .command('delete <id>')
-    .description('Delete a folder; its channels are unsaved entirely')
+    .description('Delete a folder; its channels are unsaved entirely (asks first on a terminal)')
+    .addHelpText('before', examples(['tubekit folders delete 1', 'tubekit folders delete 1 --yes           # no question: for scripts']))
     .option('-y, --yes', 'do not ask for confirmation')
     .action(async (id: string, options: { yes?: boolean }) => {
       const folderId = parseId(id, 'Folder id');
@@ -59,6 +63,7 @@ export function registerFolders(program: Command, app: CliApp): void {
   folders
     .command('channels <id>')
     .description('Channels in a folder, newest save first, with live 24h/48h deltas')
+    .addHelpText('before', examples(['tubekit folders channels 1', 'tubekit folders channels 1 --json | jq -r \'.channels[].handle\'']))
     .action(async (id: string) => {
       const body = await app.call('folders.channels', { id: parseId(id, 'Folder id') });
       await app.render(body, (b) => printTable(app.io, b.channels, channelColumns(app)));

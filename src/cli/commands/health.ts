@@ -6,7 +6,7 @@ import { printRecord } from '../output.js';
 export function registerHealth(program: Command, app: CliApp): void {
   withExamples(program.command('health').description('Check the service and your job counts'), [
     'tubekit health',
-    'tubekit --base-url https://api.example.com health --json',
+    'tubekit health --json | jq .active_jobs',
   ]).action(async () => {
     const body = await app.call('health', {});
     await app.render(body, (b) => printRecord(app.io, Object.entries(b)));

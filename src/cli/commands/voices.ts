@@ -3,7 +3,7 @@ import type { Provider } from '../../core/schemas/voices.js';
 import type { CliApp } from '../app.js';
 import { confirmOrAbort } from '../confirm.js';
 import { usageError } from '../errors.js';
-import { withExamples } from '../help.js';
+import { examples, withExamples } from '../help.js';
 import { printJson, printTable, type Column } from '../output.js';
 import { normalizeProvider, providerOption } from '../speech/provider-option.js';
 
@@ -42,12 +42,13 @@ export function registerVoices(program: Command, app: CliApp): void {
   const voices = withExamples(program.command('voices').description('List and delete text-to-speech voices'), [
     'tubekit voices list',
     'tubekit voices list --provider alt --json',
-    'tubekit voices delete clone_AbC123 --provider stealth --yes',
+    'tubekit voices delete clone_UaoNUx3r_1um --provider stealth',
   ]);
 
   voices
     .command('list')
     .description('Built-in stealth voices and your clones (both providers unless --provider)')
+    .addHelpText('before', examples(['tubekit voices list', 'tubekit voices list --provider stealth --json | jq -r \'.voices[] | select(.is_cloned) | .voice_id\'   # your clones']))
     .addOption(providerOption('only this provider\'s voices'))
     .action(async (options: { provider?: string }) => {
       const provider = normalizeProvider(options.provider);
@@ -63,7 +64,8 @@ export function registerVoices(program: Command, app: CliApp): void {
 
   voices
     .command('delete <voice_id>')
-    .description('Delete one of your clones, permanently')
+    .description('Delete one of your clones, permanently (asks first on a terminal)')
+    .addHelpText('before', examples(['tubekit voices delete clone_UaoNUx3r_1um --provider stealth', 'tubekit voices delete clone_UaoNUx3r_1um --provider stealth --yes   # no question: for scripts']))
     .addOption(providerOption('the clone\'s provider (required)'))
     .option('-y, --yes', 'do not ask for confirmation')
     .action(async (voiceId: string, options: { provider?: string; yes?: boolean }) => {

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { Engine } from '../../../engine/engine.js';
 import type { CliApp } from '../../app.js';
 import { usageError } from '../../errors.js';
-import { withExamples } from '../../help.js';
+import { examples, withExamples } from '../../help.js';
 import { printJson, printRecord } from '../../output.js';
 import { registerEngineJobs } from './jobs.js';
 import { registerKeys } from './keys.js';
@@ -27,6 +27,7 @@ export function registerEngine(program: Command, app: CliApp): Command {
   engine
     .command('cdn-url [url]')
     .description('Base URL under which generated files are published (default: file:// locally, the serve address remotely)')
+    .addHelpText('before', examples(['tubekit engine cdn-url                          # show it', 'tubekit engine cdn-url https://cdn.example.com', 'tubekit engine cdn-url --clear']))
     .option('--clear', 'remove the setting')
     .action(async (url: string | undefined, options: { clear?: boolean }) => {
       const { CDN_BASE_URL_SETTING } = await import('../../../engine/features/generation/public-url.js');
@@ -43,7 +44,8 @@ export function registerEngine(program: Command, app: CliApp): Command {
 
   engine
     .command('status')
-    .description('Data dir, sample world, sizes')
+    .description('Data dir, sample world, sizes, job counts and live workers')
+    .addHelpText('before', examples(['tubekit engine status', 'tubekit engine status --json | jq .jobs']))
     .action(async () => {
       const status = await withLocalEngine(app, (local) => engineStatus(local));
       if (app.json) printJson(app.io, status);

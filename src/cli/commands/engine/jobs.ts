@@ -7,6 +7,7 @@ import { ServiceError } from '../../../core/errors.js';
 import type { CliApp } from '../../app.js';
 import { parseWholeNumber } from '../../arguments.js';
 import { usageError } from '../../errors.js';
+import { examples } from '../../help.js';
 import { printJson, printTable } from '../../output.js';
 import { withLocalEngine } from './local-engine.js';
 
@@ -20,6 +21,7 @@ function registerWorker(engine: Command, app: CliApp): void {
   engine
     .command('worker')
     .description('Run queued jobs in the foreground (Ctrl-C stops; its jobs go back to the queue)')
+    .addHelpText('before', examples(['tubekit engine worker', 'tubekit engine worker --until-idle --idle 5 --concurrency 4']))
     .option('--until-idle', 'exit once the queue has been idle for a while (how local submits start workers)')
     .option('--idle <seconds>', 'with --until-idle: how long "a while" is', '15')
     .option('--concurrency <n>', 'jobs run at once', '2')
@@ -55,7 +57,10 @@ function registerWorker(engine: Command, app: CliApp): void {
 }
 
 function registerFaults(engine: Command, app: CliApp): void {
-  const faults = engine.command('faults').description('Inject failures so every error branch can be tried');
+  const faults = engine
+    .command('faults')
+    .description('Inject failures so every error branch can be tried')
+    .addHelpText('before', examples(['tubekit engine faults list', 'tubekit engine faults set channel-job-fail', 'tubekit engine faults clear']));
   const show = async (active: string[]) => {
     const { knownFaults } = await import('../../../engine/faults.js');
     if (app.json) {
@@ -75,6 +80,7 @@ function registerFaults(engine: Command, app: CliApp): void {
   faults
     .command('list')
     .description('Every fault, and which are on')
+    .addHelpText('before', examples(['tubekit engine faults list']))
     .action(async () => {
       const { activeFaults } = await import('../../../engine/faults.js');
       await show(await withLocalEngine(app, (local) => activeFaults(local.settings)));
@@ -82,6 +88,7 @@ function registerFaults(engine: Command, app: CliApp): void {
   faults
     .command('set <name>')
     .description('Turn a fault on (every process on this data dir sees it)')
+    .addHelpText('before', examples(['tubekit engine faults set channel-job-fail', 'tubekit engine faults set speech-synthesis']))
     .action(async (name: string) => {
       const { setFault } = await import('../../../engine/faults.js');
       const active = await withLocalEngine(app, (local) => asUsage(() => setFault(local.settings, name)));
@@ -91,6 +98,7 @@ function registerFaults(engine: Command, app: CliApp): void {
   faults
     .command('clear [name]')
     .description('Turn one fault off, or all of them')
+    .addHelpText('before', examples(['tubekit engine faults clear channel-job-fail', 'tubekit engine faults clear              # all of them']))
     .action(async (name: string | undefined) => {
       const { clearFault } = await import('../../../engine/faults.js');
       const active = await withLocalEngine(app, (local) => asUsage(() => clearFault(local.settings, name)));
@@ -103,6 +111,7 @@ function registerDurations(engine: Command, app: CliApp): void {
   engine
     .command('durations [duration]')
     .description('How long sample channel jobs work: short (1–2 s, default), realistic (30 s–2 min), instant, or MS / MIN-MAX ms')
+    .addHelpText('before', examples(['tubekit engine durations                  # show it', 'tubekit engine durations realistic', 'tubekit engine durations 500-1500']))
     .action(async (text: string | undefined) => {
       const work = await import('../../../engine/features/channels/simulated-work.js');
       const duration = await withLocalEngine(app, (local) => {

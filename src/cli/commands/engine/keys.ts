@@ -2,14 +2,19 @@
 import type { Command } from 'commander';
 import type { CliApp } from '../../app.js';
 import { usageError } from '../../errors.js';
+import { examples } from '../../help.js';
 import { printJson, printTable } from '../../output.js';
 import { withLocalEngine } from './local-engine.js';
 
 export function registerKeys(engine: Command, app: CliApp): void {
-  const keys = engine.command('keys').description('API keys of the embedded engine');
+  const keys = engine
+    .command('keys')
+    .description('API keys of the embedded engine')
+    .addHelpText('before', examples(['KEY=$(tubekit engine keys create --plan starter)', 'tubekit engine keys list', 'tubekit engine keys revoke "$KEY"']));
   keys
     .command('create')
     .description('Create a user with a plan and print its new key (shown once)')
+    .addHelpText('before', examples(['tubekit engine keys create --plan starter', 'tubekit engine keys create --plan professional --scope generations --json', 'TUBEKIT_API_KEY=$(tubekit engine keys create --plan none) tubekit folders list   # exits 5']))
     .option('--plan <plan>', 'starter, professional, ultimate or none', 'ultimate')
     .option('--scope <scope...>', 'scopes to grant (generations)')
     .action(async (options: { plan: string; scope?: string[] }) => {
@@ -31,6 +36,7 @@ export function registerKeys(engine: Command, app: CliApp): void {
   keys
     .command('list')
     .description('List keys (prefixes only; keys are stored hashed)')
+    .addHelpText('before', examples(['tubekit engine keys list', 'tubekit engine keys list --json | jq \'.keys[] | select(.revoked | not)\'']))
     .action(async () => {
       const list = await withLocalEngine(app, (local) => {
         local.defaultKey();
@@ -50,6 +56,7 @@ export function registerKeys(engine: Command, app: CliApp): void {
   keys
     .command('revoke <key>')
     .description('Revoke a key, given whole or by the prefix shown in `keys list`')
+    .addHelpText('before', examples(['tubekit engine keys revoke "$KEY"', 'tubekit engine keys list | cut -f1      # the prefixes it also takes']))
     .action(async (key: string) => {
       const revoked = await withLocalEngine(app, (local) => local.identity.revokeKey(key.trim()));
       if (app.json) printJson(app.io, { success: true, revoked: revoked.prefix });

@@ -2,14 +2,17 @@
 import type { Command } from 'commander';
 import type { CliApp } from '../../app.js';
 import { usageError } from '../../errors.js';
+import { examples } from '../../help.js';
 import { printJson, printTable } from '../../output.js';
 import { withLocalEngine } from './local-engine.js';
 
 export function registerLimits(engine: Command, app: CliApp): void {
-  const limits = engine.command('limits').description("The engine's plan table (documented defaults plus overrides)");
+  const limits = engine.command('limits').description("The engine's plan table (documented defaults plus overrides)")
+    .addHelpText('before', examples(['tubekit engine limits list', 'tubekit engine limits set starter folders 1', 'tubekit engine limits reset']));
   limits
     .command('list')
     .description('Show every limit per plan')
+    .addHelpText('before', examples(['tubekit engine limits list', 'tubekit engine limits list --json | jq .starter']))
     .action(async () => {
       const { PLANS } = await import('../../../engine/limits/plans.js');
       const table = await withLocalEngine(app, (local) => Object.fromEntries(PLANS.map((plan) => [plan, local.planLimits(plan)])));
@@ -32,6 +35,7 @@ export function registerLimits(engine: Command, app: CliApp): void {
   limits
     .command('set <plan> <name> <value>')
     .description('Override one limit for one plan (a number, "unlimited", or true/false)')
+    .addHelpText('before', examples(['tubekit engine limits set starter folders 1', 'tubekit engine limits set ultimate folders unlimited']))
     .action(async (plan: string, name: string, value: string) => {
       const { isPlan, limitNames, parseLimitValue } = await import('../../../engine/limits/plans.js');
       if (!isPlan(plan)) throw usageError(`Unknown plan "${plan}".`);
@@ -52,6 +56,7 @@ export function registerLimits(engine: Command, app: CliApp): void {
   limits
     .command('reset')
     .description('Remove every override')
+    .addHelpText('before', examples(['tubekit engine limits reset']))
     .action(async () => {
       await withLocalEngine(app, (local) => local.settings.delete('limits'));
       app.io.note('Limits reset to the documented defaults.');

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { CliApp } from '../../app.js';
 import { parseWholeNumber } from '../../arguments.js';
+import { examples } from '../../help.js';
 import { count, printJson, printRecord, printTable } from '../../output.js';
 import { withLocalEngine } from './local-engine.js';
 
@@ -9,6 +10,7 @@ export function registerWorld(engine: Command, app: CliApp): void {
   engine
     .command('seed')
     .description('Rebuild the sample world from a seed and a size')
+    .addHelpText('before', examples(['tubekit engine seed --channels 20000 --seed 7', 'tubekit engine seed                       # back to the default world']))
     .option('--channels <n>', 'number of channels', '3000')
     .option('--seed <s>', 'seed', '1')
     .action(async (options: { channels: string; seed: string }) => {
@@ -24,8 +26,10 @@ export function registerWorld(engine: Command, app: CliApp): void {
   engine
     .command('sample')
     .description('Things to try offline')
+    .addHelpText('before', examples(['tubekit engine sample channels --limit 5']))
     .command('channels')
     .description('List sample-world channels (ids, handles, titles) to try commands with')
+    .addHelpText('before', examples(['tubekit engine sample channels --limit 5', 'tubekit engine sample channels --limit 3 | cut -f2 | tubekit resolve -']))
     .option('--limit <n>', 'how many', '20')
     .action(async (options: { limit: string }) => {
       const limit = parseWholeNumber(options.limit, '--limit', { min: 1, max: 1000 });
