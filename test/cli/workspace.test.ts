@@ -90,6 +90,8 @@ describe('tubekit CLI (built binary): workspace', () => {
     expect((await cli.run(['folders', 'channels', 'abc'])).exitCode).toBe(2);
     expect((await cli.run(['folders', 'nope'])).exitCode).toBe(2);
     expect((await cli.run(['saved', 'add', 'UCxxxxxxxxxxxxxxxxxxxxxx'])).exitCode).toBe(2);
+    // The folder ids are checked before the channel is looked up (which would answer 404).
+    expect((await cli.run(['saved', 'move', '@no-such-channel-here', '--from', 'one', '--to', '2'])).exitCode).toBe(2);
     const missing = await cli.run(['folders', 'channels', '999']);
     expect(missing.exitCode).toBe(6);
     expect(missing.stderr).toMatch(/Folder 999 not found/);
@@ -156,6 +158,9 @@ describe('tubekit CLI (built binary): configuration and remote use', () => {
     expect((await cli.run(['config', 'get', 'base_url'])).stdout.trim()).toBe(server.url);
     expect((await cli.run(['config', 'set', 'api_key', 'x'])).exitCode).toBe(2);
     expect((await cli.run(['config', 'set', 'base_url', 'ftp://x'])).exitCode).toBe(2);
+    // A relative data dir is stored absolute, so it does not move with the working directory.
+    expect((await cli.run(['--profile', 'other', 'config', 'set', 'data_dir', 'engine-data'])).exitCode).toBe(0);
+    expect((await cli.run(['--profile', 'other', 'config', 'get', 'data_dir'])).stdout.trim()).toBe(path.resolve('engine-data'));
   });
 
   it('logs in from stdin, never prints the key, and talks to serve with it', async () => {

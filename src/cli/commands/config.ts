@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 import type { CliApp } from '../app.js';
 import { PROFILE_KEYS, type ProfileKey } from '../config.js';
@@ -16,6 +17,8 @@ function checkKey(key: string): ProfileKey {
 function checkValue(key: ProfileKey, value: string): string {
   if (key === 'base_url' && !/^https?:\/\/[^\s]+$/i.test(value)) throw usageError(`base_url must be an http(s) URL, not "${value}".`);
   if (key === 'timeout' && !(Number(value) > 0)) throw usageError(`timeout must be a number of seconds, not "${value}".`);
+  // A relative data dir would move with the working directory of every later command.
+  if (key === 'data_dir') return path.resolve(value);
   return value;
 }
 
@@ -42,8 +45,9 @@ export function registerConfig(program: Command, app: CliApp): void {
     .addHelpText('before', examples(['tubekit config set base_url http://127.0.0.1:8787', 'tubekit config set timeout 60', 'tubekit --profile staging config set data_dir ~/tubekit-staging']))
     .action(async (key: string, value: string) => {
       const name = checkKey(key);
-      await app.config.update(profile(), (current) => ({ ...current, [name]: checkValue(name, value) }));
-      app.io.note(`${profile()}.${name} = ${value}`);
+      const checked = checkValue(name, value);
+      await app.config.update(profile(), (current) => ({ ...current, [name]: checked }));
+      app.io.note(`${profile()}.${name} = ${checked}`);
     });
 
   config

@@ -42,12 +42,10 @@ export function registerSaved(program: Command, app: CliApp): void {
     .requiredOption('--from <id>', 'folder it is in')
     .requiredOption('--to <id>', 'folder to move it to')
     .action(async (channel: string, options: { from: string; to: string }) => {
-      const input = {
-        channel_id: await resolveChannelArg(app, channel),
-        from_folder_id: parseId(options.from, '--from'),
-        to_folder_id: parseId(options.to, '--to'),
-      };
-      const body = await app.call('saved.move', input);
+      // Both folder ids are checked before the channel is resolved: a typo costs no call.
+      const from = parseId(options.from, '--from');
+      const to = parseId(options.to, '--to');
+      const body = await app.call('saved.move', { channel_id: await resolveChannelArg(app, channel), from_folder_id: from, to_folder_id: to });
       await app.render(body, (b) => printRecord(app.io, Object.entries(b).filter(([key]) => key !== 'success')));
     });
 }
