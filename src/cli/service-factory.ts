@@ -1,4 +1,5 @@
 import type { Service } from '../core/service.js';
+import { openAtDataDir } from './data-dir.js';
 import type { Settings } from './globals.js';
 import type { IO } from './io.js';
 
@@ -20,7 +21,7 @@ export async function createService(settings: Settings, io: IO): Promise<Service
   }
   const { LocalService } = await import('../engine/local-service.js');
   // The CLI exits right after a submit, so queued jobs run in a detached `engine worker`.
-  const service = LocalService.open({ dataDir: settings.dataDir, apiKey: settings.apiKey, jobRunner: { mode: 'spawn' } });
+  const service = openAtDataDir(settings.dataDir, () => LocalService.open({ dataDir: settings.dataDir, apiKey: settings.apiKey, jobRunner: { mode: 'spawn' } }));
   io.trace(`embedded engine at ${settings.dataDir}`);
   return service;
 }

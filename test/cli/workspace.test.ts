@@ -119,6 +119,16 @@ describe('tubekit CLI (built binary): workspace', () => {
     }
   });
 
+  it('names a data dir it cannot use and says how to pick another', async () => {
+    const file = path.join(cli.configDir, '..', 'a-file');
+    fs.writeFileSync(file, 'not a directory');
+    const result = await cli.run(['--data-dir', path.join(file, 'data'), 'folders', 'list']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(/Cannot use the data dir .*a-file\/data/);
+    expect(result.stderr).toMatch(/--data-dir <dir> or set TUBEKIT_DATA_DIR/);
+    expect(result.stderr).not.toMatch(/--verbose/);
+  });
+
   it('never takes a key as a flag', async () => {
     const result = await cli.run(['--api-key', 'tk_x', 'folders', 'list']);
     expect(result.exitCode).toBe(2);

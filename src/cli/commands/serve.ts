@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { ExitCode } from '../../core/exit-codes.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber } from '../arguments.js';
+import { openAtDataDir } from '../data-dir.js';
 import { CliError } from '../errors.js';
 import { withExamples } from '../help.js';
 
@@ -40,7 +41,7 @@ export function registerServe(program: Command, app: CliApp): void {
     const workers = parseWholeNumber(options.workers, '--workers', { min: 1, max: 64 });
     const { Engine } = await import('../../engine/engine.js');
     const { startServer } = await import('../../server/serve.js');
-    const engine = Engine.open({ dataDir: app.settings.dataDir });
+    const engine = openAtDataDir(app.settings.dataDir, () => Engine.open({ dataDir: app.settings.dataDir }));
     engine.defaultKey();
     const server = await startServer({ engine, host: options.host, port, logRequests: options.log, workers }).catch((error: NodeJS.ErrnoException) => {
       engine.close();

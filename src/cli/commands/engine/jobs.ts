@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { ServiceError } from '../../../core/errors.js';
 import type { CliApp } from '../../app.js';
 import { parseWholeNumber } from '../../arguments.js';
+import { openAtDataDir } from '../../data-dir.js';
 import { usageError } from '../../errors.js';
 import { examples } from '../../help.js';
 import { printJson, printTable } from '../../output.js';
@@ -30,7 +31,7 @@ function registerWorker(engine: Command, app: CliApp): void {
       const idleMs = parseWholeNumber(flags.idle, '--idle', { min: 0 }) * 1000;
       const { Engine } = await import('../../../engine/engine.js');
       const { runWorker } = await import('../../../engine/jobs/worker.js');
-      const local = Engine.open({ dataDir: app.settings.dataDir, jobRunner: { mode: 'none' } });
+      const local = openAtDataDir(app.settings.dataDir, () => Engine.open({ dataDir: app.settings.dataDir, jobRunner: { mode: 'none' } }));
       await local.loadAllFeatures();
       const log = (line: string) => app.io.error(`${new Date().toISOString()} [worker ${process.pid}] ${line}`);
       const stopping = new AbortController();
