@@ -96,9 +96,13 @@ describe('tubekit CLI (built binary): voices, clone, generate', () => {
     expect(noVoice.exitCode).toBe(2);
     expect(noVoice.stderr).toMatch(/--voice/);
     expect((await cli.run(['engine', 'faults', 'set', 'speech-synthesis'])).exitCode).toBe(0);
-    const failed = await cli.run(['generate', 'Hi.', '--voice', 'espeak-en-us', '--watch']);
-    expect(failed.exitCode).toBe(1);
-    expect(failed.stderr).toMatch(/failed: Speech synthesis failed/);
+    try {
+      const failed = await cli.run(['generate', 'Hi.', '--voice', 'espeak-en-us', '--watch']);
+      expect(failed.exitCode).toBe(1);
+      expect(failed.stderr).toMatch(/failed: Speech synthesis failed/);
+    } finally {
+      await cli.run(['engine', 'faults', 'clear']);
+    }
   });
 
   it('refuses another provider\'s fields and -o - with --json before queueing anything', async () => {
@@ -114,6 +118,19 @@ describe('tubekit CLI (built binary): voices, clone, generate', () => {
       expect(result.stdout).toBe('');
       expect(result.stderr).toMatch(message);
     }
+  });
+
+  it('exits 10 when -o waits past --timeout, with a resume command that still saves the file', async () => {
+    const target = file('late speech.mp3');
+    const result = await cli.run(['generate', 'A sentence that takes a moment to speak.', '--voice', 'espeak-en-us', '-o', target, '--timeout', '0.05']);
+    expect(result.exitCode).toBe(10);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`--watch -o '${target}'`);
+    const resume = /Resume with: tubekit (.*)/.exec(result.stderr)![1]!;
+    expect(resume).toMatch(/^job gen_\S+ --watch -o /);
+    const resumed = await cli.run(['job', resume.split(' ')[1]!, '--watch', '-o', target]);
+    expect(resumed.exitCode).toBe(0);
+    expect(fs.statSync(target).size).toBeGreaterThan(1000);
   });
 
   it('deletes a clone only with confirmation, then reports it gone', async () => {

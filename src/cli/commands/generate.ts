@@ -93,7 +93,7 @@ export function registerGenerate(program: Command, app: CliApp): void {
       return;
     }
 
-    const job = await watchTaskJob(app, submitted.job_id, { timeoutSeconds });
+    const job = await watchTaskJob(app, submitted.job_id, { timeoutSeconds, output: options.output });
     if (options.output === '-') {
       // stdout carries the audio alone.
       failIfFailed(job);

@@ -7,7 +7,8 @@ import { withExamples } from '../help.js';
 import { printRecord } from '../output.js';
 import { saveServiceFile } from '../save-file.js';
 import { checkOutputTarget } from '../speech/output-target.js';
-import { parseTimeoutSeconds, watchJob } from '../watch.js';
+import { watchTaskJob } from '../speech/watch-task-job.js';
+import { parseTimeoutSeconds } from '../watch.js';
 
 /** `tubekit job <job_id>`: a generation or analysis job, on the same wait machinery as channel jobs. */
 export function registerJob(program: Command, app: CliApp): void {
@@ -32,16 +33,7 @@ export function registerJob(program: Command, app: CliApp): void {
     const waitSeconds = flags.wait === undefined ? 0 : parseWholeNumber(flags.wait, '--wait');
     if (flags.output !== undefined) checkOutputTarget(app, flags.output);
     const body = flags.watch
-      ? await watchJob<TaskJob>({
-          io: app.io,
-          label: `Job ${jobId}`,
-          resumeCommand: `tubekit job ${jobId} --watch`,
-          timeoutSeconds,
-          poll: (seconds, signal) => app.call('jobs.status', { job_id: jobId, wait_seconds: seconds }, { signal }),
-          state: (job) => job.status,
-          isTerminal: (job) => job.status === 'completed' || job.status === 'failed',
-          isWaiting: (job) => job.status === 'pending',
-        })
+      ? await watchTaskJob(app, jobId, { timeoutSeconds, output: flags.output })
       : await app.call('jobs.status', { job_id: jobId, wait_seconds: waitSeconds });
     if (flags.output !== undefined) {
       await saveOutput(app, body, flags.output);

@@ -3,19 +3,25 @@ import type { CliApp } from '../app.js';
 import { jobFailed } from '../errors.js';
 import { watchJob } from '../watch.js';
 
+/** A word as a shell reads it back: quoted only when it has to be. */
+const shellWord = (word: string) => (/^[\w./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+
 /**
  * Waits for a generation or analysis job with long-polls (spinner on a terminal) and returns
- * its final body; a job that ended `failed` becomes exit 1 with the job's error.
+ * its final body (the caller decides what a `failed` one means: see failIfFailed).
  */
+
 export async function watchTaskJob(
   app: CliApp,
   jobId: string,
-  options: { timeoutSeconds?: number; initial?: TaskJob } = {},
+  options: { timeoutSeconds?: number; initial?: TaskJob; output?: string } = {},
 ): Promise<TaskJob> {
+  // Resuming after Ctrl-C or a timeout should still save the audio where it was asked for.
+  const saveTo = options.output === undefined ? '' : ` -o ${shellWord(options.output)}`;
   const job = await watchJob<TaskJob>({
     io: app.io,
     label: `Job ${jobId}`,
-    resumeCommand: `tubekit job ${jobId} --watch`,
+    resumeCommand: `tubekit job ${jobId} --watch${saveTo}`,
     poll: (waitSeconds, signal) => app.call('jobs.status', { job_id: jobId, wait_seconds: waitSeconds }, { signal }),
     state: (body) => body.status,
     isTerminal: (body) => body.status === 'completed' || body.status === 'failed',
