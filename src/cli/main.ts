@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { type Command, CommanderError } from 'commander';
 import { ServiceError } from '../core/errors.js';
 import { ExitCode, exitCodeForError } from '../core/exit-codes.js';
 import { CliError, cancelled, jsonErrorLine } from './errors.js';
