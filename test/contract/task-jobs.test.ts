@@ -11,13 +11,27 @@ interface EchoInput {
   text: string;
   ms: number;
   fail?: boolean;
+  /** Holds the job after its sleep until the test opens this gate (no race with a slow machine). */
+  gate?: string;
 }
+
+const gates = new Map<string, () => void>();
+const gateOpened = new Map<string, Promise<void>>();
+function gate(name: string): Promise<void> {
+  if (!gateOpened.has(name)) gateOpened.set(name, new Promise<void>((resolve) => gates.set(name, resolve)));
+  return gateOpened.get(name)!;
+}
+const openGate = (name: string) => {
+  void gate(name);
+  gates.get(name)!();
+};
 
 registerJobProcessor<EchoInput, { echoed: string }>({
   kind: 'test-echo',
   family: 'task',
   async process(job, { signal }) {
     await sleep(job.input.ms, undefined, { signal });
+    if (job.input.gate) await gate(job.input.gate);
     if (job.input.fail) throw new Error(`could not echo "${job.input.text}"`);
     return { echoed: job.input.text.toUpperCase() };
   },
@@ -42,8 +56,9 @@ describeEachEngine('task job status', (get) => {
 
   it('goes pending/processing → completed with started_at, completed_at and the kind\'s own fields', async () => {
     const { key, service } = newUser();
-    const jobId = submit(get(), key, { text: 'hello', ms: 400 });
+    const jobId = submit(get(), key, { text: 'hello', ms: 400, gate: `hello-${get().kind}` });
     const early = await service.call('jobs.status', { job_id: jobId });
+    openGate(`hello-${get().kind}`);
     expect(['pending', 'processing']).toContain(early.status);
     expect(early).toMatchObject({ success: true, job_id: jobId, type: 'test-echo', title: 'hello' });
     expect(early).not.toHaveProperty('completed_at');
