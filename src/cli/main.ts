@@ -1,6 +1,7 @@
 import { type Command, CommanderError } from 'commander';
 import { ServiceError } from '../core/errors.js';
 import { ExitCode, exitCodeForError } from '../core/exit-codes.js';
+import type { CliApp } from './app.js';
 import { CliError, cancelled, jsonErrorLine } from './errors.js';
 import { IO } from './io.js';
 import { buildProgram } from './program.js';
@@ -19,7 +20,7 @@ export async function main(argv: string[] = process.argv, io: IO = IO.fromProces
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
   } catch (error) {
-    return report(io, error, jsonMode);
+    return report(io, withAuthHint(error, app), jsonMode);
   } finally {
     await app.close().catch(() => undefined);
   }
@@ -37,6 +38,25 @@ const silenceCommanderErrors = (io: IO) => (command: Command) => {
     outputError: () => {},
   });
 };
+
+/**
+ * A 401's hint from the service speaks to any client; the person at this CLI needs to know where
+ * tubekit took the key from and how to give it another.
+ */
+function withAuthHint(error: unknown, app: CliApp): unknown {
+  if (!(error instanceof ServiceError) || error.status !== 401) return error;
+  let settings;
+  try {
+    settings = app.settings;
+  } catch {
+    return error;
+  }
+  const hint =
+    settings.mode === 'remote'
+      ? `The key came from: ${settings.keySource}. Set TUBEKIT_API_KEY, run \`tubekit auth login\`, or point TUBEKIT_API_KEY_FILE at a key file.`
+      : 'TUBEKIT_API_KEY is not a key of this engine: unset it to act as the default local user, or create one with `tubekit engine keys create`.';
+  return new ServiceError({ status: error.status, code: error.code, message: error.message, hint });
+}
 
 function report(io: IO, error: unknown, jsonMode: boolean): number {
   if (error instanceof CommanderError) {

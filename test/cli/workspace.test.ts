@@ -212,7 +212,10 @@ describe('tubekit CLI (built binary): configuration and remote use', () => {
   it('exits 4 with a hint for a bad key, and 9 when the service is unreachable', async () => {
     const denied = await cli.run(['folders', 'list'], { env: { TUBEKIT_API_KEY: 'tk_wrongwrongwrongwrongwrong' } });
     expect(denied.exitCode).toBe(4);
-    expect(denied.stderr).toMatch(/Bearer/);
+    expect(denied.stderr).toMatch(/The key came from: environment\. .*tubekit auth login/);
+    const local = await cli.run(['--local', 'folders', 'list'], { env: { TUBEKIT_API_KEY: 'tk_wrongwrongwrongwrongwrong' } });
+    expect(local.exitCode).toBe(4);
+    expect(local.stderr).toMatch(/unset it to act as the default local user/);
     const unreachable = await cli.run(['--base-url', 'http://127.0.0.1:9', 'folders', 'list']);
     expect(unreachable.exitCode).toBe(9);
     expect(unreachable.stderr).toMatch(/Could not reach/);
