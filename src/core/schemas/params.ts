@@ -110,6 +110,4 @@ export const uploadedFile = z.custom<UploadedFile>(
   { error: 'must be an uploaded file' },
 );
 
-/** Timestamps: ISO 8601 text. */
-export const isoTimestamp = z.string();
 export const success = z.literal(true);

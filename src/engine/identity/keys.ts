@@ -16,5 +16,3 @@ export const hashApiKey = (key: string): string => createHash('sha256').update(k
 
 /** Enough of a key to recognise it in a listing, never enough to use it. */
 export const keyPrefix = (key: string): string => key.slice(0, KEY_PREFIX.length + 6);
-
-export const looksLikeApiKey = (value: string): boolean => value.startsWith(KEY_PREFIX) && value.length > 20;

@@ -42,11 +42,4 @@ export class RateLimiter {
     });
     attempt.immediate();
   }
-
-  /** Events counted within the window, without taking one. */
-  used(userId: number, bucket: string, windowMs: number): number {
-    const now = this.clock.now();
-    this.prune.run(userId, bucket, now - windowMs);
-    return this.count.get(userId, bucket)!.n;
-  }
 }
