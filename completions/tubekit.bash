@@ -38,8 +38,9 @@ _tubekit_words() {
     'engine.keys.list') echo '--version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
     'engine.keys.revoke') echo '--version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
     'engine.seed') echo '--channels --seed --version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
-    'engine.sample') echo 'channels --version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
+    'engine.sample') echo 'channels videos --version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
     'engine.sample.channels') echo '--limit --version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
+    'engine.sample.videos') echo '--limit --channel --version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
     'engine.limits') echo 'list set reset --version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
     'engine.limits.list') echo '--version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
     'engine.limits.set') echo '--version --json --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color' ;;
@@ -57,7 +58,7 @@ _tubekit_words() {
 }
 _tubekit() {
   local cur=${COMP_WORDS[COMP_CWORD]} cmdpath='' next w i
-  local paths=' voices voices.list voices.delete clone generate folders folders.list folders.create folders.rename folders.delete folders.channels saved saved.add saved.remove saved.move resolve process-channel process-channel.status job health auth auth.login auth.status auth.logout config config.get config.set config.unset config.list serve engine engine.keys engine.keys.create engine.keys.list engine.keys.revoke engine.seed engine.sample engine.sample.channels engine.limits engine.limits.list engine.limits.set engine.limits.reset engine.worker engine.faults engine.faults.list engine.faults.set engine.faults.clear engine.durations engine.cdn-url engine.status completion '
+  local paths=' voices voices.list voices.delete clone generate folders folders.list folders.create folders.rename folders.delete folders.channels saved saved.add saved.remove saved.move resolve process-channel process-channel.status job health auth auth.login auth.status auth.logout config config.get config.set config.unset config.list serve engine engine.keys engine.keys.create engine.keys.list engine.keys.revoke engine.seed engine.sample engine.sample.channels engine.sample.videos engine.limits engine.limits.list engine.limits.set engine.limits.reset engine.worker engine.faults engine.faults.list engine.faults.set engine.faults.clear engine.durations engine.cdn-url engine.status completion '
   for ((i = 1; i < COMP_CWORD; i++)); do
     w=${COMP_WORDS[i]}
     [[ $w == -* ]] && continue

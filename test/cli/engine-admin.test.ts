@@ -51,6 +51,25 @@ describe('tubekit engine administration (built binary)', () => {
     expect(status).toMatchObject({ world: 'sample', world_channels: 200, data_dir: cli.dataDir, workers: [] });
   });
 
+  it('lists sample videos to try, of every kind, and one channel\'s videos', async () => {
+    const { videos } = JSON.parse((await cli.run(['engine', 'sample', 'videos', '--limit', '20', '--json'])).stdout);
+    expect(videos).toHaveLength(20);
+    for (const video of videos) {
+      expect(Object.keys(video)).toEqual(expect.arrayContaining(['video_id', 'channel_id', 'title', 'duration_seconds', 'kind', 'url']));
+      expect(video.video_id).toMatch(/^[A-Za-z0-9_-]{11}$/);
+    }
+    expect(new Set(videos.map((video: { kind: string }) => video.kind))).toEqual(new Set(['long', 'short']));
+    expect(new Set(videos.map((video: { captions: string | null }) => video.captions))).toEqual(new Set(['human', 'auto', null]));
+    const piped = await cli.run(['engine', 'sample', 'videos', '--limit', '2']);
+    expect(piped.stdout.trim().split('\n')).toHaveLength(2);
+    const owner = videos[0].channel_id as string;
+    const own = JSON.parse((await cli.run(['engine', 'sample', 'videos', '--channel', owner, '--json'])).stdout).videos;
+    expect(own.length).toBeGreaterThan(0);
+    for (const video of own) expect(video.channel_id).toBe(owner);
+    expect((await cli.run(['engine', 'sample', 'videos', '--channel', 'not a channel'])).exitCode).toBe(2);
+    expect((await cli.run(['engine', 'sample', 'videos', '--channel', '@nobodyhasthishandle'])).exitCode).toBe(6);
+  });
+
   it('sets and clears the CDN base URL, refusing anything but http(s)', async () => {
     expect((await cli.run(['engine', 'cdn-url', 'https://cdn.example.com/'])).stdout.trim()).toBe('https://cdn.example.com');
     expect(JSON.parse((await cli.run(['engine', 'cdn-url', '--json'])).stdout)).toEqual({ cdn_base_url: 'https://cdn.example.com' });

@@ -1,5 +1,6 @@
 /** The deterministic sample world: generator + read API (see sample-world.ts). */
-export { SampleWorld, normalizeHandle } from './sample-world.js';
+export { SampleWorld, normalizeHandle, type SampleVideo } from './sample-world.js';
+export { transcriptFor, captionSource, type CaptionSource, type Transcript, type TranscriptCue } from './transcripts.js';
 export {
   DEFAULT_WORLD_CHANNELS,
   DEFAULT_WORLD_SEED,

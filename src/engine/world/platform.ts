@@ -9,6 +9,8 @@
  * should always `await` them. Unknown ids/handles resolve to `null`.
  */
 
+import type { Transcript } from './transcripts.js';
+
 export type Awaitable<T> = T | Promise<T>;
 
 export type VideoKind = 'long' | 'short' | 'upcoming';
@@ -96,4 +98,6 @@ export interface PlatformProvider {
   /** Gains over the last `days` days. Unknown channel: null. */
   growth(channelId: string, days: number): Awaitable<Growth | null>;
   deltas(channelId: string): Awaitable<Deltas | null>;
+  /** The video's captions, or null when it has none (or is unknown). */
+  transcript(videoId: string): Awaitable<Transcript | null>;
 }

@@ -18,6 +18,7 @@ import {
 import type { ChannelVideosOptions, PlatformProvider } from './platform.js';
 import { DEFAULT_HISTORY_DAYS, dailyStatsFor, deltasFor, growthFor } from './stats.js';
 import type { DailyStat, Deltas, Growth, WorldChannel, WorldInfo, WorldOptions, WorldVideo } from './types.js';
+import { captionSource, transcriptFor, type CaptionSource, type Transcript } from './transcripts.js';
 import { VideoDeriver } from './videos.js';
 
 const HANDLE_RE = /^[a-z0-9._-]{3,30}$/;
@@ -39,6 +40,18 @@ const SAMPLE_PATTERN = [0, 2, 3, 1, 4, 2, 3, 0, 4, 1, 3, 2, 4, 3];
 const VIDEO_CACHE_SIZE = 1024;
 
 type ChannelRef = WorldChannel | string;
+
+/** A video listed by `tubekit engine sample videos`. */
+export interface SampleVideo {
+  video_id: string;
+  channel_id: string;
+  title: string;
+  duration_seconds: number;
+  kind: WorldVideo['kind'];
+  /** Which captions the video carries: human-authored, auto-generated, or none. */
+  captions: CaptionSource | null;
+  url: string;
+}
 
 export class SampleWorld implements PlatformProvider {
   readonly source = 'sample';
@@ -164,6 +177,59 @@ export class SampleWorld implements PlatformProvider {
     if (options.kind) list = list.filter((v) => v.kind === options.kind);
     if (options.limit !== undefined) list = list.slice(0, Math.max(0, options.limit));
     return list.map((v) => ({ ...v }));
+  }
+
+  /** The video's captions (English, human or auto-generated), or null when it has none. */
+  transcript(videoId: string): Transcript | null {
+    const video = this.videoById(videoId);
+    const channel = video && this.channelById(video.channel_id);
+    return video && channel ? transcriptFor(this.meta.seed, video, channel) : null;
+  }
+
+  /**
+   * Published videos to try commands with: from the varied channel sample, taking turns between
+   * long videos with human captions, shorts, and long videos with auto captions or none, so the
+   * first few already show every kind. With `channel`, that channel's videos (upcoming included).
+   */
+  sampleVideos(limit: number, channel?: ChannelRef): SampleVideo[] {
+    if (!(limit > 0)) return [];
+    if (channel !== undefined) {
+      const owner = this.resolve(channel);
+      if (!owner) return [];
+      return this.channelVideos(owner, { limit }).map((video) => this.describeSample(video, owner));
+    }
+    const wanted: Array<(video: SampleVideo) => boolean> = [
+      (video) => video.kind === 'long' && video.captions === 'human',
+      (video) => video.kind === 'short',
+      (video) => video.kind === 'long' && video.captions !== 'human',
+    ];
+    const picked: SampleVideo[] = [];
+    const seen = new Set<string>();
+    const channels = this.sampleChannels(Math.min(this.channelCount(), Math.max(40, limit * 4)));
+    for (let round = 0; picked.length < limit && round < 4; round += 1) {
+      for (const owner of channels) {
+        if (picked.length >= limit) break;
+        const want = wanted[picked.length % wanted.length]!;
+        const candidates = this.channelVideos(owner).map((video) => this.describeSample(video, owner));
+        const match = candidates.find((video) => video.kind !== 'upcoming' && !seen.has(video.video_id) && (round > 1 || want(video)));
+        if (!match) continue;
+        seen.add(match.video_id);
+        picked.push(match);
+      }
+    }
+    return picked;
+  }
+
+  private describeSample(video: WorldVideo, owner: WorldChannel): SampleVideo {
+    return {
+      video_id: video.video_id,
+      channel_id: owner.channel_id,
+      title: video.title,
+      duration_seconds: video.duration_seconds,
+      kind: video.kind,
+      captions: captionSource(this.meta.seed, video, owner),
+      url: video.kind === 'short' ? `https://www.youtube.com/shorts/${video.video_id}` : `https://www.youtube.com/watch?v=${video.video_id}`,
+    };
   }
 
   /**

@@ -1,5 +1,9 @@
 /** `engine seed` and `engine sample channels`: the sample world the embedded engine reads. */
 import type { Command } from 'commander';
+import { CHANNEL_INPUT_FORMS, parseChannelRef } from '../../../core/channel-input.js';
+import { ExitCode } from '../../../core/exit-codes.js';
+import type { Engine } from '../../../engine/engine.js';
+import { CliError, usageError } from '../../errors.js';
 import type { CliApp } from '../../app.js';
 import { parseWholeNumber } from '../../arguments.js';
 import { examples } from '../../help.js';
@@ -23,10 +27,12 @@ export function registerWorld(engine: Command, app: CliApp): void {
       else printRecord(app.io, Object.entries(info));
     });
 
-  engine
+  const sample = engine
     .command('sample')
-    .description('Things to try offline')
-    .addHelpText('before', examples(['tubekit engine sample channels --limit 5']))
+    .description('Things to try offline: channels and videos of the sample world')
+    .addHelpText('before', examples(['tubekit engine sample channels --limit 5', 'tubekit engine sample videos --limit 5']));
+
+  sample
     .command('channels')
     .description('List sample-world channels (ids, handles, titles) to try commands with')
     .addHelpText('before', examples(['tubekit engine sample channels --limit 5', 'tubekit engine sample channels --limit 3 | cut -f2 | tubekit resolve -']))
@@ -54,4 +60,55 @@ export function registerWorld(engine: Command, app: CliApp): void {
           { header: 'Subscribers', value: (row) => count(app.io, row.subscribers) },
         ]);
     });
+
+  sample
+    .command('videos')
+    .description('List sample-world videos (watch and Shorts URLs) to try downloads and analysis with')
+    .addHelpText(
+      'before',
+      examples([
+        'tubekit engine sample videos --limit 5',
+        'tubekit engine sample videos --channel @honestrunning',
+        'tubekit engine sample videos --limit 3 --json | jq -r \'.videos[].url\'',
+      ]),
+    )
+    .option('--limit <n>', 'how many', '20')
+    .option('--channel <channel>', 'videos of one channel (@handle, channel URL or UC… id), upcoming ones included')
+    .action(async (options: { limit: string; channel?: string }) => {
+      const limit = parseWholeNumber(options.limit, '--limit', { min: 1, max: 1000 });
+      const videos = await withLocalEngine(app, (local) => {
+        if (options.channel === undefined) return local.platform.sampleVideos(limit);
+        const channel = sampleChannelArg(local, options.channel);
+        return local.platform.sampleVideos(limit, channel);
+      });
+      if (app.json) printJson(app.io, { videos });
+      else
+        await printTable(app.io, videos, [
+          { header: 'Video', value: (row) => row.video_id },
+          { header: 'Kind', value: (row) => row.kind },
+          { header: 'Length', value: (row) => duration(row.duration_seconds) },
+          { header: 'Captions', value: (row) => row.captions ?? 'none' },
+          { header: 'Title', value: (row) => row.title },
+          { header: 'URL', value: (row) => row.url },
+        ]);
+    });
+}
+
+/** A channel of the local sample world by id, handle or channel URL, or a usage error naming it. */
+function sampleChannelArg(local: Engine, input: string): string {
+  const ref = parseChannelRef(input);
+  const channel =
+    ref?.kind === 'id' ? local.platform.channelById(ref.channelId) : ref?.kind === 'handle' ? local.platform.channelByHandle(ref.handle) : null;
+  if (!ref) throw usageError(`--channel must be ${CHANNEL_INPUT_FORMS}, not "${input}".`);
+  if (!channel) throw new CliError(`No channel ${input} in the sample world.`, ExitCode.notFound, 'List some with: tubekit engine sample channels');
+  return channel.channel_id;
+}
+
+/** 1:05:09 or 4:07 or 0:42. */
+function duration(seconds: number): string {
+  const whole = Math.round(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
