@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'rate_limited'
   | 'upgrade_required'
   | 'upstream_error'
+  | 'unsupported_url'
+  | 'video_unavailable'
   | 'unavailable'
   | 'not_implemented'
   | 'internal';
