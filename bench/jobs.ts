@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import type { Service } from '../src/core/service.js';
 import { Engine, type EngineOptions } from '../src/engine/engine.js';
-import { setChannelJobDuration } from '../src/engine/features/channels/simulated-work.js';
+import { setWorkDuration } from '../src/engine/simulated-work.js';
 import { LocalService } from '../src/engine/local-service.js';
 import { RemoteService } from '../src/remote/remote-service.js';
 import { startServer } from '../src/server/serve.js';
@@ -38,7 +38,7 @@ interface Bench {
 function openBench(options: Partial<EngineOptions> = {}, workMs = 0): Bench {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-bench-jobs-'));
   const engine = Engine.open({ dataDir, planOverrides: { ultimate: { processChannelPerMinute: 1_000_000 } }, ...options });
-  setChannelJobDuration(engine.settings, { min_ms: workMs, max_ms: workMs });
+  setWorkDuration(engine.settings, { min_ms: workMs, max_ms: workMs });
   const channel = engine.platform.sampleChannels(1)[0]!.channel_id;
   return {
     engine,

@@ -106,7 +106,7 @@ complete -c tubekit -f -n "__tubekit_at 'engine'" -a sample -d 'Things to try of
 complete -c tubekit -f -n "__tubekit_at 'engine'" -a limits -d 'The engines plan table (documented defaults plus overrides)'
 complete -c tubekit -f -n "__tubekit_at 'engine'" -a worker -d 'Run queued jobs in the foreground (Ctrl-C stops; its jobs go back to the queue)'
 complete -c tubekit -f -n "__tubekit_at 'engine'" -a faults -d 'Inject failures so every error branch can be tried'
-complete -c tubekit -f -n "__tubekit_at 'engine'" -a durations -d 'How long sample channel jobs work - short (1–2 s, default), realistic (30 s–2 min), instant, or MS / MIN-MAX ms'
+complete -c tubekit -f -n "__tubekit_at 'engine'" -a durations -d 'How long the sample worlds slow work takes (channel jobs, live checks) - short (default), realistic (the specs ranges), instant, or MS / MIN-MAX ms for all of it'
 complete -c tubekit -f -n "__tubekit_at 'engine'" -a cdn-url -d 'Base URL under which generated files are published (default - file -// locally, the serve address remotely)'
 complete -c tubekit -f -n "__tubekit_at 'engine'" -a status -d 'Data dir, sample world, sizes, job counts and live workers'
 complete -c tubekit -f -n "__tubekit_at 'engine.keys'" -a create -d 'Create a user with a plan and print its new key (shown once)'

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/engine.js';
-import { setChannelJobDuration } from '../../src/engine/features/channels/simulated-work.js';
+import { setWorkDuration } from '../../src/engine/simulated-work.js';
 import { JOB_TIMING_SETTING } from '../../src/engine/jobs/job-system.js';
 import { cliSandbox, startServe, type CliSandbox } from '../support/cli.js';
 // The test enqueues channel jobs itself, so the processor must be registered in this process.
@@ -45,7 +45,7 @@ function closeSandbox(sandbox: Sandbox): void {
 }
 
 function setWork(sandbox: Sandbox, ms: number): void {
-  setChannelJobDuration(sandbox.engine.settings, { min_ms: ms, max_ms: ms });
+  setWorkDuration(sandbox.engine.settings, { min_ms: ms, max_ms: ms });
 }
 
 function jobRow(sandbox: Sandbox, id: number) {
@@ -207,9 +207,10 @@ describe('tubekit process-channel (built binary)', () => {
     expect(listed.active).toEqual(['channel-job-fail']);
     await sandbox.cli.run(['engine', 'faults', 'clear', 'channel-job-fail']);
     expect(JSON.parse((await sandbox.cli.run(['engine', 'faults', 'list', '--json'])).stdout).active).toEqual([]);
-    expect((await sandbox.cli.run(['engine', 'durations', 'realistic'])).stdout.trim()).toBe('30000-120000 ms');
+    expect((await sandbox.cli.run(['engine', 'durations', 'realistic'])).stdout).toContain('channel-job\t30000-120000 ms\n');
     expect((await sandbox.cli.run(['engine', 'durations', '5-1'])).exitCode).toBe(2);
-    expect((await sandbox.cli.run(['engine', 'durations', 'instant'])).stdout.trim()).toBe('0-0 ms');
+    expect((await sandbox.cli.run(['engine', 'durations', 'instant'])).stdout).toContain('channel-job\t0-0 ms\n');
+    expect(JSON.parse((await sandbox.cli.run(['engine', 'durations', '700', '--json'])).stdout)).toMatchObject({ preset: null, activities: { 'channel-job': { min_ms: 700, max_ms: 700 } } });
   });
 
   it('watches a job on a remote service (serve) the same way', async () => {

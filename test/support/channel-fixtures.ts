@@ -1,6 +1,6 @@
 /** Sample-world channels with the properties channel-job tests need, found by their real data. */
 import type { Engine } from '../../src/engine/engine.js';
-import { setChannelJobDuration } from '../../src/engine/features/channels/simulated-work.js';
+import { setWorkDuration } from '../../src/engine/simulated-work.js';
 import type { WorldChannel } from '../../src/engine/world/types.js';
 
 export interface ChannelFixtures {
@@ -44,5 +44,5 @@ export function channelFixtures(engine: Engine): ChannelFixtures {
 
 /** Sets how long every channel job of the engine works, in milliseconds. */
 export function setJobWork(engine: Engine, ms: number): void {
-  setChannelJobDuration(engine.settings, { min_ms: ms, max_ms: ms });
+  setWorkDuration(engine.settings, { min_ms: ms, max_ms: ms });
 }

@@ -111,16 +111,23 @@ function registerFaults(engine: Command, app: CliApp): void {
 function registerDurations(engine: Command, app: CliApp): void {
   engine
     .command('durations [duration]')
-    .description('How long sample channel jobs work: short (1–2 s, default), realistic (30 s–2 min), instant, or MS / MIN-MAX ms')
+    .description('How long the sample world\'s slow work takes (channel jobs, live checks): short (default), realistic (the spec\'s ranges), instant, or MS / MIN-MAX ms for all of it')
     .addHelpText('before', examples(['tubekit engine durations                  # show it', 'tubekit engine durations realistic', 'tubekit engine durations 500-1500']))
     .action(async (text: string | undefined) => {
-      const work = await import('../../../engine/features/channels/simulated-work.js');
-      const duration = await withLocalEngine(app, (local) => {
-        if (text !== undefined) work.setChannelJobDuration(local.settings, asUsage(() => work.parseWorkDuration(text)));
-        return work.channelJobDuration(local.settings);
+      const work = await import('../../../engine/simulated-work.js');
+      const view = await withLocalEngine(app, (local) => {
+        if (text !== undefined) work.setWorkSetting(local.settings, asUsage(() => work.parseWorkSetting(text)));
+        const setting = work.workSetting(local.settings);
+        const activities = Object.fromEntries(
+          (Object.keys(work.workActivities) as (keyof typeof work.workActivities)[]).map((activity) => [activity, work.workDuration(local.settings, activity)]),
+        );
+        return { preset: 'preset' in setting ? setting.preset : null, activities };
       });
-      if (app.json) printJson(app.io, duration);
-      else app.io.out(`${duration.min_ms}-${duration.max_ms} ms`);
+      if (app.json) printJson(app.io, view);
+      else {
+        if (app.io.stdoutIsTerminal) app.io.note(view.preset ? `Preset: ${view.preset}` : 'Custom: every activity takes the same range');
+        for (const [activity, range] of Object.entries(view.activities)) app.io.out(`${activity}\t${range.min_ms}-${range.max_ms} ms`);
+      }
     });
 }
 

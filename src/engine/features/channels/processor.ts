@@ -9,7 +9,7 @@ import { registerJobProcessor, type JobProcessor } from '../../jobs/registry.js'
 import type { PlatformChannel, PlatformProvider, PlatformVideo } from '../../world/platform.js';
 import { indexChannel } from './channel-index.js';
 import { assessEligibility, type Eligibility } from './eligibility.js';
-import { simulateWork } from './simulated-work.js';
+import { simulateWork } from '../../simulated-work.js';
 
 export const CHANNEL_JOB_KIND = 'channel';
 /** Recent uploads read per job (the platform lists at most 20). */
@@ -31,7 +31,7 @@ export const channelJobProcessor: JobProcessor<ChannelJobInput, ChannelJobOutput
   kind: CHANNEL_JOB_KIND,
   family: 'channel',
   async process(job, { engine, signal }) {
-    await simulateWork(engine.settings, job.id, signal);
+    await simulateWork(engine.settings, 'channel-job', job.id, signal);
     if (hasFault(engine.settings, 'channel-job-fail')) {
       throw new Error(
         'The platform did not answer while this channel was read (injected fault "channel-job-fail"; ' +
