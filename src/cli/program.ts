@@ -3,6 +3,7 @@ import { VERSION } from '../core/version.js';
 import { CliApp } from './app.js';
 import { registerAuth } from './commands/auth.js';
 import { registerClone } from './commands/clone.js';
+import { registerCms } from './commands/cms.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerConfig } from './commands/config.js';
 import { registerEngine } from './commands/engine/index.js';
@@ -10,6 +11,7 @@ import { registerFolders } from './commands/folders.js';
 import { registerGenerate } from './commands/generate.js';
 import { registerHealth } from './commands/health.js';
 import { registerJob } from './commands/job.js';
+import { registerMonetized } from './commands/monetized.js';
 import { registerProcessChannel } from './commands/process-channel.js';
 import { registerResolve } from './commands/resolve.js';
 import { registerSaved } from './commands/saved.js';
@@ -28,6 +30,8 @@ const commandModules: Array<(program: Command, app: CliApp) => unknown> = [
   registerResolve,
   registerProcessChannel,
   registerJob,
+  registerCms,
+  registerMonetized,
   registerHealth,
   registerAuth,
   registerConfig,

@@ -13,6 +13,7 @@ export const ExitCode = {
   rateLimited: 8,
   unavailable: 9,
   timedOut: 10,
+  flipped: 11,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -28,6 +29,7 @@ export const exitCodeDescriptions: ReadonlyArray<[ExitCode, string]> = [
   [ExitCode.rateLimited, 'rate limited (HTTP 429)'],
   [ExitCode.unavailable, 'service or upstream error (HTTP 5xx), or the service is unreachable'],
   [ExitCode.timedOut, 'timed out waiting'],
+  [ExitCode.flipped, 'the ad-monetization verdict flipped (monetized --exit-on-flip)'],
 ];
 
 export function exitCodeForStatus(status: number): ExitCode {

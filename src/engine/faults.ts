@@ -14,6 +14,9 @@ export const knownFaults: Record<string, string> = {
   'alt-clone-upstream': 'the alt voice provider refuses clones: POST /api/voices/alt/clone answers 502 and saves nothing',
   'alt-delete-upstream': 'the alt voice provider fails to delete; the voice still leaves your library',
   'speech-synthesis': 'generation jobs fail, so a job ending `failed` with its `error` can be seen',
+  'cms-no-verdict': 'managed-network live checks get no verdict: the answer is `unchecked` with a hint, and nothing is stored',
+  'ad-pages-blocked': 'every watch page blocks reads: ad-monetization checks answer `monetized: null` (unknown), and store it',
+  'monetization-classifier-fail': 'the external-monetization classifier fails: live runs answer 502 upstream_error and store nothing',
 };
 
 const SETTINGS_KEY = 'faults';

@@ -30,6 +30,10 @@ const range = (min_ms: number, max_ms: number): WorkDuration => ({ min_ms, max_m
 /** Each activity's range under the `short` and `realistic` presets (`instant` is always 0). */
 export const workActivities = {
   'channel-job': { short: range(1_000, 2_000), realistic: range(30_000, 120_000) },
+  // Channel checks: the spec's 10–60 s managed-network live check, and up to 60 s for the others.
+  'cms-live-check': { short: range(300, 1_000), realistic: range(10_000, 60_000) },
+  'ad-check': { short: range(300, 1_000), realistic: range(5_000, 60_000) },
+  'monetization-classifier': { short: range(300, 1_000), realistic: range(10_000, 60_000) },
 } satisfies Record<string, Record<Exclude<WorkPreset, 'instant'>, WorkDuration>>;
 
 export type WorkActivity = keyof typeof workActivities;

@@ -9,17 +9,44 @@ export const externalMonetizationInput = z.object({
   skip_live: flag().default(false),
   cached_ok_secs: integer({ min: 0 }).optional(),
 });
-export const externalMonetizationOutput = z.looseObject({
+export const EXTERNAL_METHODS = ['merch', 'course', 'membership', 'digital_products', 'coaching', 'tickets', 'affiliate', 'sponsorships'] as const;
+/**
+ * The spec names the content (what it sells, methods with evidence and source link, products,
+ * store URLs, funnel metrics, `classified`); the field names are ours. Unclassified: nulls and [].
+ */
+export const externalMonetizationOutput = z.object({
   success,
   channel_id: z.string(),
   classified: z.boolean(),
+  /** True when this request ran the classifier. */
+  checked_live: z.boolean(),
   classifier_version: z.string().nullable(),
   classified_at: z.string().nullable(),
+  /** What the channel sells, in plain words. */
   summary: z.string().nullable(),
-  methods: z.array(z.looseObject({ method: z.string(), evidence: z.string(), source_url: z.string() })),
-  products: z.array(z.looseObject({ name: z.string() })),
+  methods: z.array(z.object({ method: z.enum(EXTERNAL_METHODS), evidence: z.string(), source_url: z.string() })),
+  products: z.array(
+    z.object({
+      name: z.string(),
+      method: z.enum(EXTERNAL_METHODS),
+      price: z.number(),
+      currency: z.string(),
+      billing: z.enum(['one_time', 'monthly']),
+      url: z.string(),
+    }),
+  ),
   store_urls: z.array(z.string()),
-  funnel: z.record(z.string(), z.unknown()).nullable(),
+  funnel: z
+    .object({
+      entry_points: z.array(z.string()),
+      description_link_share: z.number(),
+      link_hub_url: z.string().nullable(),
+      email_capture: z.boolean(),
+      est_monthly_link_clicks: z.number().int(),
+      est_click_through_rate: z.number(),
+      est_conversion_rate: z.number(),
+    })
+    .nullable(),
 });
 
 export const adMonetizationOutput = z.object({
@@ -29,12 +56,13 @@ export const adMonetizationOutput = z.object({
   reason: z.string(),
   hint: z.string().optional(),
   checked_at: z.string(),
+  /** The stored state before this check; null for a channel never checked before. */
   previous: z
     .object({
       monetized: z.boolean().nullable(),
       last_seen_monetized_at: z.string().nullable(),
       last_seen_demonetized_at: z.string().nullable(),
-      last_checked_at: z.string().nullable(),
+      last_checked_at: z.string(),
     })
     .nullable(),
 });
@@ -62,9 +90,11 @@ export const cmsCheckOutput = z.object({
   success,
   channel_id: z.string(),
   status: oneOf(CMS_STATES),
+  /** Null while `unchecked`. */
   checked_at: z.string().nullable(),
   checked_live: z.boolean(),
-  owner: owner.nullable().optional(),
+  /** The managing network; null unless `managed`. */
+  owner: owner.nullable(),
   note: z.string().optional(),
   hint: z.string().optional(),
   network: z
@@ -78,7 +108,7 @@ export const cmsCheckOutput = z.object({
 
 export const networksInput = z.object({
   q: z.string().trim().max(200).optional(),
-  oid: z.string().trim().min(1).max(100).optional(),
+  oid: z.string().trim().min(1, { error: 'must not be empty' }).max(100).optional(),
   min_channels: integer({ min: 1 }).default(2),
   sort: oneOf(['channels', 'subscribers']).default('channels'),
   limit: integer({ min: 1, max: 100 }).default(25),
@@ -91,15 +121,14 @@ const networkEntry = z.object({
   member_count: z.number().int(),
   total_subscribers: z.number().int(),
 });
-export const networksOutput = z.union([
-  z.object({ success, count: z.number().int(), networks: z.array(networkEntry) }),
-  z.object({
-    success,
-    network: networkEntry.extend({
-      members: z.array(networkChannel.extend({ language: z.string().nullable(), category: z.string().nullable() })),
-    }),
+export const networkListOutput = z.object({ success, count: z.number().int(), networks: z.array(networkEntry) });
+export const networkDetailOutput = z.object({
+  success,
+  network: networkEntry.extend({
+    members: z.array(networkChannel.extend({ language: z.string().nullable(), category: z.string().nullable() })),
   }),
-]);
+});
+export const networksOutput = z.union([networkListOutput, networkDetailOutput]);
 
 const TERMINATED_SORT_FIELDS = ['subs', 'views', 'videos', 'age', 'views_24h', 'subs_24h', 'views_48h', 'date', 'similarity'];
 export const TERMINATED_SORTS = TERMINATED_SORT_FIELDS.flatMap((field) => [`${field}_asc`, `${field}_desc`]) as [

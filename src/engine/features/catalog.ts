@@ -14,6 +14,8 @@ export const featureLoaders: Partial<Record<RouteTag, Loader>> = {
   channels: async () => (await import('./channels/handlers.js')).channelHandlers,
   voices: async () => (await import('./voices/handlers.js')).voiceHandlers,
   generation: async () => (await import('./generation/handlers.js')).generationHandlers,
+  // Channel checks and terminated search share the tag: merge every research module's table here.
+  research: async () => ({ ...(await import('./checks/handlers.js')).checkHandlers }),
   // Job status describes any task job, so every task-job feature must be loaded first.
   jobs: async () => {
     await import('./generation/handlers.js');

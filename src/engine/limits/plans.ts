@@ -16,10 +16,12 @@ export interface PlanLimits {
   alerts: number | null;
   downloadsPerHour: number | null;
   parallelDownloads: number;
-  /** Managed-network lookups per day (the Starter cap); null = no daily cap. */
+  /** Managed-network lookups per day (the Starter cap; stored verdicts and network lists); null = no daily cap. */
   cmsLookupsPerDay: number | null;
+  /** Managed-network live checks per hour (unchecked channels and refresh=1). */
   cmsLiveChecksPerHour: number;
-  cmsFullNetwork: boolean;
+  /** Network details: `network` on check results, `full_network=1` rosters, network browse detail mode. */
+  cmsNetworkDetails: boolean;
   analysisConcurrency: number;
   processChannelPerMinute: number;
   generatePerMinute: number;
@@ -45,9 +47,9 @@ export const defaultPlanTable: Record<Plan, PlanLimits> = {
     alerts: 5, // ours
     downloadsPerHour: 5,
     parallelDownloads: 1,
-    cmsLookupsPerDay: 20, // ours
+    cmsLookupsPerDay: 50, // ours
     cmsLiveChecksPerHour: 5, // ours
-    cmsFullNetwork: false,
+    cmsNetworkDetails: false,
     analysisConcurrency: 1, // ours
     maxScriptCharacters: 0,
   },
@@ -61,8 +63,8 @@ export const defaultPlanTable: Record<Plan, PlanLimits> = {
     downloadsPerHour: 100,
     parallelDownloads: 3,
     cmsLookupsPerDay: null,
-    cmsLiveChecksPerHour: 30, // ours
-    cmsFullNetwork: true,
+    cmsLiveChecksPerHour: 20, // ours
+    cmsNetworkDetails: true,
     analysisConcurrency: 3, // ours
     maxScriptCharacters: 20_000, // ours
   },
@@ -76,8 +78,8 @@ export const defaultPlanTable: Record<Plan, PlanLimits> = {
     downloadsPerHour: null,
     parallelDownloads: 6,
     cmsLookupsPerDay: null,
-    cmsLiveChecksPerHour: 100, // ours
-    cmsFullNetwork: true,
+    cmsLiveChecksPerHour: 60, // ours
+    cmsNetworkDetails: true,
     analysisConcurrency: 5, // ours
     maxScriptCharacters: 50_000, // ours
   },
@@ -92,7 +94,7 @@ export const defaultPlanTable: Record<Plan, PlanLimits> = {
     parallelDownloads: 0,
     cmsLookupsPerDay: 0,
     cmsLiveChecksPerHour: 0,
-    cmsFullNetwork: false,
+    cmsNetworkDetails: false,
     analysisConcurrency: 0,
     maxScriptCharacters: 0,
   },

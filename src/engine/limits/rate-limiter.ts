@@ -1,4 +1,4 @@
-import { tooManyRequests } from '../../core/errors.js';
+import { tooManyRequests, type ErrorCode } from '../../core/errors.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../store/database.js';
 
@@ -26,8 +26,18 @@ export class RateLimiter {
     this.record = db.prepare('INSERT INTO rate_events (user_id, bucket, at) VALUES (?, ?, ?)');
   }
 
-  /** Counts one event, or throws 429 when `limit` events already happened within `windowMs`. */
-  take(userId: number, bucket: string, limit: number, windowMs: number, describe: string): void {
+  /**
+   * Counts one event, or throws 429 when `limit` events already happened within `windowMs`.
+   * `refusal` replaces the default message ("Rate limit exceeded (describe).") and code.
+   */
+  take(
+    userId: number,
+    bucket: string,
+    limit: number,
+    windowMs: number,
+    describe: string,
+    refusal: { message?: string; code?: ErrorCode; hint?: string } = {},
+  ): void {
     const attempt = this.db.transaction(() => {
       const now = this.clock.now();
       this.prune.run(userId, bucket, now - windowMs);
@@ -36,7 +46,7 @@ export class RateLimiter {
         // The window frees a slot when the oldest event that keeps it full expires.
         const blocking = this.oldest.get(userId, bucket, n - limit);
         const waitMs = blocking ? blocking.at + windowMs - now : windowMs;
-        throw tooManyRequests(`Rate limit exceeded (${describe}).`, waitMs / 1000);
+        throw tooManyRequests(refusal.message ?? `Rate limit exceeded (${describe}).`, waitMs / 1000, refusal.code, refusal.hint);
       }
       this.record.run(userId, bucket, now);
     });

@@ -158,4 +158,59 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: 'channel checks: managed-network verdicts, live-check claims, ad verdicts, external monetization',
+    sql: `
+      -- Managed-network (CMS) verdicts the service holds: the pre-checked index, copied from the
+      -- sample world whenever it is (re)built, and every live check's. Channel figures are as seen
+      -- at check time, so network browse and rosters read this table alone.
+      CREATE TABLE cms_verdicts (
+        channel_id TEXT PRIMARY KEY,
+        status TEXT NOT NULL CHECK (status IN ('managed', 'not_managed')),
+        oid TEXT,
+        checked_at INTEGER NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('precheck', 'live')),
+        name TEXT NOT NULL,
+        subscribers INTEGER NOT NULL,
+        avg_views INTEGER NOT NULL,
+        language TEXT,
+        category TEXT
+      ) WITHOUT ROWID;
+      CREATE INDEX cms_verdicts_by_owner ON cms_verdicts(oid, subscribers DESC) WHERE status = 'managed';
+      -- Owners named by verdicts (never their e-mail).
+      CREATE TABLE cms_owners (
+        oid TEXT PRIMARY KEY,
+        name TEXT,
+        type TEXT,
+        industry TEXT
+      ) WITHOUT ROWID;
+      -- One live check per channel at a time: the request holding the claim runs it; others asking
+      -- meanwhile (any process) wait for its outcome. A claim whose lease ran out is taken over.
+      CREATE TABLE cms_live_checks (
+        channel_id TEXT PRIMARY KEY,
+        token TEXT NOT NULL,
+        started_at INTEGER NOT NULL,
+        lease_expires_at INTEGER NOT NULL,
+        finished_at INTEGER,
+        outcome TEXT
+      ) WITHOUT ROWID;
+      -- Ad monetization: each channel's last verdict (1, 0, or NULL = unknown) and when each state was last seen.
+      CREATE TABLE ad_verdicts (
+        channel_id TEXT PRIMARY KEY,
+        monetized INTEGER,
+        reason TEXT NOT NULL,
+        last_checked_at INTEGER NOT NULL,
+        last_seen_monetized_at INTEGER,
+        last_seen_demonetized_at INTEGER
+      ) WITHOUT ROWID;
+      -- External monetization: each channel's last stored classifier result (JSON) and its version.
+      CREATE TABLE external_monetization (
+        channel_id TEXT PRIMARY KEY,
+        classifier_version TEXT NOT NULL,
+        classified_at INTEGER NOT NULL,
+        result TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -17,15 +17,16 @@ import { dayNumber, isIsoDate, todayUtc } from './dates.js';
 import type { GenerationContext, WorldEntity, WorldParams } from './entity.js';
 import type { WorldInfo, WorldOptions } from './types.js';
 import { videosEntity } from './videos.js';
+import { networksEntity } from './networks.js';
 
-export const WORLD_GENERATOR_VERSION = 1;
+export const WORLD_GENERATOR_VERSION = 2;
 export const DEFAULT_WORLD_SEED = 'tubekit';
 export const DEFAULT_WORLD_CHANNELS = 3000;
 /** Upper bound on channel count (ids encode the index in 32 bits; this keeps sizes sane). */
 export const MAX_WORLD_CHANNELS = 50_000_000;
 
 /** Generation order matters only for entities reading earlier ones' tables. */
-export const WORLD_ENTITIES: readonly WorldEntity[] = [channelsEntity, videosEntity];
+export const WORLD_ENTITIES: readonly WorldEntity[] = [channelsEntity, videosEntity, networksEntity];
 
 const META_DDL = 'CREATE TABLE world_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID';
 

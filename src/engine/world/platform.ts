@@ -9,6 +9,9 @@
  * should always `await` them. Unknown ids/handles resolve to `null`.
  */
 
+import type { AdPage } from './ad-pages.js';
+import type { ExternalMonetizationTruth } from './external-monetization.js';
+import type { NetworkProvider } from './networks.js';
 import type { Transcript } from './transcripts.js';
 
 export type Awaitable<T> = T | Promise<T>;
@@ -100,4 +103,10 @@ export interface PlatformProvider {
   deltas(channelId: string): Awaitable<Deltas | null>;
   /** The video's captions, or null when it has none (or is unknown). */
   transcript(videoId: string): Awaitable<Transcript | null>;
+  /** Managed networks (CMS owners): who manages a channel, and the hosted service's pre-checked index. */
+  readonly networks: NetworkProvider;
+  /** A live read of the channel's newest longform watch pages at `atMs`: ads, none, or blocked. Unknown channel: []. */
+  readAdPages(channelId: string, atMs: number): Awaitable<AdPage[]>;
+  /** What the channel sells outside the platform, as its pages show it. Unknown channel: null. */
+  externalMonetization(channelId: string): Awaitable<ExternalMonetizationTruth | null>;
 }

@@ -6,6 +6,7 @@
  * `regenerate` use the returned instance (older instances see stale caches).
  */
 import type Database from 'better-sqlite3';
+import { readAdPages, type AdPage } from './ad-pages.js';
 import { rowToChannel, TIER_MIN_SUBSCRIBERS, type ChannelRow } from './channels.js';
 import { dayNumber, todayUtc } from './dates.js';
 import {
@@ -16,6 +17,8 @@ import {
   readWorldMeta,
 } from './generate.js';
 import type { ChannelVideosOptions, PlatformProvider } from './platform.js';
+import { externalMonetizationOf, type ExternalMonetizationTruth } from './external-monetization.js';
+import { SampleNetworks } from './networks.js';
 import { DEFAULT_HISTORY_DAYS, dailyStatsFor, deltasFor, growthFor } from './stats.js';
 import type { DailyStat, Deltas, Growth, WorldChannel, WorldInfo, WorldOptions, WorldVideo } from './types.js';
 import { captionSource, transcriptFor, type CaptionSource, type Transcript } from './transcripts.js';
@@ -55,6 +58,7 @@ export interface SampleVideo {
 
 export class SampleWorld implements PlatformProvider {
   readonly source = 'sample';
+  readonly networks: SampleNetworks;
   private readonly db: Database.Database;
   private readonly meta: Record<string, string>;
   private readonly refDay: number;
@@ -77,6 +81,7 @@ export class SampleWorld implements PlatformProvider {
     this.refDay = dayNumber(meta.reference_date);
     this.deriver = new VideoDeriver(meta.seed, this.refDay);
     this.tierCounts = meta.tier_counts ? (JSON.parse(meta.tier_counts) as number[]) : [];
+    this.networks = new SampleNetworks(db, [meta.seed, meta.channel_count, meta.generator_version, meta.generated_at].join('|'));
     this.stmts = {
       byId: db.prepare('SELECT * FROM world_channels WHERE channel_id = ?'),
       byHandle: db.prepare('SELECT * FROM world_channels WHERE handle = ?'),
@@ -184,6 +189,18 @@ export class SampleWorld implements PlatformProvider {
     const video = this.videoById(videoId);
     const channel = video && this.channelById(video.channel_id);
     return video && channel ? transcriptFor(this.meta.seed, video, channel) : null;
+  }
+
+  /** The channel's newest longform watch pages as a live read at `atMs` finds them (ad-pages.ts). */
+  readAdPages(channel: ChannelRef, atMs: number): AdPage[] {
+    const ch = this.resolve(channel);
+    return ch ? readAdPages(this.meta.seed, ch, this.allVideos(ch), atMs) : [];
+  }
+
+  /** What the channel sells outside the platform (external-monetization.ts). */
+  externalMonetization(channel: ChannelRef): ExternalMonetizationTruth | null {
+    const ch = this.resolve(channel);
+    return ch ? externalMonetizationOf(this.meta.seed, ch, this.allVideos(ch)) : null;
   }
 
   /**

@@ -1,0 +1,125 @@
+/**
+ * `GET /api/channel-monetized/:channel_id`: a live read of the channel's newest longform watch
+ * pages. `monetized` is true when a page read carries ads, false when pages were read cleanly and
+ * none does, and null — unknown, never "not monetized" — when every read was blocked, the channel
+ * has no longform videos, or it is not (yet) in the longform index. Every check stores its verdict;
+ * `previous` is the state stored before it (null the first time the channel is checked).
+ *
+ * The longform index of this engine: the channels the service knows as longform — a stored
+ * managed-network verdict (pre-checked, or any live check) or a processing job that saw the channel
+ * — whose content is longform or mixed. Shorts channels are never in it.
+ */
+import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
+import { isoTime } from '../../clock.js';
+import type { RequestContext } from '../../context.js';
+import { hasFault } from '../../faults.js';
+import { simulateWork } from '../../simulated-work.js';
+import type { AdPage } from '../../world/ad-pages.js';
+import type { PlatformChannel } from '../../world/platform.js';
+import { checkIndex } from './check-index.js';
+import type { AdVerdictRow, ChecksStore } from './check-store.js';
+import { requireKnownChannel } from './known-channel.js';
+
+export interface AdJudgement {
+  monetized: boolean | null;
+  reason: string;
+  hint?: string;
+}
+
+export async function checkAdMonetization(
+  request: RequestContext,
+  input: ParsedInput<'monetization.ads'>,
+): Promise<RouteOutput<'monetization.ads'>> {
+  const { engine } = request;
+  const channel = await requireKnownChannel(engine.platform, input.channel_id);
+  const store = checkIndex(engine);
+  const indexed = channel.content_type !== 'shorts' && inLongformIndex(store, channel.channel_id);
+  let pages: AdPage[] = [];
+  if (indexed) {
+    await simulateWork(engine.settings, 'ad-check', channel.channel_id, request.signal);
+    pages = await engine.platform.readAdPages(channel.channel_id, engine.clock.now());
+    if (hasFault(engine.settings, 'ad-pages-blocked')) pages = pages.map((page) => ({ ...page, outcome: 'blocked' }));
+  }
+  const judgement = judgeAdPages(channel, indexed, pages);
+  const { now, previous } = storeAdVerdict(request, store, channel.channel_id, judgement);
+  return {
+    success: true,
+    channel_id: channel.channel_id,
+    monetized: judgement.monetized,
+    reason: judgement.reason,
+    ...(judgement.hint ? { hint: judgement.hint } : {}),
+    checked_at: isoTime(now),
+    previous: previous
+      ? {
+          monetized: previous.monetized === null ? null : previous.monetized === 1,
+          last_seen_monetized_at: previous.last_seen_monetized_at === null ? null : isoTime(previous.last_seen_monetized_at),
+          last_seen_demonetized_at: previous.last_seen_demonetized_at === null ? null : isoTime(previous.last_seen_demonetized_at),
+          last_checked_at: isoTime(previous.last_checked_at),
+        }
+      : null,
+  };
+}
+
+function inLongformIndex(store: ChecksStore, channelId: string): boolean {
+  return store.verdict.get(channelId) !== undefined || store.processedAsLongform.get(channelId) !== undefined;
+}
+
+/** The verdict a read of these pages supports, in plain words. */
+export function judgeAdPages(channel: Pick<PlatformChannel, 'channel_id' | 'content_type'>, indexed: boolean, pages: readonly AdPage[]): AdJudgement {
+  if (channel.content_type === 'shorts') {
+    return {
+      monetized: null,
+      reason: 'Unknown: the channel publishes shorts, and this check reads longform watch pages only (the longform index holds longform and mixed channels).',
+      hint: 'There is no longform page to read for this channel, so this check cannot give it a verdict.',
+    };
+  }
+  if (!indexed) {
+    return {
+      monetized: null,
+      reason: 'Unknown: the channel is not yet in the longform index, so no watch page was read.',
+      hint: 'A managed-network check (GET /api/channel-cms/:channel_id, `tubekit cms`) or a longform processing job adds the channel to the index; then check again.',
+    };
+  }
+  if (pages.length === 0) {
+    return {
+      monetized: null,
+      reason: 'Unknown: the channel has no published longform videos to read.',
+      hint: 'Check again once the channel publishes a longform video.',
+    };
+  }
+  const read = pages.filter((page) => page.outcome !== 'blocked');
+  const blocked = pages.length - read.length;
+  if (read.length === 0) {
+    return {
+      monetized: null,
+      reason: `Unknown: all ${pages.length} watch page reads were blocked, so there is no verdict this run.`,
+      hint: 'Watch pages block reads now and then: check again in about ten minutes.',
+    };
+  }
+  const withAds = read.filter((page) => page.outcome === 'ads').length;
+  const blockedNote = blocked > 0 ? ` (${blocked} more page read${blocked === 1 ? ' was' : 's were'} blocked)` : '';
+  if (withAds > 0) {
+    return { monetized: true, reason: `Ads found on ${withAds} of the ${read.length} newest longform videos read${blockedNote}.` };
+  }
+  return { monetized: false, reason: `Read the ${read.length} newest longform videos cleanly and found no ads${blockedNote}.` };
+}
+
+/** Stores the verdict and returns the state it replaced, in one write transaction. */
+function storeAdVerdict(request: RequestContext, store: ChecksStore, channelId: string, judgement: AdJudgement) {
+  const { engine } = request;
+  const save = engine.db.transaction(() => {
+    const now = engine.clock.now();
+    const previous = store.adVerdict.get(channelId);
+    const next: AdVerdictRow = {
+      channel_id: channelId,
+      monetized: judgement.monetized === null ? null : judgement.monetized ? 1 : 0,
+      reason: judgement.reason,
+      last_checked_at: now,
+      last_seen_monetized_at: judgement.monetized === true ? now : (previous?.last_seen_monetized_at ?? null),
+      last_seen_demonetized_at: judgement.monetized === false ? now : (previous?.last_seen_demonetized_at ?? null),
+    };
+    store.putAdVerdict.run(next);
+    return { now, previous };
+  });
+  return save.immediate();
+}

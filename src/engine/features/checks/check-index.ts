@@ -1,0 +1,47 @@
+/**
+ * The checks' index starts with the hosted service's pre-checked managed-network verdicts and no
+ * ad or external result. The pre-checked verdicts are world data; they are copied into the index
+ * the first time a check runs on a world, and again whenever the world is rebuilt (`engine seed`,
+ * or a tubekit version whose world differs) — which also forgets the managed-network verdicts,
+ * owners and claims of the world before, since they describe channels and networks that are gone.
+ */
+import type { EngineContext } from '../../context.js';
+import type { NetworkProvider, PrecheckedVerdict } from '../../world/networks.js';
+import { checksStore, type ChecksStore } from './check-store.js';
+import { averageViews } from './known-channel.js';
+
+const EDITION_SETTING = 'checks-precheck-edition';
+const synced = new WeakSet<NetworkProvider>();
+
+/** The checks' store, with the index holding this world's pre-checked verdicts. */
+export function checkIndex(engine: EngineContext): ChecksStore {
+  const store = checksStore(engine.db);
+  const networks = engine.platform.networks;
+  if (!synced.has(networks)) {
+    const sync = engine.db.transaction(() => {
+      if (engine.settings.get<string>(EDITION_SETTING) === networks.precheckEdition) return;
+      store.clearCms();
+      for (const verdict of networks.prechecked()) storePrecheck(store, verdict);
+      engine.settings.set(EDITION_SETTING, networks.precheckEdition);
+    });
+    sync.immediate();
+    synced.add(networks);
+  }
+  return store;
+}
+
+function storePrecheck(store: ChecksStore, verdict: PrecheckedVerdict): void {
+  if (verdict.owner) store.putOwner.run(verdict.owner);
+  store.putVerdict.run({
+    channel_id: verdict.channel_id,
+    status: verdict.owner ? 'managed' : 'not_managed',
+    oid: verdict.owner?.oid ?? null,
+    checked_at: verdict.checked_at,
+    source: 'precheck',
+    name: verdict.title,
+    subscribers: verdict.subscribers,
+    avg_views: averageViews(verdict),
+    language: verdict.language,
+    category: verdict.category,
+  });
+}

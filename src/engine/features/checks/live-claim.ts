@@ -1,0 +1,56 @@
+/**
+ * One managed-network live check per channel at a time, across requests and across processes
+ * sharing the data dir: the request that finds none running claims one (a row with a lease) and
+ * runs it; a request arriving meanwhile joins it and waits for its outcome. A claim whose runner
+ * gave up (released on abort) or died (lease run out) leaves nothing to wait for: the waiter then
+ * decides again, and may run the check itself.
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Clock } from '../../clock.js';
+import type { ChecksStore, ClaimRow } from './check-store.js';
+
+/** What a finished live check found: whether it stored a verdict (false: no verdict obtained). */
+export interface LiveOutcome {
+  verdict: boolean;
+}
+
+const POLL_MS = 50;
+/** Beyond the check's own planned duration, before another request may take the claim over. */
+const LEASE_MARGIN_MS = 30_000;
+
+export function isRunning(claim: ClaimRow | undefined, now: number): claim is ClaimRow {
+  return claim !== undefined && claim.finished_at === null && claim.lease_expires_at > now;
+}
+
+/** Claims the channel's live check; call inside the transaction that decided to run it. */
+export function claimLiveCheck(store: ChecksStore, channelId: string, now: number, plannedMs: number): string {
+  const token = randomUUID();
+  store.putClaim.run(channelId, token, now, now + plannedMs + LEASE_MARGIN_MS);
+  return token;
+}
+
+export function finishLiveCheck(store: ChecksStore, channelId: string, token: string, now: number, outcome: LiveOutcome): void {
+  store.finishClaim.run(now, JSON.stringify(outcome), channelId, token);
+}
+
+export function releaseLiveCheck(store: ChecksStore, channelId: string, token: string): void {
+  store.releaseClaim.run(channelId, token);
+}
+
+/** Waits for the claimed check to finish: its outcome, or null when nobody will finish it. */
+export async function awaitLiveCheck(
+  store: ChecksStore,
+  clock: Clock,
+  channelId: string,
+  token: string,
+  signal?: AbortSignal,
+): Promise<LiveOutcome | null> {
+  for (;;) {
+    const claim = store.claim.get(channelId);
+    if (!claim || claim.token !== token) return null;
+    if (claim.finished_at !== null) return JSON.parse(claim.outcome ?? '{"verdict":false}') as LiveOutcome;
+    if (claim.lease_expires_at <= clock.now()) return null;
+    await sleep(POLL_MS, undefined, { signal });
+  }
+}
