@@ -147,6 +147,11 @@ CREATE TABLE world_cms (
   prechecked_at INTEGER              -- ms; NULL = not in the pre-checked index
 )`;
 
+const CMS_COLUMNS = 5;
+/** Rows per INSERT: multi-row inserts cut per-statement overhead on big worlds. */
+const INSERT_BATCH = 64;
+const insertCmsSql = (rows: number): string => `INSERT INTO world_cms VALUES ${Array(rows).fill('(?, ?, ?, ?, ?)').join(', ')}`;
+
 interface NetworkKey {
   industry: number;
   rank: number;
@@ -256,7 +261,7 @@ export const networksEntity: WorldEntity = {
     const page = ctx.db.prepare<[number, number], { idx: number; channel_id: string; content_type: ContentType; category: string }>(
       'SELECT idx, channel_id, content_type, category FROM world_channels WHERE idx >= ? ORDER BY idx LIMIT ?',
     );
-    const insertCms = ctx.db.prepare('INSERT INTO world_cms VALUES (?, ?, ?, ?, ?)');
+    const insertCms = ctx.db.prepare(insertCmsSql(INSERT_BATCH));
     const networks = new Map<string, NetworkRow>();
     const oidOf = (key: NetworkKey | null): string | null => {
       if (!key) return null;
@@ -270,6 +275,7 @@ export const networksEntity: WorldEntity = {
     };
     let managed = 0;
     let prechecked = 0;
+    let values: unknown[] = [];
     for (let from = 0; ; from += PAGE) {
       const rows = page.all(from, PAGE);
       if (rows.length === 0) break;
@@ -278,9 +284,14 @@ export const networksEntity: WorldEntity = {
         if (!member.owner && member.prechecked_at === null) continue;
         if (member.owner) managed += 1;
         if (member.prechecked_at !== null) prechecked += 1;
-        insertCms.run(channel.idx, channel.channel_id, oidOf(member.owner), oidOf(member.precheck), member.prechecked_at);
+        values.push(channel.idx, channel.channel_id, oidOf(member.owner), oidOf(member.precheck), member.prechecked_at);
+        if (values.length === INSERT_BATCH * CMS_COLUMNS) {
+          insertCms.run(values);
+          values = [];
+        }
       }
     }
+    if (values.length > 0) ctx.db.prepare(insertCmsSql(values.length / CMS_COLUMNS)).run(values);
     const insertNetwork = ctx.db.prepare('INSERT INTO world_networks VALUES (?, ?, ?, ?, ?, ?)');
     for (const row of networks.values()) insertNetwork.run(row.oid, row.industry, row.rank, row.name, row.type, row.owner_email);
     ctx.meta.network_count = networks.size;
