@@ -7,25 +7,26 @@
 import type { IO } from './io.js';
 import { printRecord, printTable, type Column } from './output.js';
 
-export interface CardSection<T> {
+type Cell = ReturnType<Column<unknown>['value']>;
+
+export interface CardSection {
   title: string;
   /** First field of each piped row. */
   kind: string;
-  rows: readonly T[];
-  columns: readonly Column<T>[];
+  headers: string[];
+  rows: Cell[][];
 }
 
-export async function printCard(
-  io: IO,
-  headline: string,
-  fields: ReadonlyArray<[string, unknown]>,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  sections: ReadonlyArray<CardSection<any>> = [],
-): Promise<void> {
+/** A section of `rows`, shown with `columns`. */
+export function cardSection<T>(title: string, kind: string, rows: readonly T[], columns: readonly Column<T>[]): CardSection {
+  return { title, kind, headers: columns.map((column) => column.header), rows: rows.map((row) => columns.map((column) => column.value(row))) };
+}
+
+export async function printCard(io: IO, headline: string, fields: ReadonlyArray<[string, unknown]>, sections: readonly CardSection[] = []): Promise<void> {
   if (!io.stdoutIsTerminal) {
     printRecord(io, fields);
     for (const section of sections) {
-      for (const row of section.rows) io.out([section.kind, ...section.columns.map((column) => text(column.value(row)))].join('\t'));
+      for (const row of section.rows) io.out([section.kind, ...row.map(text)].join('\t'));
     }
     return;
   }
@@ -35,8 +36,8 @@ export async function printCard(
     if (section.rows.length === 0) continue;
     io.out('');
     io.out(section.title);
-    await printTable(io, section.rows, section.columns);
+    await printTable(io, section.rows, section.headers.map((header, index) => ({ header, value: (row: Cell[]) => row[index] })));
   }
 }
 
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value).replace(/[\t\n]/g, ' '));
+const text = (value: Cell): string => (value === null || value === undefined ? '' : String(value).replace(/[\t\n]/g, ' '));

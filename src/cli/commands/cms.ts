@@ -6,7 +6,7 @@ import { Option, type Command } from 'commander';
 import type { RouteOutput } from '../../core/routes.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber, resolveChannelArg } from '../arguments.js';
-import { printCard, type CardSection } from '../card.js';
+import { cardSection, printCard } from '../card.js';
 import { usageError } from '../errors.js';
 import { examples, withExamples } from '../help.js';
 import type { IO } from '../io.js';
@@ -88,7 +88,6 @@ async function printCmsCard(io: IO, body: CmsBody): Promise<void> {
   const title = body.network?.members
     ? `All ${body.network.member_count} channels of the network:`
     : `The ${members.length} biggest other channels of the network (${body.network?.member_count ?? 0} in all):`;
-  const section: CardSection<NetworkChannel> = { title, kind: 'member', rows: members, columns: channelColumns(io) };
   await printCard(
     io,
     headline(body),
@@ -105,7 +104,7 @@ async function printCmsCard(io: IO, body: CmsBody): Promise<void> {
       ['note', body.note],
       ['hint', body.hint],
     ],
-    body.network ? [section] : [],
+    body.network ? [cardSection(title, 'member', members, channelColumns(io))] : [],
   );
 }
 
@@ -126,7 +125,7 @@ async function printNetworkCard(io: IO, network: NetworkDetail['network']): Prom
       ['member_count', network.member_count],
       ['total_subscribers', count(io, network.total_subscribers)],
     ],
-    [{ title: `Members, biggest first (${network.members.length} of ${network.member_count}):`, kind: 'member', rows: network.members, columns }],
+    [cardSection(`Members, biggest first (${network.members.length} of ${network.member_count}):`, 'member', network.members, columns)],
   );
 }
 

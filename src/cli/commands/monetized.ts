@@ -8,7 +8,7 @@ import { ExitCode } from '../../core/exit-codes.js';
 import type { RouteOutput } from '../../core/routes.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber, resolveChannelArg } from '../arguments.js';
-import { printCard } from '../card.js';
+import { cardSection, printCard } from '../card.js';
 import { CliError, usageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import type { IO } from '../io.js';
@@ -78,7 +78,7 @@ function channelArg(app: CliApp, channel: string): Promise<string> {
  * The verdict before this check when it differs from this one: the stored verdict, or — when that
  * was unknown — the state seen last. Null when nothing flipped, or either side is unknown.
  */
-export function flipOf(body: AdBody): boolean | null {
+function flipOf(body: AdBody): boolean | null {
   if (body.monetized === null || body.previous === null) return null;
   const { monetized, last_seen_monetized_at: seenOn, last_seen_demonetized_at: seenOff } = body.previous;
   const before = monetized ?? (seenOn === null && seenOff === null ? null : seenOff === null || (seenOn !== null && seenOn > seenOff));
@@ -126,28 +126,18 @@ async function printExternalCard(io: IO, body: ExternalBody): Promise<void> {
       ['funnel.est_conversion_rate', funnel?.est_conversion_rate],
     ],
     [
-      {
-        title: 'Methods:',
-        kind: 'method',
-        rows: body.methods,
-        columns: [
-          { header: 'Method', value: (row: ExternalBody['methods'][number]) => row.method },
-          { header: 'Evidence', value: (row: ExternalBody['methods'][number]) => row.evidence },
-          { header: 'Source', value: (row: ExternalBody['methods'][number]) => row.source_url },
-        ],
-      },
-      {
-        title: 'Products:',
-        kind: 'product',
-        rows: body.products,
-        columns: [
-          { header: 'Product', value: (row: ExternalBody['products'][number]) => row.name },
-          { header: 'Method', value: (row: ExternalBody['products'][number]) => row.method },
-          { header: 'Price', value: (row: ExternalBody['products'][number]) => `${row.price} ${row.currency}${row.billing === 'monthly' ? '/month' : ''}` },
-          { header: 'URL', value: (row: ExternalBody['products'][number]) => row.url },
-        ],
-      },
-      { title: 'Stores:', kind: 'store', rows: body.store_urls, columns: [{ header: 'URL', value: (url: string) => url }] },
+      cardSection('Methods:', 'method', body.methods, [
+        { header: 'Method', value: (row) => row.method },
+        { header: 'Evidence', value: (row) => row.evidence },
+        { header: 'Source', value: (row) => row.source_url },
+      ]),
+      cardSection('Products:', 'product', body.products, [
+        { header: 'Product', value: (row) => row.name },
+        { header: 'Method', value: (row) => row.method },
+        { header: 'Price', value: (row) => `${row.price} ${row.currency}${row.billing === 'monthly' ? '/month' : ''}` },
+        { header: 'URL', value: (row) => row.url },
+      ]),
+      cardSection('Stores:', 'store', body.store_urls, [{ header: 'URL', value: (url) => url }]),
     ],
   );
 }
