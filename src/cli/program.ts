@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../core/version.js';
 import { CliApp } from './app.js';
+import { registerAnalyze } from './commands/analyze.js';
 import { registerAuth } from './commands/auth.js';
 import { registerClone } from './commands/clone.js';
 import { registerCompletion } from './commands/completion.js';
@@ -14,6 +15,7 @@ import { registerProcessChannel } from './commands/process-channel.js';
 import { registerResolve } from './commands/resolve.js';
 import { registerSaved } from './commands/saved.js';
 import { registerServe } from './commands/serve.js';
+import { registerTerminated } from './commands/terminated.js';
 import { registerVoices } from './commands/voices.js';
 import { withExamples, programFooter } from './help.js';
 import type { IO } from './io.js';
@@ -28,6 +30,8 @@ const commandModules: Array<(program: Command, app: CliApp) => unknown> = [
   registerResolve,
   registerProcessChannel,
   registerJob,
+  registerTerminated,
+  registerAnalyze,
   registerHealth,
   registerAuth,
   registerConfig,

@@ -14,6 +14,7 @@ export const knownFaults: Record<string, string> = {
   'alt-clone-upstream': 'the alt voice provider refuses clones: POST /api/voices/alt/clone answers 502 and saves nothing',
   'alt-delete-upstream': 'the alt voice provider fails to delete; the voice still leaves your library',
   'speech-synthesis': 'generation jobs fail, so a job ending `failed` with its `error` can be seen',
+  'video-analysis': 'video analysis jobs fail: the vision model answers with an error after the upload',
 };
 
 const SETTINGS_KEY = 'faults';

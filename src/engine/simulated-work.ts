@@ -30,6 +30,9 @@ const range = (min_ms: number, max_ms: number): WorkDuration => ({ min_ms, max_m
 /** Each activity's range under the `short` and `realistic` presets (`instant` is always 0). */
 export const workActivities = {
   'channel-job': { short: range(1_000, 2_000), realistic: range(30_000, 120_000) },
+  // Video analysis: the upload (skipped when a recent one is reused), then the vision model's pass.
+  'analysis-upload': { short: range(800, 1_500), realistic: range(20_000, 90_000) },
+  analysis: { short: range(500, 1_000), realistic: range(15_000, 60_000) },
 } satisfies Record<string, Record<Exclude<WorkPreset, 'instant'>, WorkDuration>>;
 
 export type WorkActivity = keyof typeof workActivities;

@@ -14,9 +14,12 @@ export const featureLoaders: Partial<Record<RouteTag, Loader>> = {
   channels: async () => (await import('./channels/handlers.js')).channelHandlers,
   voices: async () => (await import('./voices/handlers.js')).voiceHandlers,
   generation: async () => (await import('./generation/handlers.js')).generationHandlers,
+  research: async () => ({ ...(await import('./terminated/handlers.js')).terminatedHandlers }),
+  analysis: async () => (await import('./analysis/handlers.js')).analysisHandlers,
   // Job status describes any task job, so every task-job feature must be loaded first.
   jobs: async () => {
     await import('./generation/handlers.js');
+    await import('./analysis/handlers.js');
     return (await import('../jobs/task-status.js')).taskJobHandlers;
   },
 };

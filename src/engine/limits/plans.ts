@@ -93,7 +93,7 @@ export const defaultPlanTable: Record<Plan, PlanLimits> = {
     cmsLookupsPerDay: 0,
     cmsLiveChecksPerHour: 0,
     cmsFullNetwork: false,
-    analysisConcurrency: 0,
+    analysisConcurrency: 1, // video analysis is free during preview, even without a plan (ours)
     maxScriptCharacters: 0,
   },
 };

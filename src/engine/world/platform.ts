@@ -9,6 +9,7 @@
  * should always `await` them. Unknown ids/handles resolve to `null`.
  */
 
+import type { TerminatedQuery, TerminatedSearchResult } from './terminated/reader.js';
 import type { Transcript } from './transcripts.js';
 
 export type Awaitable<T> = T | Promise<T>;
@@ -100,4 +101,6 @@ export interface PlatformProvider {
   deltas(channelId: string): Awaitable<Deltas | null>;
   /** The video's captions, or null when it has none (or is unknown). */
   transcript(videoId: string): Awaitable<Transcript | null>;
+  /** Terminated and deleted channels, searched by keyword with filters and sorts. */
+  readonly terminated: { search(query: TerminatedQuery): Awaitable<TerminatedSearchResult> };
 }
