@@ -38,7 +38,8 @@ const LIST_NOUNS =
   'points?|bullets?|bullet points|moments?|takeaways?|ideas?|tips?|topics?|keywords?|tags?|chapters?|timestamps?|things|reasons?|suggestions?|hashtags?|highlights?|lines?|segments?';
 const COUNT = new RegExp(`\\b(\\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})\\s+(?:[a-z-]+\\s+){0,2}?(?:${LIST_NOUNS})\\b`);
 const SENTENCES = new RegExp(`\\b(?:in|with|using)\\s+(\\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')}|a single)\\s+sentences?\\b`);
-const KEY_LIST = /\b(?:keys?|fields?|properties|attributes)\b\s*(?::|named|called|like|such as)?\s*\(?([A-Za-z_][\w]*(?:\s*(?:,|\/|&|and|or)\s*[A-Za-z_][\w]*)*)/i;
+/** "keys a, b and c", "fields: a, b", "a key named a" — not "key moments". */
+const KEY_LIST = /\b(?:(?:keys|fields|properties|attributes)\s*(?::|named|called|like|such as)?|(?:key|field|property)\s*(?::|named|called))\s*\(?([A-Za-z_][\w]*(?:\s*(?:,|\/|&|and|or)\s*[A-Za-z_][\w]*)*)/i;
 const QUOTED_NAME = /[`"']([A-Za-z_][\w]{0,40})[`"']/g;
 
 const toNumber = (word: string) => (word === 'a single' ? 1 : (NUMBER_WORDS[word] ?? Number(word)));
