@@ -19,7 +19,12 @@ async function optional(module: string, exportName: string): Promise<RowSource |
 
 const rows: BenchRow[] = [];
 const sources: RowSource[] = [cliAndServeRows];
-for (const [module, name] of [['./jobs.js', 'jobRows'], ['./speech.js', 'speechRows'], ['./world.js', 'worldRows']] as const) {
+for (const [module, name] of [
+  ['./jobs.js', 'jobRows'],
+  ['./speech.js', 'speechRows'],
+  ['./world.js', 'worldRows'],
+  ['./terminated.js', 'terminatedRows'],
+] as const) {
   const source = await optional(module, name);
   if (source) sources.push(source);
 }

@@ -181,40 +181,49 @@ describe('terminated channels: plans', () => {
     ({ world: w } = world(12_000, 'plans'));
   });
 
-  it('walks a sort index when a keyword matches most channels, with the same pages as keyword first', () => {
-    const common = query('shorts', { sort: 'subs', direction: 'desc', limit: 20 });
-    const chosen = w.terminated.search(common);
-    expect(chosen.plan).toBe('sort-index-first');
+  it('walks a sort index when a keyword matches a large share of channels, with the same pages as keyword first', () => {
+    // "shorts" is in about half the channels: probing a few is cheapest; "the" in a quarter: a match set.
+    expect(w.terminated.search(query('shorts', { sort: 'subs', limit: 10 })).plan).toBe('sort-index-probe');
+    expect(w.terminated.search(query('the', { sort: 'views', direction: 'asc' })).plan).toBe('sort-index-match-set');
     for (const sort of ['subs', 'views', 'videos', 'age', 'views_24h', 'subs_24h', 'views_48h'] as const) {
       for (const direction of ['asc', 'desc'] as const) {
-        for (const extra of [{}, { offset: 40 }, { monetized: true, ranges: { views: { min: 5000 } } }]) {
-          const q = { ...common, sort, direction, ...extra };
-          const walked = w.terminated.search(q, { plan: 'sort-index-first' });
+        for (const extra of [{ limit: 20 }, { offset: 40, limit: 20 }, { offset: 5980, limit: 50 }, { monetized: true, ranges: { views: { min: 5000 } } }]) {
+          const q = query('shorts', { sort, direction, ...extra });
           const joined = w.terminated.search(q, { plan: 'keyword-first' });
           expect(joined.plan).toBe('keyword-first');
-          expect(walked.channels.map((channel) => channel.channel_id), `${sort}_${direction}`).toEqual(joined.channels.map((channel) => channel.channel_id));
-          expect(walked.total).toBe(joined.total);
+          for (const plan of ['sort-index-probe', 'sort-index-match-set'] as const) {
+            const walked = w.terminated.search(q, { plan });
+            expect(walked.plan).toBe(plan);
+            expect(walked.channels.map((channel) => channel.channel_id), `${plan} ${sort}_${direction} ${JSON.stringify(extra)}`).toEqual(
+              joined.channels.map((channel) => channel.channel_id),
+            );
+            expect(walked.total).toBe(joined.total);
+          }
         }
       }
     }
   });
 
-  it('joins the matches when a keyword is rare', () => {
+  it('joins the matches when a keyword is rare, or when filters read the facts anyway', () => {
     expect(w.terminated.search(query('tokyo', { sort: 'subs' })).plan).toBe('keyword-first');
+    expect(w.terminated.search(query('shorts', { sort: 'subs', monetized: true })).plan).toBe('keyword-first');
   });
 
   it('uses the full-text index, the primary key and the sort indexes, never a scan of the facts', () => {
     const filtered = query('cooking, gaming', { sort: 'views', monetized: true, languages: ['en'], ranges: { subs: { min: 1000, max: 10_000_000 }, views_24h: { min: 1 } } });
-    for (const q of [query('cooking'), query('cooking', { sort: 'subs' }), query('cooking', { sort: 'similarity' }), filtered]) {
+    const nullable = query('cooking', { sort: 'views_24h', direction: 'asc' });
+    for (const q of [query('cooking'), query('cooking', { sort: 'subs' }), query('cooking', { sort: 'similarity' }), filtered, nullable]) {
       const plan = w.terminated.explain(q);
-      for (const steps of [plan.keywordFirst, plan.count]) {
+      for (const steps of [plan.keywordFirst, plan.keywordFirstWithTotal, plan.count]) {
         expect(steps.join('\n')).toMatch(/SCAN (s|world_terminated_search) VIRTUAL TABLE INDEX \d+:M/);
         expect(steps.join('\n')).not.toMatch(/SCAN f\b(?! VIRTUAL)/);
       }
       if (q !== query('cooking') && plan.keywordFirst.length > 1) expect(plan.keywordFirst.join('\n')).toMatch(/SEARCH f USING INTEGER PRIMARY KEY/);
       if (q.sort !== 'date' && q.sort !== 'similarity') {
-        expect(plan.sortWalk!.join('\n')).toMatch(new RegExp(`SCAN f USING (COVERING )?INDEX world_terminated_facts_${q.sort}\\b`));
-        expect(plan.sortWalk!.join('\n')).not.toMatch(/TEMP B-TREE/);
+        for (const walk of plan.sortWalks!) {
+          expect(walk.join('\n')).toMatch(new RegExp(`(SCAN|SEARCH) f USING (COVERING )?INDEX world_terminated_facts_${q.sort}\\b`));
+          expect(walk.join('\n')).not.toMatch(/TEMP B-TREE/);
+        }
       }
     }
     // Newest first is the index's own order: no sorting at all.

@@ -89,14 +89,19 @@ function orderBy(query: TerminatedQuery): string {
   return `f.${sort} ${dir}${NULLABLE_FIELDS.has(sort) && direction === 'asc' ? ' NULLS LAST' : ''}, f.idx ${dir}`;
 }
 
-/** Keyword first: one page of idx (and the similarity when sorting by it). */
-export function keywordFirstPageSql(query: TerminatedQuery, filters: Filters): string {
+/**
+ * Keyword first: one page of idx (and the similarity when sorting by it). With `withTotal`, each
+ * row also carries the number of all filtered matches: one pass instead of a second join for the
+ * count, worth it when filters make the count join the facts anyway and the sort reads them all.
+ */
+export function keywordFirstPageSql(query: TerminatedQuery, filters: Filters, options: { withTotal?: boolean } = {}): string {
   const similarity =
     query.sort === 'similarity'
       ? `, ${similaritySql(query.keywords.map((keyword) => keyword.tokens), (k) => matchesIn(`name_${k}`), (k) => matchesIn(`any_${k}`))} AS similarity`
       : '';
   // CROSS JOIN keeps the full-text index as the outer loop whatever the planner guesses.
-  return `SELECT f.idx AS idx${similarity} FROM ${SEARCH_TABLE} s CROSS JOIN ${FACTS_TABLE} f ON f.idx = s.rowid
+  const total = options.withTotal ? ', count(*) OVER () AS total' : '';
+  return `SELECT f.idx AS idx${similarity}${total} FROM ${SEARCH_TABLE} s CROSS JOIN ${FACTS_TABLE} f ON f.idx = s.rowid
     WHERE s.${SEARCH_TABLE} MATCH @match${filters.sql} ORDER BY ${orderBy(query)} LIMIT @limit OFFSET @offset`;
 }
 
@@ -111,16 +116,25 @@ export function sortIndexOf(query: TerminatedQuery): IndexedFact | null {
 }
 
 /**
- * Sort index first: up to @walk channels in the sort's order that pass the filters (the keywords
- * are checked afterwards, one channel at a time). Unknown values come last descending, so
- * ascending starts after them and the caller falls back if it needs them.
+ * Sort index first: the channels that pass the filters, in the sort's order, as walks of the sort
+ * field's index (the keywords are checked by the caller). Unknown values (NULL) sort first in an
+ * index but go last in every answer: descending walks reach them last anyway; ascending ones walk
+ * the known values, then the unknown ones.
  */
-export function sortWalkSql(query: TerminatedQuery, field: IndexedFact, filters: Filters): string {
+export function sortWalksSql(query: TerminatedQuery, field: IndexedFact, filters: Filters): string[] {
+  const index = `SELECT f.idx AS idx FROM ${FACTS_TABLE} f INDEXED BY ${FACT_INDEXES[field]} WHERE 1`;
   const dir = query.direction.toUpperCase();
-  const known = NULLABLE_FIELDS.has(field) && query.direction === 'asc' ? ` AND f.${field} IS NOT NULL` : '';
-  return `SELECT f.idx AS idx FROM ${FACTS_TABLE} f INDEXED BY ${FACT_INDEXES[field]}
-    WHERE 1${known}${filters.sql} ORDER BY f.${field} ${dir}, f.idx ${dir} LIMIT @walk`;
+  if (query.direction === 'desc' || !NULLABLE_FIELDS.has(field)) {
+    return [`${index}${filters.sql} ORDER BY f.${field} ${dir}, f.idx ${dir} LIMIT @walk`];
+  }
+  return [
+    `${index} AND f.${field} IS NOT NULL${filters.sql} ORDER BY f.${field} ASC, f.idx ASC LIMIT @walk`,
+    `${index} AND f.${field} IS NULL${filters.sql} ORDER BY f.idx ASC LIMIT @walk`,
+  ];
 }
+
+/** Every channel matching the keywords, in termination order. */
+export const matchIdsSql = `SELECT rowid FROM ${SEARCH_TABLE} WHERE ${SEARCH_TABLE} MATCH @match`;
 
 /** Whether channel @rowid matches a full-text query (bind the rowid as a BigInt: FTS5 ignores a REAL). */
 export const probeSql = `SELECT 1 FROM ${SEARCH_TABLE} WHERE ${SEARCH_TABLE} MATCH @query AND rowid = @rowid`;

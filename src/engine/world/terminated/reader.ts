@@ -13,16 +13,17 @@ import {
   filtersOf,
   keywordFirstPageSql,
   keywordParams,
+  matchIdsSql,
   nthMatchSql,
-  NULLABLE_FIELDS,
   pageRowsSql,
   probeSql,
   sortIndexOf,
-  sortWalkSql,
+  sortWalksSql,
   type Filters,
   type Params,
   type TerminatedQuery,
 } from './query-sql.js';
+import { cheapestPlan, PLAN_COSTS_US, type SearchPlan } from './planner.js';
 import { inColumnQuery } from './search-text.js';
 import { similarityScore } from './similarity.js';
 import { StatementCache } from './statement-cache.js';
@@ -63,8 +64,7 @@ export interface TerminatedChannel {
   top_videos: TerminatedVideo[];
 }
 
-/** How a page was found (see query-sql.ts). */
-export type SearchPlan = 'keyword-first' | 'sort-index-first';
+export type { SearchPlan } from './planner.js';
 
 export interface TerminatedSearchResult {
   total: number;
@@ -74,12 +74,6 @@ export interface TerminatedSearchResult {
 
 /** Matches counted before judging how common the keywords are. */
 const DENSITY_SAMPLE = 2000;
-/**
- * Rough costs in microseconds, measured at a million channels: joining one keyword match to its
- * facts row (and sorting it), and checking one channel against the keywords.
- */
-const KEYWORD_MATCH_COST_US = 0.3;
-const PROBE_COST_US = 15;
 
 interface PageRow {
   idx: number;
@@ -120,22 +114,25 @@ export class TerminatedReader {
     this.videoKeys = idKeys(seed, 'terminated-video');
   }
 
-  /** `plan` forces a plan (tests and benchmarks compare them); by default the cheaper one is chosen. */
+  /** `plan` forces a plan (tests and benchmarks compare them); by default the cheapest is chosen. */
   search(query: TerminatedQuery, options: { plan?: SearchPlan } = {}): TerminatedSearchResult {
     const filters = filtersOf(query);
     const params: Params = { ...keywordParams(query.keywords), ...filters.params, limit: query.limit, offset: query.offset };
-    const bySortIndex = options.plan === 'keyword-first' ? null : this.sortIndexFirst(query, filters, params, options.plan === 'sort-index-first');
-    const page = bySortIndex ?? this.keywordFirst(query, filters, params);
-    const total = this.statements.get(countSql(filters)).pluck().get(params) as number;
-    return {
-      total,
-      channels: this.load(page.map((row) => row.idx), query, page),
-      plan: bySortIndex ? 'sort-index-first' : 'keyword-first',
-    };
+    const count = () => this.statements.get(countSql(filters)).pluck().get(params) as number;
+    // A forced plan is not capped: as if the keywords matched without end.
+    const { plan, matches } = options.plan ? { plan: options.plan, matches: Number.MAX_SAFE_INTEGER } : this.choosePlan(query, filters, params);
+    const byIndex = plan === 'keyword-first' ? null : this.sortIndexFirst(query, filters, params, plan, matches);
+    if (byIndex) return { total: count(), channels: this.load(byIndex, query), plan };
+    // With filters the count joins every match to its facts anyway: count while sorting instead.
+    // (Newest first stops after the page, so there the separate count is cheaper.)
+    const withTotal = filters.sql !== '' && query.sort !== 'date';
+    const page = this.keywordFirst(query, filters, params, withTotal);
+    const total = withTotal && page.length > 0 ? page[0]!.total! : count();
+    return { total, channels: this.load(page, query), plan: 'keyword-first' };
   }
 
   /** EXPLAIN QUERY PLAN of the statements a search would run, by plan. */
-  explain(query: TerminatedQuery): { keywordFirst: string[]; count: string[]; sortWalk: string[] | null } {
+  explain(query: TerminatedQuery): { keywordFirst: string[]; keywordFirstWithTotal: string[]; count: string[]; sortWalks: string[][] | null } {
     const filters = filtersOf(query);
     const params: Params = { ...keywordParams(query.keywords), ...filters.params, limit: query.limit, offset: query.offset, walk: 1 };
     const plan = (sql: string) =>
@@ -143,51 +140,74 @@ export class TerminatedReader {
     const field = sortIndexOf(query);
     return {
       keywordFirst: plan(keywordFirstPageSql(query, filters)),
+      keywordFirstWithTotal: plan(keywordFirstPageSql(query, filters, { withTotal: true })),
       count: plan(countSql(filters)),
-      sortWalk: field ? plan(sortWalkSql(query, field, filters)) : null,
+      sortWalks: field ? sortWalksSql(query, field, filters).map(plan) : null,
     };
   }
 
-  private keywordFirst(query: TerminatedQuery, filters: Filters, params: Params): Array<{ idx: number; similarity?: number }> {
-    return this.statements.get(keywordFirstPageSql(query, filters)).all(params) as Array<{ idx: number; similarity?: number }>;
+  private keywordFirst(query: TerminatedQuery, filters: Filters, params: Params, withTotal: boolean): Array<{ idx: number; total?: number }> {
+    return this.statements.get(keywordFirstPageSql(query, filters, { withTotal })).all(params) as Array<{ idx: number; total?: number }>;
   }
 
   /**
-   * The page by walking the sort field's index, when the keywords match so large a share of the
-   * channels that a few checks fill the page sooner than joining every match would. The walk is
-   * capped at what the keyword-first plan would cost, so a wrong guess (filters that thin the
-   * matches out, keywords that shun the top of the order) costs at most twice the usual. Null
-   * when not worth trying or when the cap ran out.
+   * Keyword first unless the sort has an index, no filter reads the facts, and the keywords match
+   * so many channels that walking the sort index is cheaper (planner.ts). How many they match is
+   * read off where the 2000th match falls in termination order, which costs a few thousand steps
+   * of the full-text index whatever the keyword.
    */
-  private sortIndexFirst(query: TerminatedQuery, filters: Filters, params: Params, forced: boolean): Array<{ idx: number }> | null {
-    const field = sortIndexOf(query);
-    if (!field || this.count === 0) return null;
-    const wanted = query.offset + query.limit;
-    let budget = this.count + 1;
-    if (!forced) {
-      const nth = this.statements.get(nthMatchSql).pluck().get({ match: params.match, nth: DENSITY_SAMPLE - 1 }) as number | undefined;
-      if (nth === undefined) return null; // few matches: joining them all is cheap
-      const share = DENSITY_SAMPLE / (nth + 1);
-      budget = Math.floor((share * this.count * KEYWORD_MATCH_COST_US) / PROBE_COST_US);
-      if ((wanted / share) * 2 > budget) return null;
-    }
-    const candidates = this.statements.get(sortWalkSql(query, field, filters)).pluck().all({ ...filters.params, walk: budget }) as number[];
-    const probe = this.statements.get(probeSql).pluck();
-    const found: Array<{ idx: number }> = [];
-    for (const idx of candidates) {
-      if (probe.get({ query: params.match, rowid: BigInt(idx) }) === undefined) continue;
-      found.push({ idx });
-      if (found.length === wanted) return found.slice(query.offset);
-    }
-    // The whole index was walked: the page is complete as it is (ascending walks skip unknown values, so not those).
-    const exhausted = candidates.length < budget && !(query.direction === 'asc' && NULLABLE_FIELDS.has(field));
-    if (forced && !exhausted) return null;
-    return exhausted ? found.slice(query.offset) : null;
+  private choosePlan(query: TerminatedQuery, filters: Filters, params: Params): { plan: SearchPlan; matches: number } {
+    const keywordFirst = { plan: 'keyword-first' as const, matches: 0 };
+    if (!sortIndexOf(query) || filters.sql !== '' || this.count === 0) return keywordFirst;
+    const nth = this.statements.get(nthMatchSql).pluck().get({ match: params.match, nth: DENSITY_SAMPLE - 1 }) as number | undefined;
+    if (nth === undefined) return keywordFirst; // few matches: joining them all is cheap
+    const matches = (DENSITY_SAMPLE * this.count) / (nth + 1);
+    return { plan: cheapestPlan({ matches, channels: this.count, wanted: query.offset + query.limit }), matches };
   }
 
-  private load(ids: number[], query: TerminatedQuery, page: Array<{ idx: number; similarity?: number }>): TerminatedChannel[] {
-    if (ids.length === 0) return [];
-    const rows = this.statements.get(pageRowsSql).all({ ids: JSON.stringify(ids) }) as PageRow[];
+  /**
+   * The page by walking the sort field's index and keeping the channels that match the keywords.
+   * Probing is capped at what the keyword-first plan would cost for `matches`, so a wrong guess
+   * (keywords that shun the top of the order) costs at most about twice the usual: null when the
+   * cap runs out.
+   */
+  private sortIndexFirst(query: TerminatedQuery, filters: Filters, params: Params, plan: SearchPlan, matches: number): Array<{ idx: number }> | null {
+    const field = sortIndexOf(query);
+    if (!field) return null;
+    const wanted = query.offset + query.limit;
+    const walks = sortWalksSql(query, field, filters).map((sql) => this.statements.get(sql).pluck());
+    const found: Array<{ idx: number }> = [];
+    if (plan === 'sort-index-match-set') {
+      const matching = new Uint8Array(this.count);
+      for (const idx of this.statements.get(matchIdsSql).pluck().all(params) as number[]) matching[idx] = 1;
+      for (const walk of walks) {
+        for (const idx of walk.iterate({ ...filters.params, walk: -1 }) as IterableIterator<number>) {
+          if (matching[idx] !== 1) continue;
+          found.push({ idx });
+          if (found.length === wanted) return found.slice(query.offset);
+        }
+      }
+      return found.slice(query.offset);
+    }
+    // Probing: each channel is a full-text lookup, so the candidates are read first, within the cap.
+    let budget = Math.max(1, Math.floor((matches * PLAN_COSTS_US.joinPerMatch) / PLAN_COSTS_US.probe));
+    const probe = this.statements.get(probeSql).pluck();
+    for (const walk of walks) {
+      const candidates = walk.all({ ...filters.params, walk: budget }) as number[];
+      for (const idx of candidates) {
+        if (probe.get({ query: params.match, rowid: BigInt(idx) }) === undefined) continue;
+        found.push({ idx });
+        if (found.length === wanted) return found.slice(query.offset);
+      }
+      if (candidates.length === budget) return null; // the cap ran out before the index did
+      budget -= candidates.length;
+    }
+    return found.slice(query.offset);
+  }
+
+  private load(page: Array<{ idx: number }>, query: TerminatedQuery): TerminatedChannel[] {
+    if (page.length === 0) return [];
+    const rows = this.statements.get(pageRowsSql).all({ ids: JSON.stringify(page.map((row) => row.idx)) }) as PageRow[];
     const byIdx = new Map(rows.map((row) => [row.idx, row]));
     const probe = this.statements.get(probeSql).pluck();
     const has = (expression: string, idx: number) => probe.get({ query: expression, rowid: BigInt(idx) }) !== undefined;
