@@ -111,7 +111,13 @@ export class SampleWorld implements PlatformProvider {
 
   /** Terminated channels: keyword search with filters and sorts (terminated/reader.ts). */
   get terminated(): TerminatedReader {
-    this.terminatedReader ??= new TerminatedReader(this.db, this.meta.seed, this.refDay, Number(this.meta.terminated_count ?? 0));
+    this.terminatedReader ??= new TerminatedReader(
+      this.db,
+      this.meta.seed,
+      this.refDay,
+      Number(this.meta.terminated_count ?? 0),
+      Number(this.meta.terminated_longest_name ?? 0),
+    );
     return this.terminatedReader;
   }
 

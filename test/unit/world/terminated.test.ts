@@ -204,6 +204,26 @@ describe('terminated channels: plans', () => {
     }
   });
 
+  it('reads one keyword by similarity tier by tier from the index, with the same pages as keyword first', () => {
+    expect(w.terminated.search(query('gaming', { sort: 'similarity' })).plan).toBe('similarity-tiers');
+    for (const keyword of ['gaming', 'cozy cooking', 'the', 'チャンネル']) {
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const page of [{ offset: 0, limit: 20 }, { offset: 37, limit: 50 }, { offset: 950, limit: 50 }]) {
+          const q = query(keyword, { sort: 'similarity', direction, ...page });
+          const tiers = w.terminated.search(q, { plan: 'similarity-tiers' });
+          const joined = w.terminated.search(q, { plan: 'keyword-first' });
+          expect(tiers.plan).toBe('similarity-tiers');
+          const label = `${keyword} ${direction} ${page.offset}`;
+          expect(tiers.channels.map((channel) => channel.channel_id), label).toEqual(joined.channels.map((channel) => channel.channel_id));
+          expect(tiers.channels.map((channel) => channel.similarity), label).toEqual(joined.channels.map((channel) => channel.similarity));
+          expect(tiers.total).toBe(joined.total);
+        }
+      }
+    }
+    // A word of the index's own (name lengths) is never found.
+    expect(w.terminated.search(query('namelen2')).total).toBe(0);
+  });
+
   it('joins the matches when a keyword is rare, or when filters read the facts anyway', () => {
     expect(w.terminated.search(query('tokyo', { sort: 'subs' })).plan).toBe('keyword-first');
     expect(w.terminated.search(query('shorts', { sort: 'subs', monetized: true })).plan).toBe('keyword-first');

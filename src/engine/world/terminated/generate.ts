@@ -15,7 +15,7 @@ import { clamp, rngFor, streamSeed, type Rng } from '../prng.js';
 import type { ContentType } from '../words.js';
 import { TERMINATED_CATEGORIES, TERMINATED_LANGUAGES, terminatedChannelName, terminatedVideoTitle } from './names.js';
 import { FACTS_TABLE, SEARCH_TABLE, TERMINATED_DDL, TERMINATED_INDEX_DDL, TERMINATED_TABLE } from './schema.js';
-import { searchableText, tokensOf } from './search-text.js';
+import { nameLengthToken, searchableText, tokensOf } from './search-text.js';
 
 /** Terminations spread over the six years before the world's reference date. */
 const TERMINATION_SPAN_DAYS = 6 * 365;
@@ -31,7 +31,7 @@ interface GeneratedChannel {
     firstUploadDay: number, terminatedDay: number, subs48h: number | null, topVideos: string];
   facts: [idx: number, subs: number, views: number, avgViews: number, videos: number, age: number,
     language: string, monetized: number, views24h: number | null, subs24h: number | null, views48h: number | null, titleTokens: number];
-  search: [idx: number, title: string, videos: string];
+  search: [idx: number, title: string, videos: string, meta: string];
 }
 
 /** Days before the reference date on which channel `idx` of `count` was terminated (non-decreasing in idx). */
@@ -76,10 +76,11 @@ export class TerminatedGenerator {
     const title = terminatedChannelName(rng, language, category);
     const topVideos = this.topVideos(rng, language, category, contentType, views, videos, terminatedDay - age, terminatedDay);
     const videoTitles = topVideos.map(([videoTitle]) => videoTitle).join('\n');
+    const nameTokens = tokensOf(title).length;
     return {
       row: [idx, title, language.code, contentType, lowQuality, terminatedDay - age, terminatedDay, gains.subs48h, JSON.stringify(topVideos)],
-      facts: [idx, subscribers, views, Math.floor(views / videos), videos, age, language.code, monetized, gains.views24h, gains.subs24h, gains.views48h, tokensOf(title).length],
-      search: [idx, searchableText(title), searchableText(videoTitles)],
+      facts: [idx, subscribers, views, Math.floor(views / videos), videos, age, language.code, monetized, gains.views24h, gains.subs24h, gains.views48h, nameTokens],
+      search: [idx, searchableText(title), searchableText(videoTitles), nameLengthToken(nameTokens)],
     };
   }
 
@@ -164,15 +165,18 @@ export const terminatedEntity: WorldEntity = {
     const generator = new TerminatedGenerator(ctx.params.seed, ctx.refDay, count);
     const rows = new BatchInserter(ctx.db, TERMINATED_TABLE, 9);
     const facts = new BatchInserter(ctx.db, FACTS_TABLE, 12);
-    const search = new BatchInserter(ctx.db, `${SEARCH_TABLE}(rowid, title, videos)`, 3);
+    const search = new BatchInserter(ctx.db, `${SEARCH_TABLE}(rowid, title, videos, meta)`, 4);
+    let longestName = 0;
     for (let idx = 0; idx < count; idx += 1) {
       const channel = generator.channel(idx);
       rows.add(channel.row);
       facts.add(channel.facts);
       search.add(channel.search);
+      longestName = Math.max(longestName, channel.facts[11]);
     }
     for (const batch of [rows, facts, search]) batch.flush();
     ctx.meta.terminated_count = count;
+    ctx.meta.terminated_longest_name = longestName;
   },
   createIndexes(db) {
     db.exec(TERMINATED_INDEX_DDL);

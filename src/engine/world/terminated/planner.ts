@@ -9,10 +9,15 @@
  *    index checking them in memory (`walkPerRow` each); cheapest for keywords in a few percent of
  *    the channels.
  *
+ *  - similarity tiers (one keyword sorted by similarity): a channel's score depends only on
+ *    whether its name holds the keyword and on the name's length, so the page is read from the
+ *    full-text index tier by tier (names of one length at a time, then video titles), each tier
+ *    in termination order, stopping when the page is full.
+ *
  * Filters on the facts make the count join every match anyway, so then the keyword-first plan
  * counts while it sorts and the index plans have nothing left to save.
  */
-export type SearchPlan = 'keyword-first' | 'sort-index-probe' | 'sort-index-match-set';
+export type SearchPlan = 'keyword-first' | 'sort-index-probe' | 'sort-index-match-set' | 'similarity-tiers';
 
 export const PLAN_COSTS_US = { joinPerMatch: 0.6, probe: 18, idPerMatch: 0.2, walkPerRow: 0.15 };
 
@@ -30,7 +35,7 @@ export function walkLength({ matches, channels, wanted }: PlanInputs): number {
   return (wanted * channels) / Math.max(1, matches);
 }
 
-export function planCosts(inputs: PlanInputs): Record<SearchPlan, number> {
+export function planCosts(inputs: PlanInputs): Record<Exclude<SearchPlan, 'similarity-tiers'>, number> {
   const walked = walkLength(inputs);
   return {
     'keyword-first': inputs.matches * PLAN_COSTS_US.joinPerMatch,
@@ -39,7 +44,8 @@ export function planCosts(inputs: PlanInputs): Record<SearchPlan, number> {
   };
 }
 
+/** The cheapest plan for a sort with an index. */
 export function cheapestPlan(inputs: PlanInputs): SearchPlan {
   const costs = planCosts(inputs);
-  return (Object.keys(costs) as SearchPlan[]).reduce((best, plan) => (costs[plan] < costs[best] ? plan : best));
+  return (Object.keys(costs) as Array<keyof typeof costs>).reduce((best, plan) => (costs[plan] < costs[best] ? plan : best));
 }

@@ -13,7 +13,7 @@
  */
 import { FACT_INDEXES, FACTS_TABLE, SEARCH_TABLE, TERMINATED_TABLE, type IndexedFact } from './schema.js';
 import type { SearchKeyword } from './search-text.js';
-import { anyKeywordQuery, inColumnQuery } from './search-text.js';
+import { anyKeywordQuery, inNameQuery } from './search-text.js';
 import { similaritySql } from './similarity.js';
 
 export type RangeField = 'subs' | 'views' | 'avg_views' | 'age' | 'videos' | 'views_24h' | 'views_48h';
@@ -73,8 +73,8 @@ export function filtersOf(query: TerminatedQuery): Filters {
 export function keywordParams(keywords: readonly SearchKeyword[]): Params {
   const params: Params = { match: anyKeywordQuery(keywords) };
   keywords.forEach((keyword, k) => {
-    params[`name_${k}`] = inColumnQuery('title', keyword);
-    params[`any_${k}`] = keyword.expression;
+    params[`name_${k}`] = inNameQuery(keyword);
+    params[`any_${k}`] = anyKeywordQuery([keyword]);
   });
   return params;
 }
@@ -135,6 +135,10 @@ export function sortWalksSql(query: TerminatedQuery, field: IndexedFact, filters
 
 /** Every channel matching the keywords, in termination order. */
 export const matchIdsSql = `SELECT rowid FROM ${SEARCH_TABLE} WHERE ${SEARCH_TABLE} MATCH @match`;
+
+/** Part of a full-text query's matches, in termination order (similarity tiers). */
+export const tierIdsSql = `SELECT rowid FROM ${SEARCH_TABLE} WHERE ${SEARCH_TABLE} MATCH @tier ORDER BY rowid LIMIT @limit OFFSET @offset`;
+export const tierCountSql = `SELECT count(*) FROM ${SEARCH_TABLE} WHERE ${SEARCH_TABLE} MATCH @tier`;
 
 /** Whether channel @rowid matches a full-text query (bind the rowid as a BigInt: FTS5 ignores a REAL). */
 export const probeSql = `SELECT 1 FROM ${SEARCH_TABLE} WHERE ${SEARCH_TABLE} MATCH @query AND rowid = @rowid`;

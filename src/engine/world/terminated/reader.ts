@@ -19,12 +19,14 @@ import {
   probeSql,
   sortIndexOf,
   sortWalksSql,
+  tierCountSql,
+  tierIdsSql,
   type Filters,
   type Params,
   type TerminatedQuery,
 } from './query-sql.js';
 import { cheapestPlan, PLAN_COSTS_US, type SearchPlan } from './planner.js';
-import { inColumnQuery } from './search-text.js';
+import { anyKeywordQuery, inNameOfLengthQuery, inNameQuery, notInNameQuery } from './search-text.js';
 import { similarityScore } from './similarity.js';
 import { StatementCache } from './statement-cache.js';
 
@@ -108,6 +110,8 @@ export class TerminatedReader {
     private readonly today: number,
     /** Terminated channels in the world. */
     readonly count: number,
+    /** Words in the longest name (similarity tiers go up to it). */
+    private readonly longestName: number,
   ) {
     this.statements = new StatementCache(db);
     this.channelKeys = idKeys(seed, 'terminated-channel');
@@ -121,7 +125,8 @@ export class TerminatedReader {
     const count = () => this.statements.get(countSql(filters)).pluck().get(params) as number;
     // A forced plan is not capped: as if the keywords matched without end.
     const { plan, matches } = options.plan ? { plan: options.plan, matches: Number.MAX_SAFE_INTEGER } : this.choosePlan(query, filters, params);
-    const byIndex = plan === 'keyword-first' ? null : this.sortIndexFirst(query, filters, params, plan, matches);
+    const byIndex =
+      plan === 'similarity-tiers' ? this.similarityTiers(query) : plan === 'keyword-first' ? null : this.sortIndexFirst(query, filters, params, plan, matches);
     if (byIndex) return { total: count(), channels: this.load(byIndex, query), plan };
     // With filters the count joins every match to its facts anyway: count while sorting instead.
     // (Newest first stops after the page, so there the separate count is cheaper.)
@@ -158,7 +163,9 @@ export class TerminatedReader {
    */
   private choosePlan(query: TerminatedQuery, filters: Filters, params: Params): { plan: SearchPlan; matches: number } {
     const keywordFirst = { plan: 'keyword-first' as const, matches: 0 };
-    if (!sortIndexOf(query) || filters.sql !== '' || this.count === 0) return keywordFirst;
+    if (filters.sql !== '' || this.count === 0) return keywordFirst;
+    if (query.sort === 'similarity') return query.keywords.length === 1 ? { plan: 'similarity-tiers', matches: 0 } : keywordFirst;
+    if (!sortIndexOf(query)) return keywordFirst;
     const nth = this.statements.get(nthMatchSql).pluck().get({ match: params.match, nth: DENSITY_SAMPLE - 1 }) as number | undefined;
     if (nth === undefined) return keywordFirst; // few matches: joining them all is cheap
     const matches = (DENSITY_SAMPLE * this.count) / (nth + 1);
@@ -205,6 +212,40 @@ export class TerminatedReader {
     return found.slice(query.offset);
   }
 
+  /**
+   * One keyword by similarity (planner.ts): names holding it, shortest first (all names no longer
+   * than the keyword score 100 together), then channels with it only in video titles; each tier in
+   * termination order, so ties come newest first as in the keyword-first plan. Ascending reads
+   * the tiers in reverse. A tier is only counted when the page starts beyond it.
+   */
+  private similarityTiers(query: TerminatedQuery): Array<{ idx: number }> | null {
+    const keyword = query.keywords[0];
+    if (query.keywords.length !== 1 || query.sort !== 'similarity' || !keyword) return null;
+    const lengths = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+    const nameTiers = [
+      inNameOfLengthQuery(keyword, lengths(1, keyword.tokens)),
+      ...lengths(keyword.tokens + 1, this.longestName).map((length) => inNameOfLengthQuery(keyword, [length])),
+    ];
+    const tiers = query.direction === 'desc' ? [...nameTiers, notInNameQuery(keyword)] : [notInNameQuery(keyword), ...nameTiers.reverse()];
+    const ids = this.statements.get(tierIdsSql).pluck();
+    const size = this.statements.get(tierCountSql).pluck();
+    const found: Array<{ idx: number }> = [];
+    let skip = query.offset;
+    for (const tier of tiers) {
+      if (skip > 0) {
+        const tierSize = size.get({ tier }) as number;
+        if (tierSize <= skip) {
+          skip -= tierSize;
+          continue;
+        }
+      }
+      for (const idx of ids.all({ tier, limit: query.limit - found.length, offset: skip }) as number[]) found.push({ idx });
+      skip = 0;
+      if (found.length === query.limit) break;
+    }
+    return found;
+  }
+
   private load(page: Array<{ idx: number }>, query: TerminatedQuery): TerminatedChannel[] {
     if (page.length === 0) return [];
     const rows = this.statements.get(pageRowsSql).all({ ids: JSON.stringify(page.map((row) => row.idx)) }) as PageRow[];
@@ -215,8 +256,8 @@ export class TerminatedReader {
       const row = byIdx.get(idx)!;
       const similarity = similarityScore(
         query.keywords.map((keyword) => ({
-          inName: has(inColumnQuery('title', keyword), idx),
-          inVideos: query.keywords.length === 1 || has(keyword.expression, idx),
+          inName: has(inNameQuery(keyword), idx),
+          inVideos: query.keywords.length === 1 || has(anyKeywordQuery([keyword]), idx),
           keywordTokens: keyword.tokens,
           nameTokens: row.title_tokens,
         })),

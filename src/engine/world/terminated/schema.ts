@@ -7,7 +7,9 @@
  *    visits one facts row per keyword match, and small rows keep that visit cheap at a million
  *    channels. One index per filter or sort field.
  *  - `world_terminated_search`: contentless FTS5 over the channel name (`title`) and the titles of
- *    its top videos (`videos`); its rowid is `idx`.
+ *    its top videos (`videos`); its rowid is `idx`. A third column, `meta`, holds the length of
+ *    the name in words as one token (`namelen3`), so the similarity sort can read names by length
+ *    from the index alone; searches never look in it.
  *
  * Channel ids, video ids and thumbnail URLs are not stored: they derive from `idx` (ids.ts).
  */
@@ -42,7 +44,7 @@ CREATE TABLE ${FACTS_TABLE} (
   title_tokens INTEGER NOT NULL         -- words of the name, for the similarity score
 );
 CREATE VIRTUAL TABLE ${SEARCH_TABLE} USING fts5(
-  title, videos, content='', columnsize=0, tokenize='unicode61 remove_diacritics 2'
+  title, videos, meta, content='', columnsize=0, tokenize='unicode61 remove_diacritics 2'
 );`;
 
 /** Facts columns with an index, by the filter or sort that uses it. */

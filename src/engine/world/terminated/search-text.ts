@@ -31,8 +31,8 @@ export function tokensOf(text: string): string[] {
 export interface SearchKeyword {
   /** As the user typed it (trimmed). */
   text: string;
-  /** FTS5 expression: every word of the keyword (any order, any column). */
-  expression: string;
+  /** FTS5 expression: every word of the keyword, in any order (apply it to columns with the helpers below). */
+  words: string;
   /** How many tokens the keyword has (its share of a title, for the similarity score). */
   tokens: number;
 }
@@ -54,17 +54,33 @@ export function parseKeyword(raw: string): SearchKeyword | null {
   const parts = words.map(({ word }) => quote(searchableText(word).trim()));
   return {
     text,
-    expression: parts.length === 1 ? parts[0]! : `(${parts.join(' AND ')})`,
+    words: parts.length === 1 ? parts[0]! : `(${parts.join(' AND ')})`,
     tokens: words.reduce((sum, { tokens }) => sum + tokens, 0),
   };
 }
 
-/** Any of the keywords, in any column. */
+/**
+ * Any of the keywords in the name or the video titles. Never the `meta` column: it holds the
+ * index's own tokens (a name's length), which a user's word must not find.
+ */
 export function anyKeywordQuery(keywords: readonly SearchKeyword[]): string {
-  return keywords.map((keyword) => keyword.expression).join(' OR ');
+  return `{title videos} : (${keywords.map((keyword) => keyword.words).join(' OR ')})`;
 }
 
-/** The keyword in one column only (`title` or `videos`). */
-export function inColumnQuery(column: 'title' | 'videos', keyword: SearchKeyword): string {
-  return `${column} : (${keyword.expression})`;
+/** The keyword in the name only. */
+export function inNameQuery(keyword: SearchKeyword): string {
+  return `title : (${keyword.words})`;
+}
+
+/** The keyword matched, but not all of it in the name (so in the video titles). */
+export function notInNameQuery(keyword: SearchKeyword): string {
+  return `${anyKeywordQuery([keyword])} NOT ${inNameQuery(keyword)}`;
+}
+
+/** The `meta` token saying a name has this many words (see generate.ts). */
+export const nameLengthToken = (tokens: number) => `namelen${tokens}`;
+
+/** The keyword in names of exactly these lengths (in words). */
+export function inNameOfLengthQuery(keyword: SearchKeyword, lengths: readonly number[]): string {
+  return `${inNameQuery(keyword)} AND meta : (${lengths.map(nameLengthToken).join(' OR ')})`;
 }
