@@ -22,7 +22,7 @@ export const TERMINATED_CATEGORIES = new Weighted<TerminatedCategory>(
 const CHANNEL_SUFFIXES = ['Clips', 'Compilations', 'Daily', 'Highlights', 'Fan Channel', 'HD', 'Official', 'Zone', 'Hub', 'Central'];
 const TITLE_NUMBERS = ['3', '5', '7', '10', '12', '24', '30', '50', '100'];
 
-type NameStyle = 'adjTopic' | 'adjTopicWithName' | 'nameBrand' | 'thingSuffix' | 'topicSuffix' | 'fullName' | 'native';
+type NameStyle = 'adjTopic' | 'adjTopicWithName' | 'nameBrand' | 'thingSuffix' | 'topicSuffix' | 'fullName';
 const NAME_STYLES = new Weighted<NameStyle>([
   ['adjTopic', 3],
   ['adjTopicWithName', 2],
@@ -32,8 +32,19 @@ const NAME_STYLES = new Weighted<NameStyle>([
   ['fullName', 1],
 ]);
 
+/** Templates split once into literal text and `{name}` slots: a million names fill fast. */
+const compiled = new Map<string, string[]>();
+
 function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
+  let parts = compiled.get(template);
+  if (!parts) {
+    // Odd positions are slot names.
+    parts = template.split(/\{(\w+)\}/);
+    compiled.set(template, parts);
+  }
+  let text = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) text += (values[parts[i]!] ?? `{${parts[i]}}`) + parts[i + 1]!;
+  return text;
 }
 
 /** The channel's name at termination. Non-Latin languages often keep their own script. */

@@ -5,7 +5,7 @@
  *  - `world_terminated`: what a result shows and nothing searches (name, dates, top videos).
  *  - `world_terminated_facts`: the numbers filters and sorts read, narrow on purpose: a search
  *    visits one facts row per keyword match, and small rows keep that visit cheap at a million
- *    channels. One index per filter or sort field.
+ *    channels. One index per sort field.
  *  - `world_terminated_search`: contentless FTS5 over the channel name (`title`) and the titles of
  *    its top videos (`videos`); its rowid is `idx`. A third column, `meta`, holds the length of
  *    the name in words as one token (`namelen3`), so the similarity sort can read names by length
@@ -47,11 +47,13 @@ CREATE VIRTUAL TABLE ${SEARCH_TABLE} USING fts5(
   title, videos, meta, content='', columnsize=0, tokenize='unicode61 remove_diacritics 2'
 );`;
 
-/** Facts columns with an index, by the filter or sort that uses it. */
+/**
+ * Facts columns with an index: the sort fields (a sort walks its index when the keywords match a
+ * large share of channels). Filters are checked on the facts row each match reaches by primary key.
+ */
 export const FACT_INDEXES = {
   subs: 'world_terminated_facts_subs',
   views: 'world_terminated_facts_views',
-  avg_views: 'world_terminated_facts_avg_views',
   videos: 'world_terminated_facts_videos',
   age: 'world_terminated_facts_age',
   views_24h: 'world_terminated_facts_views_24h',

@@ -15,9 +15,11 @@ const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Sc
 /** What unicode61 splits on: anything that is not a letter, digit, mark or private-use character. */
 const SEPARATORS = /[^\p{L}\p{N}\p{M}\p{Co}]+/u;
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** The text as it is indexed: unspaced scripts cut into single characters. */
 export function searchableText(text: string): string {
-  return text.replace(UNSPACED_RUN, (run) => ` ${[...run].join(' ')} `);
+  return ASCII.test(text) ? text : text.replace(UNSPACED_RUN, (run) => ` ${[...run].join(' ')} `);
 }
 
 /** Tokens of a text as the index sees them (for counting the words of a title). */

@@ -38,7 +38,7 @@ const STOPWORDS = new Set(
     // Generic talk that names no topic.
     'follow along gets interesting expect expected result honestly pause start here part details version quick close look ' +
     'step slowly trick earlier compare favourite favorite wrong people patience clicked different ways three asked lot keep ' +
-    'eye timer corner come changed works really first thing things know new helped help done').split(' '),
+    'eye timer corner come changed works really first thing things know new helped help done show tried').split(' '),
 );
 const POSITIVE = /\b(love|best|great|favou?rite|glad|thanks|amazing|interesting|helped|fun|easy|happy|wow|enjoy\w*|perfect|changed how)\b/g;
 const NEGATIVE = /\b(wrong|worst|hard|mistakes?|fail\w*|problem|bad|difficult|did not expect|patience|weird\w*)\b/g;
