@@ -38,7 +38,7 @@ export function registerAnalyze(program: Command, app: CliApp): void {
       'url=$(tubekit engine sample videos --limit 1 --json | jq -r ".videos[0].url")',
       'tubekit analyze "$url" --prompt "Summarize this video in two sentences" --watch',
       'tubekit analyze "$url" --prompt "Return JSON with keys title, summary and topics" --watch | jq .topics',
-      'tubekit analyze "$url" --prompt-file questions.txt --media-resolution default -o analysis.txt',
+      'echo "List the topics and the hook" | tubekit analyze "$url" --prompt-file - --media-resolution default -o analysis.txt',
       'tubekit analyze "$url" --prompt "Give me 5 key moments with timestamps"      # prints the job; follow with tubekit job',
     ],
   ).action(async (videoUrl: string, options: AnalyzeOptions) => {
