@@ -3,7 +3,8 @@ import type Database from 'better-sqlite3';
 /**
  * Prepared statements by SQL text, kept for the life of the reader. A search's SQL depends only on
  * which filters and which sort it uses, so a handful of shapes serve every request; the cap keeps
- * an unusual mix of filters from growing it without bound.
+ * an unusual mix of filters from growing it without bound. A statement keeps its mode (`pluck`):
+ * each SQL text is always read the same way.
  */
 export class StatementCache {
   private readonly statements = new Map<string, Database.Statement>();
