@@ -19,7 +19,13 @@ async function optional(module: string, exportName: string): Promise<RowSource |
 
 const rows: BenchRow[] = [];
 const sources: RowSource[] = [cliAndServeRows];
-for (const [module, name] of [['./jobs.js', 'jobRows'], ['./speech.js', 'speechRows'], ['./world.js', 'worldRows'], ['./checks.js', 'checkRows']] as const) {
+for (const [module, name] of [
+  ['./jobs.js', 'jobRows'],
+  ['./speech.js', 'speechRows'],
+  ['./world.js', 'worldRows'],
+  ['./checks.js', 'checkRows'],
+  ['./terminated.js', 'terminatedRows'],
+] as const) {
   const source = await optional(module, name);
   if (source) sources.push(source);
 }

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../core/version.js';
 import { CliApp } from './app.js';
+import { registerAnalyze } from './commands/analyze.js';
 import { registerAuth } from './commands/auth.js';
 import { registerClone } from './commands/clone.js';
 import { registerCms } from './commands/cms.js';
@@ -16,6 +17,7 @@ import { registerProcessChannel } from './commands/process-channel.js';
 import { registerResolve } from './commands/resolve.js';
 import { registerSaved } from './commands/saved.js';
 import { registerServe } from './commands/serve.js';
+import { registerTerminated } from './commands/terminated.js';
 import { registerVoices } from './commands/voices.js';
 import { withExamples, programFooter } from './help.js';
 import type { IO } from './io.js';
@@ -32,6 +34,8 @@ const commandModules: Array<(program: Command, app: CliApp) => unknown> = [
   registerJob,
   registerCms,
   registerMonetized,
+  registerTerminated,
+  registerAnalyze,
   registerHealth,
   registerAuth,
   registerConfig,

@@ -30,6 +30,8 @@ export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   longPoll?: boolean;
   /** False for the few endpoints that work without a key. */
   auth?: boolean;
+  /** True when a key without an active subscription (plan `none`) may call it (free previews). */
+  openToAllPlans?: boolean;
 }
 
 export function defineRoute<I extends z.ZodType, O extends z.ZodType>(route: RouteDef<I, O>): RouteDef<I, O> {

@@ -65,6 +65,8 @@ export const routes = {
     tag: 'jobs',
     method: 'GET', path: '/api/job-status/:job_id', encoding: 'query', input: jobs.jobStatusInput,
     response: jobs.taskJob, summary: 'State of a generation or analysis job', longPoll: true,
+    // Video analysis is open to every plan, so polling its jobs must be too.
+    openToAllPlans: true,
   }),
 
   // — channel processing —
@@ -190,7 +192,8 @@ export const routes = {
   'analysis.submit': defineRoute({
     tag: 'analysis',
     method: 'POST', path: '/api/analyze-video', encoding: 'json', input: media.analyzeInput,
-    response: media.analyzeOutput, summary: 'Queue an AI analysis of a video',
+    response: media.analyzeOutput, summary: 'Queue an AI analysis of a video (free during preview)',
+    openToAllPlans: true,
   }),
   'terminated.search': defineRoute({
     tag: 'research',

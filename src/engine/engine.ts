@@ -15,14 +15,17 @@ import { databaseFile, defaultKeyFile } from './paths.js';
 import { openDatabase, type Db } from './store/database.js';
 import { Settings } from './store/settings.js';
 import { SampleWorld } from './world/sample-world.js';
+import { DEFAULT_WORLD_TERMINATED } from './world/generate.js';
 import { JobSystem, type JobRunner } from './jobs/job-system.js';
 import type { JobTiming } from './jobs/timing.js';
 
 export interface WorldSettings {
   seed: number;
   channels: number;
+  /** Terminated channels, a parameter of their own (DEFAULT_WORLD_TERMINATED when absent). */
+  terminated?: number;
 }
-export const DEFAULT_WORLD: WorldSettings = { seed: 1, channels: 3000 };
+export const DEFAULT_WORLD: WorldSettings = { seed: 1, channels: 3000, terminated: DEFAULT_WORLD_TERMINATED };
 
 /** Route tags whose endpoints need the Professional or Ultimate plan, whatever the input. */
 const PLAN_GATED_TAGS = new Set<RouteTag>(['voices', 'generation']);
@@ -118,7 +121,7 @@ export class Engine implements EngineContext {
     baseUrl?: string,
   ): Promise<RouteOutput<N>> {
     const route = routes[name];
-    if (user.plan === 'none') {
+    if (user.plan === 'none' && !route.openToAllPlans) {
       throw forbidden(
         'An active subscription is required for every endpoint; this key has none.',
         'plan_required',

@@ -17,6 +17,7 @@ export const knownFaults: Record<string, string> = {
   'cms-no-verdict': 'managed-network live checks get no verdict: the answer is `unchecked` with a hint, and nothing is stored',
   'ad-pages-blocked': 'every watch page blocks reads: ad-monetization checks answer `monetized: null` (unknown), and store it',
   'monetization-classifier-fail': 'the external-monetization classifier fails: live runs answer 502 upstream_error and store nothing',
+  'video-analysis': 'video analysis jobs fail: the vision model answers with an error after the upload',
 };
 
 const SETTINGS_KEY = 'faults';

@@ -34,6 +34,9 @@ export const workActivities = {
   'cms-live-check': { short: range(300, 1_000), realistic: range(10_000, 60_000) },
   'ad-check': { short: range(300, 1_000), realistic: range(5_000, 60_000) },
   'monetization-classifier': { short: range(300, 1_000), realistic: range(10_000, 60_000) },
+  // Video analysis: the upload (skipped when a recent one is reused), then the vision model's pass.
+  'analysis-upload': { short: range(800, 1_500), realistic: range(20_000, 90_000) },
+  analysis: { short: range(500, 1_000), realistic: range(15_000, 60_000) },
 } satisfies Record<string, Record<Exclude<WorkPreset, 'instant'>, WorkDuration>>;
 
 export type WorkActivity = keyof typeof workActivities;

@@ -32,7 +32,7 @@ export function tempDataDir(prefix = 'tubekit-test-'): string {
 }
 
 export interface HarnessOptions extends Partial<EngineOptions> {
-  world?: { seed: number; channels: number };
+  world?: { seed: number; channels: number; terminated?: number };
 }
 
 export async function createHarness(kind: EngineKind, options: HarnessOptions = {}) {

@@ -6,6 +6,8 @@ import { jobFailed, usageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { printRecord } from '../output.js';
 import { saveServiceFile } from '../save-file.js';
+import { saveText } from '../save-text.js';
+import { showAnalysisJob } from './analyze.js';
 import { checkOutputTarget } from '../speech/output-target.js';
 import { watchTaskJob } from '../speech/watch-task-job.js';
 import { parseTimeoutSeconds } from '../watch.js';
@@ -20,12 +22,14 @@ export function registerJob(program: Command, app: CliApp): void {
       .option('--wait <seconds>', 'hold up to this many seconds for the job to finish (capped at 30)')
       .option('--watch', 'wait for the job to finish, showing progress on stderr')
       .option('--timeout <seconds>', 'with --watch: stop waiting after this long (exit 10)')
-      .option('-o, --output <file>', 'once completed, save the audio to this file ("-" for stdout)'),
+      .option('-o, --output <file>', 'once completed, save the audio (generation) or the analysis text to this file ("-" for stdout)'),
     [
       'id=$(tubekit generate "Hello there." --voice espeak-en-us)   # queues; prints the job id',
       'tubekit job "$id" --watch',
       'tubekit job "$id" --watch -o speech.mp3',
       'tubekit --json job "$id" | jq -r .audio_url',
+      'id=$(tubekit analyze https://youtu.be/GHGuclERoWA --prompt "Summarize it" --json | jq -r .job_id)',
+      'tubekit job "$id" --watch -o summary.txt            # an analysis job: prints or saves its text',
     ],
   ).action(async (jobId: string, flags: { wait?: string; watch?: boolean; timeout?: string; output?: string }) => {
     if (!jobId.trim()) throw usageError('Give the job id the submit printed.');
@@ -39,17 +43,28 @@ export function registerJob(program: Command, app: CliApp): void {
       await saveOutput(app, body, flags.output);
       if (flags.output === '-') return;
     }
+    if (body.type === 'analysis') {
+      showAnalysisJob(app, body, { saved: flags.output !== undefined });
+      return;
+    }
     await app.render(body, (job) => printRecord(app.io, Object.entries(job).filter(([key]) => key !== 'success')));
     if (body.status === 'failed') throw jobFailed(`Job ${body.job_id} failed: ${body.error ?? 'no error message'}`);
   });
 }
 
+/** `-o`: a generation job's audio, or an analysis job's text. */
 async function saveOutput(app: CliApp, job: TaskJob, target: string): Promise<void> {
+  const what = job.type === 'analysis' ? 'analysis text' : 'audio';
   if (job.status === 'failed') throw jobFailed(`Job ${job.job_id} failed: ${job.error ?? 'no error message'}`);
   if (job.status !== 'completed') {
-    throw usageError(`Job ${job.job_id} is still ${job.status}; there is no audio yet.`, `Add --watch to wait for it: tubekit job ${job.job_id} --watch -o ${target}`);
+    throw usageError(`Job ${job.job_id} is still ${job.status}; there is no ${what} yet.`, `Add --watch to wait for it: tubekit job ${job.job_id} --watch -o ${target}`);
   }
-  if (!job.audio_url) throw usageError(`Job ${job.job_id} has no audio to save (a ${job.type} job).`);
-  await saveServiceFile(app, job.audio_url, target);
+  if (job.type === 'analysis') {
+    if (target === '-') app.io.out(job.analysis_text ?? '');
+    else saveText(target, job.analysis_text ?? '');
+  } else {
+    if (!job.audio_url) throw usageError(`Job ${job.job_id} has no audio to save (a ${job.type} job).`);
+    await saveServiceFile(app, job.audio_url, target);
+  }
   if (target !== '-') app.io.note(`Saved ${target}`);
 }

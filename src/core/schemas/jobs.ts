@@ -82,6 +82,8 @@ export const taskJob = z.object({
   transcript_url: z.string().optional(),
   audio_duration_seconds: z.number().optional(),
   video_url: z.string().optional(),
+  video_id: z.string().optional(),
+  media_resolution: z.string().optional(),
   analysis_text: z.string().optional(),
   cached: z.boolean().optional(),
   error: z.string().optional(),

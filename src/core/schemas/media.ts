@@ -33,14 +33,20 @@ export const downloadOutput = z.object({
 });
 
 export const ANALYSIS_PROMPT_MAX = 4000;
+export const ANALYSIS_RESOLUTIONS = ['low', 'default'] as const;
 export const analyzeInput = z.object({
   video_url: text({ max: 2000 }),
   prompt: text({ max: ANALYSIS_PROMPT_MAX }),
-  media_resolution: oneOf(['low', 'default']).default('low'),
+  media_resolution: oneOf(ANALYSIS_RESOLUTIONS).default('low'),
 });
 export const analyzeOutput = z.object({
   success,
   job_id: z.string(),
+  status: z.literal('pending'),
+  /** True when an upload of this video by this user from the last 2 hours is reused. */
   cached: z.boolean(),
-  duration_seconds: z.number().nullable(),
+  /** Free during preview. */
+  credits_charged: z.literal(0),
+  /** Length of the video analysed, in seconds. */
+  duration_seconds: z.number(),
 });

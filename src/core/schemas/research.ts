@@ -130,18 +130,22 @@ export const networkDetailOutput = z.object({
 });
 export const networksOutput = z.union([networkListOutput, networkDetailOutput]);
 
-const TERMINATED_SORT_FIELDS = ['subs', 'views', 'videos', 'age', 'views_24h', 'subs_24h', 'views_48h', 'date', 'similarity'];
+export const TERMINATED_SORT_FIELDS = ['subs', 'views', 'videos', 'age', 'views_24h', 'subs_24h', 'views_48h', 'date', 'similarity'] as const;
 export const TERMINATED_SORTS = TERMINATED_SORT_FIELDS.flatMap((field) => [`${field}_asc`, `${field}_desc`]) as [
   string,
   ...string[],
 ];
+export const TERMINATED_MAX_PAGE = 20;
+export const TERMINATED_MAX_PER_PAGE = 50;
 const bound = () => integer({ min: 0 }).optional();
 export const terminatedInput = z.object({
   q: text({ max: 500 }),
-  languages: commaList().optional(),
-  sort: oneOf(TERMINATED_SORTS).default('date_desc'),
-  page: integer({ min: 1, max: 20 }).default(1),
-  per_page: integer({ min: 1, max: 50 }).default(20),
+  languages: commaList({ max: 20 }).optional(),
+  sort: z
+    .enum(TERMINATED_SORTS, { error: `must be {field}_asc or {field}_desc with field one of: ${TERMINATED_SORT_FIELDS.join(', ')}` })
+    .default('date_desc'),
+  page: integer({ min: 1, max: TERMINATED_MAX_PAGE }).default(1),
+  per_page: integer({ min: 1, max: TERMINATED_MAX_PER_PAGE }).default(20),
   min_subs: bound(),
   max_subs: bound(),
   min_views: bound(),
@@ -191,6 +195,9 @@ export const terminatedOutput = z.object({
   success,
   page: z.number().int(),
   per_page: z.number().int(),
+  /** Every channel matching the search, on all pages. */
   total: z.number().int(),
+  /** Pages that can be requested: the matches' pages, at most 20. */
+  total_pages: z.number().int(),
   channels: z.array(terminatedChannel),
 });

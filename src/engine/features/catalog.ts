@@ -15,10 +15,15 @@ export const featureLoaders: Partial<Record<RouteTag, Loader>> = {
   voices: async () => (await import('./voices/handlers.js')).voiceHandlers,
   generation: async () => (await import('./generation/handlers.js')).generationHandlers,
   // Channel checks and terminated search share the tag: merge every research module's table here.
-  research: async () => ({ ...(await import('./checks/handlers.js')).checkHandlers }),
+  research: async () => ({
+    ...(await import('./checks/handlers.js')).checkHandlers,
+    ...(await import('./terminated/handlers.js')).terminatedHandlers,
+  }),
+  analysis: async () => (await import('./analysis/handlers.js')).analysisHandlers,
   // Job status describes any task job, so every task-job feature must be loaded first.
   jobs: async () => {
     await import('./generation/handlers.js');
+    await import('./analysis/handlers.js');
     return (await import('../jobs/task-status.js')).taskJobHandlers;
   },
 };

@@ -95,7 +95,7 @@ export const defaultPlanTable: Record<Plan, PlanLimits> = {
     cmsLookupsPerDay: 0,
     cmsLiveChecksPerHour: 0,
     cmsNetworkDetails: false,
-    analysisConcurrency: 0,
+    analysisConcurrency: 1, // video analysis is free during preview, even without a plan (ours)
     maxScriptCharacters: 0,
   },
 };

@@ -213,4 +213,18 @@ export const migrations: Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 7,
+    name: 'video analysis uploads',
+    sql: `
+      -- Videos a user sent to the vision model: a repeat analysis of the same video by the same user
+      -- within 2 hours reuses the upload. Keyed per (user, video); other users never share it.
+      CREATE TABLE analysis_uploads (
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        video_id TEXT NOT NULL,
+        uploaded_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, video_id)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -4,6 +4,8 @@ import type Database from 'better-sqlite3';
 export interface WorldParams {
   seed: string;
   channels: number;
+  /** Terminated channels (their own entity, independent of `channels`). */
+  terminated: number;
   /** 'YYYY-MM-DD'. */
   referenceDate: string;
 }

@@ -15,18 +15,22 @@ import type Database from 'better-sqlite3';
 import { channelsEntity } from './channels.js';
 import { dayNumber, isIsoDate, todayUtc } from './dates.js';
 import type { GenerationContext, WorldEntity, WorldParams } from './entity.js';
+import { terminatedEntity } from './terminated/generate.js';
 import type { WorldInfo, WorldOptions } from './types.js';
 import { videosEntity } from './videos.js';
 import { networksEntity } from './networks.js';
 
-export const WORLD_GENERATOR_VERSION = 2;
+export const WORLD_GENERATOR_VERSION = 3;
 export const DEFAULT_WORLD_SEED = 'tubekit';
 export const DEFAULT_WORLD_CHANNELS = 3000;
 /** Upper bound on channel count (ids encode the index in 32 bits; this keeps sizes sane). */
 export const MAX_WORLD_CHANNELS = 50_000_000;
+/** Terminated channels of a default world: enough that everyday keywords find some, quick to generate. */
+export const DEFAULT_WORLD_TERMINATED = 10_000;
+export const MAX_WORLD_TERMINATED = 10_000_000;
 
 /** Generation order matters only for entities reading earlier ones' tables. */
-export const WORLD_ENTITIES: readonly WorldEntity[] = [channelsEntity, videosEntity, networksEntity];
+export const WORLD_ENTITIES: readonly WorldEntity[] = [channelsEntity, videosEntity, networksEntity, terminatedEntity];
 
 const META_DDL = 'CREATE TABLE world_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID';
 
@@ -37,16 +41,20 @@ export function normalizeSeed(seed: string | number): string {
 }
 
 /** Validates options; `referenceDate` stays undefined when not given. */
-export function normalizeOptions(opts: WorldOptions): { seed: string; channels: number; referenceDate?: string } {
+export function normalizeOptions(opts: WorldOptions): { seed: string; channels: number; terminated: number; referenceDate?: string } {
   const channels = opts.channels;
   if (!Number.isInteger(channels) || channels < 1 || channels > MAX_WORLD_CHANNELS) {
     throw new Error(`world channel count must be an integer in 1..${MAX_WORLD_CHANNELS}, got ${channels}`);
+  }
+  const terminated = opts.terminated ?? DEFAULT_WORLD_TERMINATED;
+  if (!Number.isInteger(terminated) || terminated < 0 || terminated > MAX_WORLD_TERMINATED) {
+    throw new Error(`world terminated count must be an integer in 0..${MAX_WORLD_TERMINATED}, got ${terminated}`);
   }
   if (opts.referenceDate !== undefined) {
     if (!isIsoDate(opts.referenceDate)) throw new Error(`invalid referenceDate "${opts.referenceDate}" (YYYY-MM-DD)`);
     if (opts.referenceDate < '2007-01-01') throw new Error('referenceDate must be 2007-01-01 or later');
   }
-  return { seed: normalizeSeed(opts.seed), channels, referenceDate: opts.referenceDate };
+  return { seed: normalizeSeed(opts.seed), channels, terminated, referenceDate: opts.referenceDate };
 }
 
 function metaTableExists(db: Database.Database): boolean {
@@ -67,6 +75,7 @@ export function metaToInfo(meta: Record<string, string>): WorldInfo {
     seed: meta.seed,
     channel_count: Number(meta.channel_count),
     video_count: Number(meta.video_count ?? 0),
+    terminated_count: Number(meta.terminated_count ?? 0),
     reference_date: meta.reference_date,
     generated_at: meta.generated_at,
     generation_ms: Number(meta.generation_ms ?? 0),
@@ -76,13 +85,14 @@ export function metaToInfo(meta: Record<string, string>): WorldInfo {
 /** True when the stored world was made by this generator with these parameters. */
 export function worldMatches(
   meta: Record<string, string> | null,
-  want: { seed: string; channels: number; referenceDate?: string },
+  want: { seed: string; channels: number; terminated: number; referenceDate?: string },
 ): boolean {
   if (!meta) return false;
   return (
     Number(meta.generator_version) === WORLD_GENERATOR_VERSION &&
     meta.seed === want.seed &&
     Number(meta.channel_count) === want.channels &&
+    Number(meta.terminated_count ?? 0) === want.terminated &&
     (want.referenceDate === undefined || meta.reference_date === want.referenceDate)
   );
 }
@@ -104,7 +114,8 @@ export function generateWorld(db: Database.Database, params: WorldParams): World
   const started = performance.now();
   const ctx: GenerationContext = { db, params, refDay: dayNumber(params.referenceDate), meta: {} };
   db.transaction(() => {
-    for (const t of worldTables(db)) db.exec(`DROP TABLE "${t}"`);
+    // IF EXISTS: dropping a virtual table (full-text search) drops its shadow tables with it.
+    for (const t of worldTables(db)) db.exec(`DROP TABLE IF EXISTS "${t}"`);
     db.exec(META_DDL);
     for (const e of WORLD_ENTITIES) e.createTables(db);
     for (const e of WORLD_ENTITIES) e.generate(ctx);
@@ -136,7 +147,7 @@ export function ensureWorld(db: Database.Database, opts: WorldOptions): boolean 
   if (worldMatches(readWorldMeta(db), want)) return false;
   const run = db.transaction(() => {
     if (worldMatches(readWorldMeta(db), want)) return false;
-    generateWorld(db, { seed: want.seed, channels: want.channels, referenceDate: want.referenceDate ?? todayUtc() });
+    generateWorld(db, { seed: want.seed, channels: want.channels, terminated: want.terminated, referenceDate: want.referenceDate ?? todayUtc() });
     return true;
   });
   return db.inTransaction ? run() : run.immediate();

@@ -21,6 +21,7 @@ import { externalMonetizationOf, type ExternalMonetizationTruth } from './extern
 import { SampleNetworks } from './networks.js';
 import { DEFAULT_HISTORY_DAYS, dailyStatsFor, deltasFor, growthFor } from './stats.js';
 import type { DailyStat, Deltas, Growth, WorldChannel, WorldInfo, WorldOptions, WorldVideo } from './types.js';
+import { TerminatedReader } from './terminated/reader.js';
 import { captionSource, transcriptFor, type CaptionSource, type Transcript } from './transcripts.js';
 import { VideoDeriver } from './videos.js';
 
@@ -65,6 +66,7 @@ export class SampleWorld implements PlatformProvider {
   private readonly deriver: VideoDeriver;
   private readonly tierCounts: number[];
   private readonly videoCache = new Map<number, WorldVideo[]>();
+  private terminatedReader?: TerminatedReader;
   private readonly stmts: {
     byId: Database.Statement<[string], ChannelRow>;
     byHandle: Database.Statement<[string], ChannelRow>;
@@ -99,7 +101,7 @@ export class SampleWorld implements PlatformProvider {
   /** Unconditionally regenerate. */
   static regenerate(db: Database.Database, opts: WorldOptions): SampleWorld {
     const want = normalizeOptions(opts);
-    generateWorld(db, { seed: want.seed, channels: want.channels, referenceDate: want.referenceDate ?? todayUtc() });
+    generateWorld(db, { seed: want.seed, channels: want.channels, terminated: want.terminated, referenceDate: want.referenceDate ?? todayUtc() });
     return new SampleWorld(db);
   }
 
@@ -110,6 +112,18 @@ export class SampleWorld implements PlatformProvider {
 
   info(): WorldInfo {
     return metaToInfo(this.meta);
+  }
+
+  /** Terminated channels: keyword search with filters and sorts (terminated/reader.ts). */
+  get terminated(): TerminatedReader {
+    this.terminatedReader ??= new TerminatedReader(
+      this.db,
+      this.meta.seed,
+      this.refDay,
+      Number(this.meta.terminated_count ?? 0),
+      Number(this.meta.terminated_longest_name ?? 0),
+    );
+    return this.terminatedReader;
   }
 
   /** The world's "today" ('YYYY-MM-DD'). */

@@ -41,6 +41,7 @@ export interface WorldInfo {
   seed: string;
   channel_count: number;
   video_count: number;
+  terminated_count: number;
   /** The world's "today" ('YYYY-MM-DD'): histories end on this day. */
   reference_date: string;
   /** Wall-clock ISO timestamp of generation (the only non-deterministic value). */
@@ -51,6 +52,8 @@ export interface WorldInfo {
 export interface WorldOptions {
   seed: string | number;
   channels: number;
+  /** Terminated channels; DEFAULT_WORLD_TERMINATED when omitted. */
+  terminated?: number;
   /** 'YYYY-MM-DD'; when omitted, an existing matching world is kept whatever its date, else today (UTC). */
   referenceDate?: string;
 }

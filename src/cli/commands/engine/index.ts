@@ -69,6 +69,7 @@ function engineStatus(engine: Engine) {
     world_seed: world.seed,
     world_channels: world.channel_count,
     world_videos: world.video_count,
+    world_terminated_channels: world.terminated_count,
     world_reference_date: world.reference_date,
     users: engine.identity.userCount(),
     jobs: Object.fromEntries(jobs.map((row) => [row.state, row.n])),

@@ -14,14 +14,25 @@ export function registerWorld(engine: Command, app: CliApp): void {
   engine
     .command('seed')
     .description('Rebuild the sample world from a seed and a size')
-    .addHelpText('before', examples(['tubekit engine seed --channels 20000 --seed 7', 'tubekit engine seed                       # back to the default world']))
+    .addHelpText(
+      'before',
+      examples([
+        'tubekit engine seed --channels 20000 --seed 7',
+        'tubekit engine seed --terminated 1000000      # a million terminated channels (about a minute)',
+        'tubekit engine seed                       # back to the default world',
+      ]),
+    )
     .option('--channels <n>', 'number of channels', '3000')
+    .option('--terminated <n>', 'number of terminated channels, searched by `tubekit terminated` (default 10000)')
     .option('--seed <s>', 'seed', '1')
-    .action(async (options: { channels: string; seed: string }) => {
+    .action(async (options: { channels: string; terminated?: string; seed: string }) => {
       const channels = parseWholeNumber(options.channels, '--channels', { min: 10, max: 2_000_000 });
+      // The engine's default is loaded only here: the CLI loads no world code at start-up.
+      const { DEFAULT_WORLD_TERMINATED } = await import('../../../engine/world/generate.js');
+      const terminated = parseWholeNumber(options.terminated ?? String(DEFAULT_WORLD_TERMINATED), '--terminated', { min: 0, max: 2_000_000 });
       const seed = /^\d+$/.test(options.seed) ? Number(options.seed) : options.seed;
-      const spinner = await app.io.spinner(`Generating ${channels} channels…`);
-      const info = await withLocalEngine(app, (local) => local.reseedWorld({ seed: seed as number, channels }).info());
+      const spinner = await app.io.spinner(`Generating ${channels} channels and ${terminated} terminated ones…`);
+      const info = await withLocalEngine(app, (local) => local.reseedWorld({ seed: seed as number, channels, terminated }).info());
       spinner.stop();
       if (app.json) printJson(app.io, info);
       else printRecord(app.io, Object.entries(info));

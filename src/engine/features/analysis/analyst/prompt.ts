@@ -1,0 +1,82 @@
+/**
+ * What a prompt asks for, read the way a person would skim it: which aspects of the video (in the
+ * order the prompt names them), whether the answer must be JSON (and with which keys), how many
+ * items a list should have, and how long the answer should be.
+ */
+export type Aspect = 'summary' | 'moments' | 'transcript' | 'hook' | 'topics' | 'performance' | 'audience' | 'tone' | 'visual' | 'advice';
+
+export interface PromptReading {
+  /** Aspects asked for, in the order the prompt mentions them; empty when it names none. */
+  aspects: Aspect[];
+  json: boolean;
+  /** Keys named for a JSON answer ("with keys title, summary" or quoted names). */
+  keys: string[];
+  /** "5 key moments", "three tips": how many items a list should have. */
+  count?: number;
+  /** "in one sentence" */
+  sentences?: number;
+  brevity: 'brief' | 'normal' | 'detailed';
+  /** "the first 30 seconds" */
+  firstSeconds?: number;
+}
+
+const ASPECT_PATTERNS: ReadonlyArray<[Aspect, RegExp]> = [
+  ['summary', /\b(summar\w*|tl;?dr|overview|recap|gist|synopsis|what(?:'s| is) (?:this|the) video about|(?:describe|explain) (?:this|the) video)/],
+  ['moments', /\b(timestamps?|time ?codes?|chapters?|key moments?|timeline|highlights?|minute[- ]by[- ]minute|moments?)\b/],
+  ['transcript', /\b(transcri\w*|verbatim|captions?|subtitles?|what (?:is|was) said|quotes?)\b/],
+  ['hook', /\b(hooks?|intro\w*|opening|first (?:\d+|few) seconds?|beginning|start of the video)\b/],
+  ['topics', /\b(topics?|keywords?|tags?|hashtags?|themes?|subjects?|seo)\b/],
+  ['performance', /\b(views?|engagement|performance|statistics|stats|likes?|comments?|metrics?|how (?:well|popular)|viral\w*)\b/],
+  ['audience', /\b(audiences?|viewers?|target\w*|demographics?|who (?:is|would) (?:this|it) (?:be )?for|niche)\b/],
+  ['tone', /\b(sentiment|tone|mood|emotions?|vibe)\b/],
+  ['visual', /\b(thumbnails?|visuals?|scenes?|on[- ]screen|frames?|colou?rs?|camera|shots?|b-roll|editing|lighting|faces?|overlays?)\b/],
+  ['advice', /\b(improve\w*|suggest\w*|tips?|advice|feedback|critique|recommend\w*|weakness\w*|strengths?|title ideas?|alternative titles?)\b/],
+];
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const LIST_NOUNS =
+  'points?|bullets?|bullet points|moments?|takeaways?|ideas?|tips?|topics?|keywords?|tags?|chapters?|timestamps?|things|reasons?|suggestions?|hashtags?|highlights?|lines?|segments?';
+const COUNT = new RegExp(`\\b(\\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})\\s+(?:[a-z-]+\\s+){0,2}?(?:${LIST_NOUNS})\\b`);
+const SENTENCES = new RegExp(`\\b(?:in|with|using)\\s+(\\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')}|a single)\\s+sentences?\\b`);
+/** "keys a, b and c", "fields: a, b", "a key named a" — not "key moments". */
+const KEY_LIST = /\b(?:(?:keys|fields|properties|attributes)\s*(?::|named|called|like|such as)?|(?:key|field|property)\s*(?::|named|called))\s*\(?([A-Za-z_][\w]*(?:\s*(?:,|\/|&|and|or)\s*[A-Za-z_][\w]*)*)/i;
+const QUOTED_NAME = /[`"']([A-Za-z_][\w]{0,40})[`"']/g;
+
+const toNumber = (word: string) => (word === 'a single' ? 1 : (NUMBER_WORDS[word] ?? Number(word)));
+
+export function readPrompt(prompt: string): PromptReading {
+  const text = prompt.toLowerCase();
+  const aspects = ASPECT_PATTERNS.map(([aspect, pattern]) => ({ aspect, at: text.search(pattern) }))
+    .filter(({ at }) => at >= 0)
+    .sort((a, b) => a.at - b.at)
+    .map(({ aspect }) => aspect);
+  const json = /\bjson\b/.test(text);
+  const count = COUNT.exec(text);
+  const sentences = SENTENCES.exec(text);
+  const seconds = /\bfirst (\d{1,3}) seconds?\b/.exec(text);
+  return {
+    aspects,
+    json,
+    keys: json ? requestedKeys(prompt) : [],
+    count: count ? clampCount(toNumber(count[1]!)) : undefined,
+    sentences: sentences ? clampCount(toNumber(sentences[1]!)) : undefined,
+    brevity: /\b(brief\w*|short(?:ly)?|concise\w*|one[- ]liner|quick\w*|in a nutshell)\b/.test(text)
+      ? 'brief'
+      : /\b(detail\w*|in[- ]depth|thorough\w*|comprehensive|exhaustive)\b/.test(text)
+        ? 'detailed'
+        : 'normal',
+    firstSeconds: seconds ? Math.max(1, Number(seconds[1])) : undefined,
+  };
+}
+
+const clampCount = (n: number) => Math.min(20, Math.max(1, Math.round(n)));
+
+/** Key names a prompt wants in its JSON: a "keys a, b and c" list and names in quotes or backticks. */
+function requestedKeys(prompt: string): string[] {
+  const names: string[] = [];
+  const list = KEY_LIST.exec(prompt);
+  if (list) names.push(...list[1]!.split(/\s*(?:,|\/|&|\band\b|\bor\b)\s*/i));
+  for (const match of prompt.matchAll(QUOTED_NAME)) names.push(match[1]!);
+  const keys = names.map((name) => name.trim()).filter((name) => name && !/^(json|the|a|an|with|keys?)$/i.test(name));
+  return [...new Set(keys)];
+}

@@ -1,0 +1,8 @@
+import type { Handlers } from '../../context.js';
+// Registers the `analysis` job processor, so any worker of this process can run the jobs.
+import './analysis-job.js';
+import { submitAnalysis } from './submit.js';
+
+export const analysisHandlers: Handlers = {
+  'analysis.submit': (request, input) => submitAnalysis(request, input),
+};

@@ -1,0 +1,76 @@
+/**
+ * `POST /api/analyze-video`: resolves the link, checks the caller's concurrency cap and queues the
+ * job in one transaction, and answers at once. Free during preview: no credits, no plan needed.
+ */
+import { randomBytes } from 'node:crypto';
+import { tooManyRequests } from '../../../core/errors.js';
+import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
+import type { RequestContext } from '../../context.js';
+import type { JobRow } from '../../jobs/job-row.js';
+import { planDisplayName } from '../../limits/plans.js';
+import { durationFor, workDuration } from '../../simulated-work.js';
+import type { Settings } from '../../store/settings.js';
+import type { Db } from '../../store/database.js';
+import { resolveVideoLink } from '../video-link.js';
+import { ANALYSIS_KIND, type AnalysisInput } from './analysis-job.js';
+import { analysisUploads } from './uploads.js';
+
+type InFlight = Pick<JobRow, 'public_id' | 'state' | 'claimed_at' | 'input'>;
+
+const inFlightStatements = new WeakMap<Db, { all(userId: number): InFlight[] }>();
+
+/** The user's analyses waiting or running, oldest first. */
+function inFlightAnalyses(db: Db, userId: number): InFlight[] {
+  let statement = inFlightStatements.get(db);
+  if (!statement) {
+    statement = db.prepare<[number], InFlight>(
+      `SELECT public_id, state, claimed_at, input FROM jobs
+       WHERE user_id = ? AND kind = '${ANALYSIS_KIND}' AND state IN ('pending', 'processing') ORDER BY id`,
+    );
+    inFlightStatements.set(db, statement);
+  }
+  return statement.all(userId);
+}
+
+export async function submitAnalysis(request: RequestContext, input: ParsedInput<'analysis.submit'>): Promise<RouteOutput<'analysis.submit'>> {
+  const { engine, user, limits } = request;
+  const video = await resolveVideoLink(engine, input.video_url);
+  const job: AnalysisInput = {
+    video_url: input.video_url,
+    video_id: video.video_id,
+    title: video.title,
+    prompt: input.prompt,
+    media_resolution: input.media_resolution,
+    cached: analysisUploads(engine).reusable(user.userId, video.video_id),
+  };
+  const { row } = engine.jobs.enqueue({
+    kind: ANALYSIS_KIND,
+    userId: user.userId,
+    publicId: `ana_${randomBytes(12).toString('base64url')}`,
+    input: job,
+    // In the insert's transaction, so concurrent submits (several processes) cannot both pass.
+    beforeInsert: () => {
+      const running = inFlightAnalyses(engine.db, user.userId);
+      if (running.length < limits.analysisConcurrency) return;
+      const cap = limits.analysisConcurrency;
+      throw tooManyRequests(
+        `Video analysis: ${running.length} of your analyses are already waiting or running, as many as ${user.plan === 'none' ? 'a key without a plan' : `the ${planDisplayName[user.plan]} plan`} allows at once (${cap}).`,
+        secondsUntilOneFinishes(running, engine.settings, engine.clock.now()),
+        'rate_limited',
+        'Wait for one to finish (tubekit job <job_id> --watch), or upgrade the plan to run more at once.',
+      );
+    },
+  });
+  return { success: true, job_id: row.public_id!, status: 'pending', cached: job.cached, credits_charged: 0, duration_seconds: video.duration_seconds };
+}
+
+/** When the soonest of the running analyses should end, from the simulated durations of its steps. */
+function secondsUntilOneFinishes(running: InFlight[], settings: Settings, now: number): number {
+  const remaining = running.map((row) => {
+    const id = row.public_id!;
+    const cached = (JSON.parse(row.input) as AnalysisInput).cached;
+    const work = (cached ? 0 : durationFor(id, workDuration(settings, 'analysis-upload'))) + durationFor(id, workDuration(settings, 'analysis'));
+    return row.state === 'processing' && row.claimed_at !== null ? row.claimed_at + work - now : work;
+  });
+  return Math.max(1, Math.ceil(Math.min(...remaining) / 1000));
+}
