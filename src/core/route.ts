@@ -30,6 +30,8 @@ export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   longPoll?: boolean;
   /** False for the few endpoints that work without a key. */
   auth?: boolean;
+  /** A scope the key must carry beyond a valid plan (the spec: download needs `generations`). */
+  scope?: 'generations';
 }
 
 export function defineRoute<I extends z.ZodType, O extends z.ZodType>(route: RouteDef<I, O>): RouteDef<I, O> {

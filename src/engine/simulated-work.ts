@@ -30,6 +30,8 @@ const range = (min_ms: number, max_ms: number): WorkDuration => ({ min_ms, max_m
 /** Each activity's range under the `short` and `realistic` presets (`instant` is always 0). */
 export const workActivities = {
   'channel-job': { short: range(1_000, 2_000), realistic: range(30_000, 120_000) },
+  // On top of the real rendering (already work enough under `short`); the hosted service can take minutes.
+  download: { short: range(0, 0), realistic: range(10_000, 150_000) },
 } satisfies Record<string, Record<Exclude<WorkPreset, 'instant'>, WorkDuration>>;
 
 export type WorkActivity = keyof typeof workActivities;

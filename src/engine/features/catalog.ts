@@ -14,6 +14,7 @@ export const featureLoaders: Partial<Record<RouteTag, Loader>> = {
   channels: async () => (await import('./channels/handlers.js')).channelHandlers,
   voices: async () => (await import('./voices/handlers.js')).voiceHandlers,
   generation: async () => (await import('./generation/handlers.js')).generationHandlers,
+  download: async () => (await import('./downloads/handlers.js')).downloadHandlers,
   // Job status describes any task job, so every task-job feature must be loaded first.
   jobs: async () => {
     await import('./generation/handlers.js');
