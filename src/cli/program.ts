@@ -5,6 +5,7 @@ import { registerAuth } from './commands/auth.js';
 import { registerClone } from './commands/clone.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerConfig } from './commands/config.js';
+import { registerDownload } from './commands/download.js';
 import { registerEngine } from './commands/engine/index.js';
 import { registerFolders } from './commands/folders.js';
 import { registerGenerate } from './commands/generate.js';
@@ -28,6 +29,7 @@ const commandModules: Array<(program: Command, app: CliApp) => unknown> = [
   registerResolve,
   registerProcessChannel,
   registerJob,
+  registerDownload,
   registerHealth,
   registerAuth,
   registerConfig,
