@@ -19,7 +19,7 @@ async function optional(module: string, exportName: string): Promise<RowSource |
 
 const rows: BenchRow[] = [];
 const sources: RowSource[] = [cliAndServeRows];
-for (const [module, name] of [['./jobs.js', 'jobRows'], ['./speech.js', 'speechRows'], ['./world.js', 'worldRows']] as const) {
+for (const [module, name] of [['./jobs.js', 'jobRows'], ['./speech.js', 'speechRows'], ['./world.js', 'worldRows'], ['./downloads.js', 'downloadRows']] as const) {
   const source = await optional(module, name);
   if (source) sources.push(source);
 }

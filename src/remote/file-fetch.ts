@@ -16,7 +16,7 @@ import type { ServiceError } from '../core/errors.js';
 import { redactUrl } from './trace.js';
 
 export const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-const MAX_RESUMES = 5;
+const MAX_RESUMES = 4;
 
 const refusesOwnAgent = new Set<string>();
 
@@ -75,7 +75,7 @@ export async function fetchFileResumable(url: string, options: FileFetchOptions)
         if (resumes >= MAX_RESUMES) throw options.failure(undefined, `the transfer kept breaking: ${(error as Error).message}`);
         resumes += 1;
         options.trace?.(`  transfer broke at byte ${received} (${(error as Error).message}); resuming`);
-        await sleep(250 * 2 ** (resumes - 1), undefined, { signal: options.signal });
+        await sleep(100 * 2 ** (resumes - 1), undefined, { signal: options.signal });
         const next = await open({ range: `bytes=${received}-`, ...(validator ? { 'if-range': validator } : {}) }).catch((cause: unknown) => {
           if (options.signal?.aborted) throw cause;
           return undefined;

@@ -30,6 +30,13 @@ export function registerCdn(app: FastifyInstance, root: string): void {
     if (!stat?.isFile()) throw notFound('No such file.');
 
     const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    const ifRange = request.headers['if-range'];
+    const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, stat.size) : undefined;
+    if (range === 'unsatisfiable') {
+      reply.header('content-range', `bytes */${stat.size}`);
+      return reply.status(416).send({ success: false, error: `Range not satisfiable: the file has ${stat.size} bytes.`, code: 'invalid_request' });
+    }
+
     reply.header('content-type', CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
     reply.header('accept-ranges', 'bytes');
     reply.header('etag', etag);
@@ -37,13 +44,6 @@ export function registerCdn(app: FastifyInstance, root: string): void {
     // Downloads expire (about 30 days) and the settings page follows the plan table; audio never changes.
     reply.header('cache-control', relative.startsWith('audio/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     if (relative.startsWith('downloads/')) reply.header('content-disposition', attachment(path.basename(file)));
-
-    const ifRange = request.headers['if-range'];
-    const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, stat.size) : undefined;
-    if (range === 'unsatisfiable') {
-      reply.header('content-range', `bytes */${stat.size}`);
-      return reply.status(416).send({ success: false, error: `Range not satisfiable: the file has ${stat.size} bytes.`, code: 'invalid_request' });
-    }
     if (range) return sendBytes(reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`), file, range.start, range.end);
     return sendBytes(reply, file, 0, stat.size - 1);
   });
@@ -81,8 +81,9 @@ export function parseRange(header: string | undefined, size: number): { start: n
 export function attachment(name: string): string {
   const ascii = name
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/\p{M}/gu, '')
+    .normalize('NFC')
+    .replace(/[^\x20-\x7e]/gu, '_')
     .replace(/["\\%;]/g, '_');
   if (ascii === name) return `attachment; filename="${ascii}"`;
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -32,7 +32,7 @@ describeEachEngine(
 
     it('keeps a file about 30 days with a stable URL, then sweeps it and renders it again', async () => {
       const harness = get();
-      const kept = { video_url: watchUrl(videos.human), format: 'audio' as const, start: 10, end: 12 };
+      const kept = { video_url: watchUrl(videos.human), format: 'subtitles' as const };
       const swept = { video_url: watchUrl(videos.auto), format: 'subtitles' as const };
       const first = await user.call('download', kept);
       const other = await user.call('download', swept);

@@ -104,25 +104,25 @@ describeEachEngine(
     it('refuses a download over the parallel cap at once (429, not queued), then takes it once the slot is free', async () => {
       const harness = get();
       const [first, second, userId] = starterWithTwoKeys(harness);
-      setWorkDuration(harness.engine.settings, { min_ms: 1500, max_ms: 1500 });
-      const running = first.call('download', { video_url: watchUrl(videos.human), format: 'audio', start: 0, end: 2 });
+      setWorkDuration(harness.engine.settings, { min_ms: 800, max_ms: 800 });
+      const running = first.call('download', { video_url: watchUrl(videos.long), format: 'subtitles' });
       await until(() => slotsHeld(harness, userId) === 1, 'the first download to hold its slot');
       const asked = Date.now();
-      const error = await failure(second.call('download', { video_url: watchUrl(videos.auto), format: 'audio', start: 0, end: 2 }));
-      expect(Date.now() - asked).toBeLessThan(1000);
+      const error = await failure(second.call('download', { video_url: watchUrl(videos.human), format: 'audio', start: 0, end: 1 }));
+      expect(Date.now() - asked).toBeLessThan(500);
       expect(error.status).toBe(429);
       expect(error.message).toMatch(/allows 1 in parallel and 1 is in progress; this one was not queued\. Try again in \d+s\./);
       expect(error.hint).toMatch(/subscription settings: \S+subscription\.html$/);
       expect((await running).cached).toBe(false);
       expect(slotsHeld(harness, userId)).toBe(0);
       setWorkSetting(harness.engine.settings, { preset: 'short' });
-      expect((await second.call('download', { video_url: watchUrl(videos.auto), format: 'audio', start: 0, end: 2 })).success).toBe(true);
+      expect((await second.call('download', { video_url: watchUrl(videos.human), format: 'audio', start: 0, end: 1 })).cached).toBe(false);
     });
 
     it('renders two identical requests arriving together once: one answer renders, the other waits and is served from the cache', async () => {
       const harness = get();
-      setWorkDuration(harness.engine.settings, { min_ms: 500, max_ms: 500 });
-      const input = { video_url: watchUrl(videos.auto), quality: '360p' as const, start: 40, end: 42 };
+      setWorkDuration(harness.engine.settings, { min_ms: 300, max_ms: 300 });
+      const input = { video_url: watchUrl(videos.auto), quality: '360p' as const, start: 40, end: 41 };
       const answers = await Promise.all([harness.as('professional').call('download', input), harness.as('ultimate').call('download', input)]);
       expect(answers.map((answer) => answer.cached).sort()).toEqual([false, true]);
       expect(answers[0]!.download_url).toBe(answers[1]!.download_url);
@@ -131,14 +131,14 @@ describeEachEngine(
 
     it('renders once across processes too: a CLI process renders, this one waits for it', async () => {
       const harness = get();
-      setWorkDuration(harness.engine.settings, { min_ms: 1500, max_ms: 1500 });
-      const cli = execa('node', [BIN, '--json', 'download', watchUrl(videos.human), '--format', 'audio', '--start', '2:00', '--end', '2:02', '--url-only'], {
+      setWorkDuration(harness.engine.settings, { min_ms: 1000, max_ms: 1000 });
+      const cli = execa('node', [BIN, '--json', 'download', watchUrl(videos.short), '--format', 'subtitles', '--url-only'], {
         env: { TUBEKIT_DATA_DIR: harness.engine.dataDir, TUBEKIT_BASE_URL: '', TUBEKIT_API_KEY: '', NO_COLOR: '1' },
         reject: false,
       });
       const rendering = harness.engine.db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM download_files WHERE state = 'rendering'");
       await until(() => rendering.get()!.n === 1, 'the CLI to start rendering');
-      const here = await harness.as('ultimate').call('download', { video_url: watchUrl(videos.human), format: 'audio', start: 120, end: 122 });
+      const here = await harness.as('ultimate').call('download', { video_url: watchUrl(videos.short), format: 'subtitles' });
       const there = await cli;
       expect(there.exitCode).toBe(0);
       const theirs = JSON.parse(there.stdout) as { cached: boolean; download_url: string };
@@ -151,13 +151,15 @@ describeEachEngine(
       const { key, user_id } = harness.engine.identity.createUserWithKey('starter', ['generations']);
       const user = harness.withKey(key);
       setWorkDuration(harness.engine.settings, { min_ms: 60_000, max_ms: 60_000 });
-      const cli = execa('node', [BIN, 'download', watchUrl(videos.music), '--format', 'audio', '--start', '0', '--end', '3', '--url-only'], {
+      const cli = execa('node', [BIN, 'download', watchUrl(videos.music), '--format', 'audio', '--start', '0', '--end', '2', '--url-only'], {
         env: { TUBEKIT_DATA_DIR: harness.engine.dataDir, TUBEKIT_BASE_URL: '', TUBEKIT_API_KEY: key, NO_COLOR: '1' },
         reject: false,
       });
       await until(() => slotsHeld(harness, user_id) === 1, 'the CLI to hold a slot');
-      const input = { video_url: watchUrl(videos.music), format: 'audio' as const, start: 0, end: 3 };
-      expect((await failure(user.call('download', input))).status).toBe(429);
+      const input = { video_url: watchUrl(videos.music), format: 'audio' as const, start: 0, end: 2 };
+      const refused = await failure(user.call('download', input));
+      expect(refused.status).toBe(429);
+      expect(refused.message).toMatch(/in parallel/);
       cli.kill('SIGKILL');
       await cli;
       setWorkSetting(harness.engine.settings, { preset: 'short' });

@@ -18,7 +18,7 @@ export interface TestVideos {
   music: PlatformVideo;
   /** A short with captions. */
   short: PlatformVideo & { transcript: Transcript };
-  /** A long video over 15 minutes: more than 500 MB at 1080p by the nominal bitrate. */
+  /** A long video with a transcript, over 15 minutes: more than 500 MB at 1080p by the nominal bitrate. */
   long: PlatformVideo;
 }
 
@@ -38,7 +38,7 @@ export function pickVideos(engine: Engine): TestVideos {
       if (!transcript && !found.music && minutes >= 3) found.music = video;
       if (transcript?.source === 'human' && !found.human && minutes >= 5 && minutes <= 25) found.human = { ...video, transcript };
       if (transcript?.source === 'auto' && !found.auto && minutes >= 5) found.auto = { ...video, transcript };
-      if (!found.long && minutes > 15) found.long = video;
+      if (transcript && !found.long && minutes > 15) found.long = video;
     }
     if (found.human && found.auto && found.music && found.short && found.long) return found as TestVideos;
   }

@@ -13,6 +13,7 @@ import { checkDownloadSize, type VideoHeight } from '../../limits/download-size.
 import { requireFfmpeg } from '../../media/ffmpeg.js';
 import { simulateWork, workDuration } from '../../simulated-work.js';
 import { publicFileUrl } from '../public-url.js';
+import type { PlatformVideo } from '../../world/platform.js';
 import { resolveVideoLink } from '../video-link.js';
 import { downloadFileName } from './file-names.js';
 import { ledgerFor, type CacheTarget } from './ledger.js';
@@ -21,6 +22,7 @@ import { requestedSection, type Section } from './section.js';
 import { SLOT_HEARTBEAT_MS } from './slots.js';
 
 type DownloadInput = ParsedInput<'download'>;
+type DownloadFormat = DownloadInput['format'];
 type DownloadAnswer = RouteOutput<'download'>;
 
 /** How often a request waiting for an identical render looks again. */
@@ -39,30 +41,7 @@ export async function downloadVideo(request: RequestContext, input: DownloadInpu
   if (input.format !== 'subtitles') {
     checkDownloadSize(height ? { format: 'video', height: height as VideoHeight } : { format: 'audio' }, seconds, request.limits);
   }
-  const transcript = await engine.platform.transcript(video.video_id);
-  if (input.format === 'subtitles' && !transcript) {
-    throw new ServiceError({
-      status: 400,
-      code: 'subtitles_unavailable',
-      message: `Invalid request: "${video.title}" (${video.video_id}) has no subtitles, human or auto-generated: it has no speech.`,
-      hint: 'Download its video or audio instead (format video or audio).',
-    });
-  }
-  const channel = await engine.platform.channelById(video.channel_id);
-  const file: DownloadFile = {
-    format: input.format,
-    height,
-    subject: {
-      videoId: video.video_id,
-      channelId: video.channel_id,
-      title: video.title,
-      channelTitle: channel?.title ?? video.channel_id,
-      portrait: video.kind === 'short',
-      transcript,
-      section: { start: section.start, duration: seconds },
-    },
-  };
-  const target = cacheTarget(request, file, section, video.duration_seconds);
+  const target = cacheTarget(request, { videoId: video.video_id, title: video.title, format: input.format, height }, section, video.duration_seconds);
   const answer = (cached: boolean, sizeBytes: number): DownloadAnswer => ({
     success: true,
     download_url: publicFileUrl(request, target.path),
@@ -80,8 +59,13 @@ export async function downloadVideo(request: RequestContext, input: DownloadInpu
   const ledger = ledgerFor(engine);
   ledger.sweep();
   const needsFfmpeg = input.format !== 'subtitles';
-  // A file already in the cache needs no ffmpeg; anything to render does, and says so before taking a slot.
-  if (needsFfmpeg && !ledger.cache.isFresh(ledger.cache.get(target.key))) await requireFfmpeg();
+  // A cached answer needs nothing more. Anything to render is judged first: subtitles that do not
+  // exist (400), no ffmpeg (503) — before a slot is taken or anything counts.
+  let file: DownloadFile | undefined;
+  if (!ledger.cache.isFresh(ledger.cache.get(target.key))) {
+    file = await describeFile(request, video, input.format, height, section);
+    if (needsFfmpeg) await requireFfmpeg();
+  }
   const admission = ledger.admit(request, target);
   if (admission.kind === 'hit') return answer(true, admission.row.size_bytes ?? 0);
 
@@ -105,6 +89,7 @@ export async function downloadVideo(request: RequestContext, input: DownloadInpu
     if (step === 'render') {
       await simulateWork(engine.settings, 'download', target.key, request.signal);
       if (needsFfmpeg) await requireFfmpeg();
+      file ??= await describeFile(request, video, input.format, height, section);
       const size = await renderDownloadFile(file, ledger.cache.file(target.path), request.signal);
       ledger.rendered(target, slotId, size, round3(seconds));
     }
@@ -120,15 +105,49 @@ export async function downloadVideo(request: RequestContext, input: DownloadInpu
   }
 }
 
+/** What is rendered: the video's transcript and channel are read only when a file is to be made. */
+async function describeFile(request: RequestContext, video: PlatformVideo, format: DownloadFormat, height: number | null, section: Section): Promise<DownloadFile> {
+  const transcript = await request.engine.platform.transcript(video.video_id);
+  if (format === 'subtitles' && !transcript) {
+    throw new ServiceError({
+      status: 400,
+      code: 'subtitles_unavailable',
+      message: `Invalid request: "${video.title}" (${video.video_id}) has no subtitles, human or auto-generated: it has no speech.`,
+      hint: 'Download its video or audio instead (format video or audio).',
+    });
+  }
+  const channel = await request.engine.platform.channelById(video.channel_id);
+  return {
+    format,
+    height,
+    subject: {
+      videoId: video.video_id,
+      channelId: video.channel_id,
+      title: video.title,
+      channelTitle: channel?.title ?? video.channel_id,
+      portrait: video.kind === 'short',
+      transcript,
+      section: { start: section.start, duration: section.end - section.start },
+    },
+  };
+}
+
+interface Wanted {
+  videoId: string;
+  title: string;
+  format: DownloadFormat;
+  height: number | null;
+}
+
 /** The cache entry a request names: one per (video, format, quality, time range). */
-function cacheTarget(request: RequestContext, file: DownloadFile, section: Section, videoSeconds: number): CacheTarget {
-  const { format, height, subject } = file;
+function cacheTarget(request: RequestContext, wanted: Wanted, section: Section, videoSeconds: number): CacheTarget {
+  const { format, height, videoId } = wanted;
   const ms = (seconds: number) => Math.round(seconds * 1000);
   const variant = format === 'subtitles' ? 'subtitles' : [format, height ? `${height}p` : null, ms(section.start), ms(section.end)].filter((part) => part !== null).join('-');
   const whole = section.start === 0 && section.end === videoSeconds;
   const name = downloadFileName({
-    title: subject.title,
-    videoId: subject.videoId,
+    title: wanted.title,
+    videoId,
     format,
     height,
     clip: format === 'subtitles' || whole ? null : { start: section.start, end: section.end },
@@ -136,10 +155,10 @@ function cacheTarget(request: RequestContext, file: DownloadFile, section: Secti
   const seconds = section.end - section.start;
   const perSecond = format === 'video' ? RENDER_MS_PER_SECOND.video[height!]! : RENDER_MS_PER_SECOND[format];
   return {
-    key: `${subject.videoId}|${variant}`,
-    videoId: subject.videoId,
+    key: `${videoId}|${variant}`,
+    videoId,
     format,
-    path: `downloads/${subject.videoId}/${variant}/${name}`,
+    path: `downloads/${videoId}/${variant}/${name}`,
     expectedMs: 1000 + seconds * perSecond + workDuration(request.engine.settings, 'download').max_ms,
   };
 }

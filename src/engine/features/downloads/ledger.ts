@@ -10,6 +10,8 @@ import { hourlyCapReached, parallelCapReached } from './caps.js';
 import { HourlyDownloads } from './hourly-count.js';
 import { DownloadSlots } from './slots.js';
 
+const SWEEP_INTERVAL_MS = 60_000;
+
 /** One file of the cache, as a request wants it. */
 export interface CacheTarget {
   key: string;
@@ -33,6 +35,7 @@ export class DownloadLedger {
   readonly cache: DownloadCache;
   readonly slots: DownloadSlots;
   private readonly hours: HourlyDownloads;
+  private sweptAt?: number;
 
   constructor(private readonly engine: EngineContext) {
     this.cache = new DownloadCache(engine.db, engine.clock, cdnDir(engine.dataDir));
@@ -40,8 +43,14 @@ export class DownloadLedger {
     this.hours = new HourlyDownloads(engine.db, engine.clock);
   }
 
-  /** Sweeps expired files (its own transaction: a refused request must not bring them back). */
+  /**
+   * Sweeps expired files, at most once a minute of the engine's clock per process (its own
+   * transaction: a refused request must not bring them back).
+   */
   sweep(): void {
+    const now = this.engine.clock.now();
+    if (this.sweptAt !== undefined && now >= this.sweptAt && now - this.sweptAt < SWEEP_INTERVAL_MS) return;
+    this.sweptAt = now;
     this.engine.db.transaction(() => this.cache.sweep()).immediate();
   }
 
