@@ -83,6 +83,10 @@ export class DownloadLedger {
 
   /** A waiting request looks again: the file is ready, still being made, or its maker died (then this request takes it over). */
   recheck(target: CacheTarget, slotId: string): 'ready' | 'wait' | 'render' {
+    // Reading needs no write lock; only taking the render over does.
+    const seen = this.cache.get(target.key);
+    if (this.cache.isFresh(seen)) return 'ready';
+    if (seen?.state === 'rendering' && this.slots.isLive(seen.render_slot)) return 'wait';
     return this.engine.db
       .transaction(() => {
         const row = this.cache.get(target.key);
