@@ -34,6 +34,7 @@ export class DownloadCache {
   private readonly dropClaim;
   private readonly remove;
   private readonly expired;
+  private readonly orphaned;
 
   constructor(
     db: Db,
@@ -52,6 +53,9 @@ export class DownloadCache {
     this.remove = db.prepare('DELETE FROM download_files WHERE cache_key = ?');
     this.expired = db.prepare<[number, number], CacheRow>(
       `SELECT * FROM download_files WHERE state = 'ready' AND expires_at <= ? ORDER BY expires_at LIMIT ?`,
+    );
+    this.orphaned = db.prepare<[number], CacheRow>(
+      `SELECT * FROM download_files WHERE state = 'rendering' AND render_slot NOT IN (SELECT id FROM download_slots) LIMIT ?`,
     );
   }
 
@@ -80,9 +84,12 @@ export class DownloadCache {
     this.dropClaim.run(key, slotId);
   }
 
-  /** Removes a batch of expired files and their rows; run inside the caller's write transaction. */
+  /**
+   * Removes a batch of expired files, and renders whose request died (their slot is gone), with
+   * their rows; run inside the caller's write transaction, after dead slots were freed.
+   */
   sweep(): void {
-    for (const row of this.expired.all(this.clock.now(), SWEEP_BATCH)) {
+    for (const row of [...this.expired.all(this.clock.now(), SWEEP_BATCH), ...this.orphaned.all(SWEEP_BATCH)]) {
       this.removeFile(row.path);
       this.remove.run(row.cache_key);
     }
@@ -94,6 +101,12 @@ export class DownloadCache {
 
   /** The file and its directory (one per cache entry), so no leftovers of a crashed render stay. */
   private removeFile(relativePath: string): void {
-    fs.rmSync(path.dirname(this.file(relativePath)), { recursive: true, force: true });
+    const directory = path.dirname(this.file(relativePath));
+    fs.rmSync(directory, { recursive: true, force: true });
+    try {
+      fs.rmdirSync(path.dirname(directory)); // the video's directory goes with its last file
+    } catch {
+      // Other files of the video remain (or it is gone already).
+    }
   }
 }

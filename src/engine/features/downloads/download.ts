@@ -42,9 +42,10 @@ export async function downloadVideo(request: RequestContext, input: DownloadInpu
     checkDownloadSize(height ? { format: 'video', height: height as VideoHeight } : { format: 'audio' }, seconds, request.limits);
   }
   const target = cacheTarget(request, { videoId: video.video_id, title: video.title, format: input.format, height }, section, video.duration_seconds);
-  const answer = (cached: boolean, sizeBytes: number): DownloadAnswer => ({
+  // The file's path as the cache holds it (made from the title when it was first rendered).
+  const answer = (cached: boolean, sizeBytes: number, relativePath = target.path): DownloadAnswer => ({
     success: true,
-    download_url: publicFileUrl(request, target.path),
+    download_url: publicFileUrl(request, relativePath),
     video_id: video.video_id,
     title: video.title,
     duration_seconds: round3(seconds),
@@ -67,7 +68,7 @@ export async function downloadVideo(request: RequestContext, input: DownloadInpu
     if (needsFfmpeg) await requireFfmpeg();
   }
   const admission = ledger.admit(request, target);
-  if (admission.kind === 'hit') return answer(true, admission.row.size_bytes ?? 0);
+  if (admission.kind === 'hit') return answer(true, admission.row.size_bytes ?? 0, admission.row.path);
 
   const { slotId } = admission;
   const heartbeat = setInterval(() => {
@@ -94,9 +95,10 @@ export async function downloadVideo(request: RequestContext, input: DownloadInpu
       ledger.rendered(target, slotId, size, round3(seconds));
     }
     const row = ledger.cache.get(target.key);
-    const size = row?.size_bytes ?? (await fs.promises.stat(ledger.cache.file(target.path))).size;
+    const relativePath = row?.state === 'ready' ? row.path : target.path;
+    const size = row?.size_bytes ?? (await fs.promises.stat(ledger.cache.file(relativePath))).size;
     ledger.answered(request.user.userId, slotId);
-    return answer(cached, size);
+    return answer(cached, size, relativePath);
   } catch (error) {
     ledger.failed(target, slotId);
     throw error;

@@ -44,14 +44,19 @@ export class DownloadLedger {
   }
 
   /**
-   * Sweeps expired files, at most once a minute of the engine's clock per process (its own
-   * transaction: a refused request must not bring them back).
+   * Sweeps expired files and abandoned renders, at most once a minute of the engine's clock per
+   * process (its own transaction: a refused request must not bring them back).
    */
   sweep(): void {
     const now = this.engine.clock.now();
     if (this.sweptAt !== undefined && now >= this.sweptAt && now - this.sweptAt < SWEEP_INTERVAL_MS) return;
     this.sweptAt = now;
-    this.engine.db.transaction(() => this.cache.sweep()).immediate();
+    this.engine.db
+      .transaction(() => {
+        this.slots.freeDead();
+        this.cache.sweep();
+      })
+      .immediate();
   }
 
   /** Decides a request: a cache hit (counted now), or a slot to render or wait with; else a 429. */
