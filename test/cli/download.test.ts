@@ -143,6 +143,31 @@ describe('tubekit download (embedded engine)', () => {
     }
   });
 
+  it.skipIf(process.platform !== 'linux')('stops a render on Ctrl-C with exit 3, freeing its slot and saving nothing', async () => {
+    const dir = newWorkDir();
+    const child = sandbox.spawn(['download', HUMAN, '--quality', '480p', '--start', '0:20', '-o', 'long.mp4'], { cwd: dir });
+    // Wait until ffmpeg runs under it: interrupting then is what once killed the CLI without cleanup.
+    const children = `/proc/${child.pid}/task/${child.pid}/children`;
+    const deadline = Date.now() + 20_000;
+    while (!(fs.existsSync(children) && fs.readFileSync(children, 'utf8').trim())) {
+      if (Date.now() > deadline) throw new Error('ffmpeg never started');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr).toMatch(/Download cancelled; nothing was saved/);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(path.join(sandbox.dataDir, 'tubekit.db'), { readonly: true });
+    try {
+      expect(db.prepare('SELECT COUNT(*) AS n FROM download_slots').get()).toEqual({ n: 0 });
+      expect(db.prepare("SELECT COUNT(*) AS n FROM download_files WHERE state = 'rendering'").get()).toEqual({ n: 0 });
+    } finally {
+      db.close();
+    }
+  });
+
   it.skipIf(!hasScript)('shows a spinner and then a progress bar on a terminal, and nothing of that when piped', async () => {
     const dir = newWorkDir();
     const { screen, exitCode } = await runOnTerminal(sandbox, ['download', SHORT, '--quality', '480p', '--start', '0', '--end', '5', '-o', path.join(dir, 'short.mp4')]);

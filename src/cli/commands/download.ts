@@ -52,7 +52,8 @@ export function registerDownload(program: Command, app: CliApp): void {
 
     const stop = new AbortController();
     const onInterrupt = () => stop.abort(new Error('interrupted'));
-    process.once('SIGINT', onInterrupt);
+    // `on`, not `once`: execa's exit hook re-raises a signal nobody else listens to, killing us before the cleanup.
+    process.on('SIGINT', onInterrupt);
     try {
       const spinner = await app.io.spinner(`Preparing the ${flags.format === 'video' ? 'video' : flags.format}…`);
       let body: DownloadBody;
@@ -73,7 +74,7 @@ export function registerDownload(program: Command, app: CliApp): void {
       const file = finalPath(target, servedFileName(body.download_url, body.title, EXTENSIONS[body.format]), Boolean(flags.force));
       await saveToFile(app, body.download_url, file, options);
       if (app.json) await app.render(body, () => undefined);
-      else app.io.out(path.relative(process.cwd(), file) || file);
+      else app.io.out(shownPath(file));
       app.io.note(`Saved ${path.basename(file)}: ${describe(body)}.`);
     } catch (error) {
       if (stop.signal.aborted) throw cancelled('Download cancelled; nothing was saved.');
@@ -112,6 +113,12 @@ function downloadInput(videoUrl: string, flags: DownloadFlags) {
     ...(flags.start !== undefined ? { start: flags.start } : {}),
     ...(flags.end !== undefined ? { end: flags.end } : {}),
   };
+}
+
+/** Relative to the current directory when inside it, else absolute. */
+function shownPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
 }
 
 function describe(body: DownloadBody): string {
