@@ -75,7 +75,6 @@ async function cachedLatency(local: Service, remote: Service, videos: Videos): P
 }
 
 async function renderSpeed(service: Service, videos: Videos): Promise<BenchRow[]> {
-  const realTime = { name: 'real time', value: 60_000 };
   const rows: BenchRow[] = [];
   // Each render is a new (video, format, quality, range): nothing comes from the cache.
   let offset = 0;
@@ -94,7 +93,8 @@ async function renderSpeed(service: Service, videos: Videos): Promise<BenchRow[]
     ['audio (MP3)', { format: 'audio' }],
   ] as const) {
     const ms = await render(input, 10);
-    rows.push({ name: `download: render ${label}, per minute of media (10-minute clip)`, value: ms / 10, unit: 'ms', baseline: realTime });
+    // A budget of a second per minute keeps an hour's render within a minute even on a busy machine.
+    rows.push({ name: `download: render ${label}, per minute of media (10-minute clip)`, value: ms / 10, unit: 'ms', budget: '≤ 1000 ms' });
   }
   const subtitles = await timeMedian(1, () => service.call('download', { video_url: `https://youtu.be/${videos.hourLong}`, format: 'subtitles' }));
   rows.push({ name: 'download: subtitles (SRT), whole video of an hour or more', value: subtitles, unit: 'ms' });
@@ -102,7 +102,7 @@ async function renderSpeed(service: Service, videos: Videos): Promise<BenchRow[]
     const started = performance.now();
     const answer = await service.call('download', { video_url: `https://youtu.be/${videos.hourLong}`, start: 0, end: 3600, ...input } as never);
     const seconds = (performance.now() - started) / 1000;
-    rows.push({ name: `download: render one hour of ${label} (${(answer.size_bytes / 1e6).toFixed(1)} MB)`, value: seconds, unit: 's', budget: 'seconds' });
+    rows.push({ name: `download: render one hour of ${label} (${(answer.size_bytes / 1e6).toFixed(1)} MB)`, value: seconds, unit: 's', budget: '≤ 10 s' });
   }
   return rows;
 }
