@@ -77,8 +77,11 @@ describe('tubekit download (embedded engine)', () => {
 
   it('refuses what cannot work before any call, with exit 2 (no data dir is even made)', async () => {
     const fresh = cliSandbox();
+    const taken = path.join(newWorkDir(), 'taken.mp4');
+    fs.writeFileSync(taken, 'mine');
     try {
       const cases: Array<[string[], RegExp]> = [
+        [['download', HUMAN, '-o', taken], /taken\.mp4 already exists; nothing was downloaded over it/],
         [['download', 'https://vimeo.com/12345'], /links of vimeo\.com are not supported/],
         [['download', 'not a link'], /is not a link/],
         [['download', HUMAN, '--start', 'soon'], /--start must be a time like 1:30/],
