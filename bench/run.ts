@@ -25,6 +25,7 @@ for (const [module, name] of [
   ['./world.js', 'worldRows'],
   ['./checks.js', 'checkRows'],
   ['./terminated.js', 'terminatedRows'],
+  ['./downloads.js', 'downloadRows'],
 ] as const) {
   const source = await optional(module, name);
   if (source) sources.push(source);

@@ -44,7 +44,8 @@ const silenceCommanderErrors = (io: IO) => (command: Command) => {
  * tubekit took the key from and how to give it another.
  */
 function withAuthHint(error: unknown, app: CliApp): unknown {
-  if (!(error instanceof ServiceError) || error.status !== 401) return error;
+  // A key that works but lacks a scope keeps the service's own hint (which scope, how to get it).
+  if (!(error instanceof ServiceError) || error.status !== 401 || error.code === 'scope_required') return error;
   let settings;
   try {
     settings = app.settings;

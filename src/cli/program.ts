@@ -7,6 +7,7 @@ import { registerClone } from './commands/clone.js';
 import { registerCms } from './commands/cms.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerConfig } from './commands/config.js';
+import { registerDownload } from './commands/download.js';
 import { registerEngine } from './commands/engine/index.js';
 import { registerFolders } from './commands/folders.js';
 import { registerGenerate } from './commands/generate.js';
@@ -36,6 +37,7 @@ const commandModules: Array<(program: Command, app: CliApp) => unknown> = [
   registerMonetized,
   registerTerminated,
   registerAnalyze,
+  registerDownload,
   registerHealth,
   registerAuth,
   registerConfig,

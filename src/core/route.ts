@@ -32,6 +32,8 @@ export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   auth?: boolean;
   /** True when a key without an active subscription (plan `none`) may call it (free previews). */
   openToAllPlans?: boolean;
+  /** A scope the key must carry beyond a valid plan (the spec: download needs `generations`). */
+  scope?: 'generations';
 }
 
 export function defineRoute<I extends z.ZodType, O extends z.ZodType>(route: RouteDef<I, O>): RouteDef<I, O> {

@@ -85,7 +85,7 @@ export const routes = {
   download: defineRoute({
     tag: 'download',
     method: 'POST', path: '/api/download-video', encoding: 'json', input: media.downloadInput,
-    response: media.downloadOutput, summary: 'Download a video, its audio or its subtitles',
+    response: media.downloadOutput, summary: 'Download a video, its audio or its subtitles', scope: 'generations',
   }),
 
   // — workspace —

@@ -6,7 +6,7 @@ import { formatIssues } from '../core/schemas/format-issues.js';
 import type { UploadedFile } from '../core/schemas/params.js';
 import { systemClock, type Clock } from './clock.js';
 import type { EngineContext, Handler, Handlers, RequestContext } from './context.js';
-import { requireVoicePlan } from './features/access.js';
+import { requireScope, requireVoicePlan } from './features/access.js';
 import { featureLoaders, loadAllFeatures } from './features/catalog.js';
 import { Identity, type Principal } from './identity/identity.js';
 import { RateLimiter } from './limits/rate-limiter.js';
@@ -131,6 +131,8 @@ export class Engine implements EngineContext {
     const request: RequestContext = { engine: this, user, limits: this.planLimits(user.plan), signal, baseUrl };
     // Voice and speech endpoints are closed to the plan as a whole: say so before judging the input.
     if (PLAN_GATED_TAGS.has(route.tag)) requireVoicePlan(request);
+    // Like the plan, the key's scope is judged before the input.
+    if (route.scope) requireScope(request, route.scope);
     checkFileSizes(route.files, raw as Record<string, unknown>);
     const parsed = route.input.safeParse(raw);
     if (!parsed.success) throw badRequest(`Invalid request: ${formatIssues(parsed.error.issues, raw)}.`);

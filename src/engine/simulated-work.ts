@@ -37,6 +37,8 @@ export const workActivities = {
   // Video analysis: the upload (skipped when a recent one is reused), then the vision model's pass.
   'analysis-upload': { short: range(800, 1_500), realistic: range(20_000, 90_000) },
   analysis: { short: range(500, 1_000), realistic: range(15_000, 60_000) },
+  // On top of the real rendering (already work enough under `short`); the hosted service can take minutes.
+  download: { short: range(0, 0), realistic: range(10_000, 150_000) },
 } satisfies Record<string, Record<Exclude<WorkPreset, 'instant'>, WorkDuration>>;
 
 export type WorkActivity = keyof typeof workActivities;

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, interceptors, request, type Dispatcher, type FormData } from 'undici';
 import { ServiceError, parseRetryAfterText, type ErrorCode } from '../core/errors.js';
@@ -6,6 +5,7 @@ import { isIdempotent } from '../core/route.js';
 import { routes, type RouteInput, type RouteName, type RouteOutput } from '../core/routes.js';
 import type { CallOptions, Service, ServiceTarget } from '../core/service.js';
 import { VERSION } from '../core/version.js';
+import { fetchFileResumable } from './file-fetch.js';
 import { buildRequestParts } from './request-parts.js';
 import { redactKey, redactUrl, type TraceSink } from './trace.js';
 
@@ -107,24 +107,16 @@ export class RemoteService implements Service {
     }
   }
 
-  /** Files from the CDN: a normal user agent and never the API key. */
+  /** Files the service handed out: never with the API key; resumed with Range when a transfer breaks (file-fetch.ts). */
   async fetchFile(url: string, options: CallOptions = {}): Promise<NodeJS.ReadableStream> {
-    this.trace(`→ GET ${redactUrl(url)}`);
-    const response = await request(url, {
-      method: 'GET',
-      headers: { 'user-agent': USER_AGENT },
+    return fetchFileResumable(url, {
       // undici 7 follows redirects only through its interceptor (a CDN may redirect to storage).
       dispatcher: this.dispatcher.compose(interceptors.redirect({ maxRedirections: 5 })),
+      userAgent: USER_AGENT,
       signal: options.signal,
-    }).catch((error: unknown) => {
-      throw this.unreachable(error, url);
+      trace: (line) => this.trace(line),
+      failure: (status, text, cause) => (status === undefined ? this.unreachable(cause ?? new Error(text), url) : errorFromResponse(status, text, undefined)),
     });
-    this.trace(`← ${response.statusCode}`);
-    if (response.statusCode !== 200) {
-      const text = await response.body.text();
-      throw errorFromResponse(response.statusCode, text, undefined);
-    }
-    return Readable.from(response.body);
   }
 
   async close(): Promise<void> {

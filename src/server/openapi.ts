@@ -35,6 +35,8 @@ export function openApiDocument(): Record<string, unknown> {
         default: { description: 'Error: {success: false, error, code, hint?}' },
       },
     };
+    // A scoped endpoint: a key without the scope is answered 401.
+    if (route.scope) operation.security = [{ bearer: [route.scope] }];
     if (route.encoding === 'json' || route.encoding === 'multipart') {
       const mediaType = route.encoding === 'json' ? 'application/json' : 'multipart/form-data';
       operation.requestBody = {

@@ -2,7 +2,7 @@ import { parseBuffer } from 'music-metadata';
 import { expect, it } from 'vitest';
 import type { Service } from '../../src/core/service.js';
 import { clearFault, setFault } from '../../src/engine/faults.js';
-import { CDN_BASE_URL_SETTING } from '../../src/engine/features/generation/public-url.js';
+import { CDN_BASE_URL_SETTING } from '../../src/engine/features/public-url.js';
 import type { TaskJob } from '../../src/core/schemas/jobs.js';
 import { upload, wavSample } from '../support/audio-fixtures.js';
 import { describeEachEngine, failure } from '../support/engines.js';

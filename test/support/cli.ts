@@ -11,8 +11,8 @@ export interface CliSandbox {
   dataDir: string;
   configDir: string;
   env: Record<string, string>;
-  run(args: string[], options?: { input?: string; env?: Record<string, string> }): Promise<{ stdout: string; stderr: string; exitCode: number }>;
-  spawn(args: string[], options?: { env?: Record<string, string> }): ResultPromise;
+  run(args: string[], options?: { input?: string; env?: Record<string, string>; cwd?: string }): Promise<{ stdout: string; stderr: string; exitCode: number }>;
+  spawn(args: string[], options?: { env?: Record<string, string>; cwd?: string }): ResultPromise;
   cleanup(): void;
 }
 
@@ -29,6 +29,7 @@ export function cliSandbox(): CliSandbox {
       const result = await execa('node', [BIN, ...args], {
         env: { ...env, ...options.env },
         input: options.input ?? '',
+        cwd: options.cwd,
         reject: false,
         stripFinalNewline: false,
         timeout: 60_000,
@@ -36,7 +37,7 @@ export function cliSandbox(): CliSandbox {
       return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode ?? -1 };
     },
     spawn(args, options = {}) {
-      return execa('node', [BIN, ...args], { env: { ...env, ...options.env }, reject: false, buffer: { stdout: false } });
+      return execa('node', [BIN, ...args], { env: { ...env, ...options.env }, cwd: options.cwd, reject: false, buffer: { stdout: false } });
     },
     cleanup() {
       fs.rmSync(root, { recursive: true, force: true });

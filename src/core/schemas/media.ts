@@ -1,21 +1,27 @@
 /** Video download and AI video analysis. */
 import { z } from 'zod';
+import { MEDIA_TIME_FORMS, parseMediaTime } from '../media-time.js';
 import { oneOf, success, text } from './params.js';
 
 export const DOWNLOAD_FORMATS = ['video', 'audio', 'subtitles'] as const;
 export const DOWNLOAD_QUALITIES = ['360p', '480p', '720p', '1080p'] as const;
 
-/** `1:30`, `00:01:30`, `90`, `90s`, or a number of seconds. */
-const timestamp = z.union([z.number().nonnegative(), z.string().trim().min(1)], {
-  error: 'must be a time like 1:30, 00:01:30, 90, 90s or a number of seconds',
+/** `1:30`, `00:01:30`, `90`, `90s`, `1m30s`, or a number of seconds; parsed to seconds. */
+const timestamp = z.union([z.number(), z.string()], { error: `must be ${MEDIA_TIME_FORMS}` }).transform((value, context) => {
+  const time = parseMediaTime(value);
+  if (time.ok) return time.seconds;
+  context.addIssue({ code: 'custom', message: time.message });
+  return z.NEVER;
 });
 
 export const downloadInput = z.object({
   video_url: text({ max: 2000 }),
   format: oneOf(DOWNLOAD_FORMATS).default('video'),
-  quality: oneOf(DOWNLOAD_QUALITIES).default('720p'),
-  start: timestamp.optional(),
-  end: timestamp.optional(),
+  // `720` (as the answer gives it) means `720p`.
+  quality: z.preprocess((value) => (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value.trim())) ? `${String(value).trim()}p` : value), oneOf(DOWNLOAD_QUALITIES)).default('720p'),
+  // null is "not given", as JSON clients often send it.
+  start: timestamp.nullish(),
+  end: timestamp.nullish(),
 });
 
 export const downloadOutput = z.object({

@@ -1,4 +1,4 @@
-import { forbidden } from '../../core/errors.js';
+import { ServiceError, forbidden } from '../../core/errors.js';
 import type { RequestContext } from '../context.js';
 import { planDisplayName } from '../limits/plans.js';
 import type { Scope } from '../identity/identity.js';
@@ -14,13 +14,19 @@ export function requireVoicePlan(request: RequestContext): void {
   }
 }
 
+/**
+ * A key without the scope an endpoint needs gets 401: the spec's statuses for the one scoped
+ * endpoint (download: 200, 400, 401, 429) have no 403, and the spec lists the scope under
+ * Authentication — the credential itself is not good for this call.
+ */
 export function requireScope(request: RequestContext, scope: Scope): void {
   if (!request.user.scopes.includes(scope)) {
-    throw forbidden(
-      `This key lacks the "${scope}" scope this endpoint needs.`,
-      'scope_required',
-      `Create a key with the scope: tubekit engine keys create --scope ${scope}`,
-    );
+    throw new ServiceError({
+      status: 401,
+      code: 'scope_required',
+      message: `Authentication failed for this endpoint: the key lacks the "${scope}" scope it needs.`,
+      hint: `Use a key with the scope; on the embedded engine: tubekit engine keys create --scope ${scope}`,
+    });
   }
 }
 

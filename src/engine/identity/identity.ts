@@ -73,6 +73,15 @@ export class Identity {
     return { key, user_id: userId, plan, scopes };
   }
 
+  /** Another key for an existing user: caps counted per user then hold across both keys. */
+  createKeyForUser(userId: number): string {
+    const key = newApiKey();
+    this.db
+      .prepare('INSERT INTO api_keys (user_id, key_hash, prefix, created_at) VALUES (?, ?, ?, ?)')
+      .run(userId, hashApiKey(key), keyPrefix(key), this.clock.now());
+    return key;
+  }
+
   /**
    * The default local user (Ultimate, every scope). Its key lives in a 0600 file in the data dir
    * so the CLI can use it in local mode; created once, on first use.

@@ -16,6 +16,10 @@ export interface PlanLimits {
   alerts: number | null;
   downloadsPerHour: number | null;
   parallelDownloads: number;
+  /** Longest section of media one download may carry (seconds); subtitles are not limited. */
+  downloadMaxSeconds: number;
+  /** Largest file one download may produce, judged from nominal bitrates (`download-size.ts`). */
+  downloadMaxBytes: number;
   /** Managed-network lookups per day (the Starter cap; stored verdicts and network lists); null = no daily cap. */
   cmsLookupsPerDay: number | null;
   /** Managed-network live checks per hour (unchecked channels and refresh=1). */
@@ -35,6 +39,8 @@ const shared = {
   processChannelPerMinute: 30, // ours
   generatePerMinute: 30, // hosted service's published figure
   concurrentJobs: 5, // the hosted service's health example
+  downloadMaxSeconds: 3 * 3600,
+  downloadMaxBytes: 500_000_000,
 };
 
 export const defaultPlanTable: Record<Plan, PlanLimits> = {

@@ -32,7 +32,8 @@ export class AudioDecodeError extends Error {
   }
 }
 
-function ffmpegCommand(): string {
+/** The ffmpeg to run: $FFMPEG_PATH, else `ffmpeg` from PATH. */
+export function ffmpegCommand(): string {
   return process.env.FFMPEG_PATH || 'ffmpeg';
 }
 

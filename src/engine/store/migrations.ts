@@ -159,6 +159,41 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 5,
+    name: 'downloads',
+    sql: `
+      -- Rendered downloads, one file per (video, format, quality, time range), shared by every
+      -- user. 'rendering' rows belong to the download slot whose request renders them; 'ready'
+      -- rows expire (about 30 days) and are swept with their files.
+      CREATE TABLE download_files (
+        cache_key TEXT PRIMARY KEY,
+        video_id TEXT NOT NULL,
+        format TEXT NOT NULL,
+        path TEXT NOT NULL,
+        state TEXT NOT NULL,
+        render_slot TEXT,
+        size_bytes INTEGER,
+        duration_seconds REAL,
+        ready_at INTEGER,
+        expires_at INTEGER
+      );
+      CREATE INDEX download_files_by_expiry ON download_files(state, expires_at);
+      -- Downloads in progress, one row per request: the parallel cap counts a user's rows. Each
+      -- row is a lease its process renews while it works; a row whose process is gone or whose
+      -- lease ran out is freed by the next request. (The hourly cap counts rate_events.)
+      CREATE TABLE download_slots (
+        id TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        acquired_at INTEGER NOT NULL,
+        expected_done_at INTEGER NOT NULL,
+        lease_expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX download_slots_by_user ON download_slots(user_id);
+    `,
+  },
+  {
     version: 6,
     name: 'channel checks: managed-network verdicts, live-check claims, ad verdicts, external monetization',
     sql: `

@@ -30,7 +30,7 @@ export function registerEngine(program: Command, app: CliApp): Command {
     .addHelpText('before', examples(['tubekit engine cdn-url                          # show it', 'tubekit engine cdn-url https://cdn.example.com', 'tubekit engine cdn-url --clear']))
     .option('--clear', 'remove the setting')
     .action(async (url: string | undefined, options: { clear?: boolean }) => {
-      const { CDN_BASE_URL_SETTING } = await import('../../../engine/features/generation/public-url.js');
+      const { CDN_BASE_URL_SETTING } = await import('../../../engine/features/public-url.js');
       if (url && !/^https?:\/\/\S+$/i.test(url)) throw usageError(`The CDN base URL must be an http(s) URL, not "${url}".`);
       const current = await withLocalEngine(app, (local) => {
         if (options.clear) local.settings.delete(CDN_BASE_URL_SETTING);

@@ -8,7 +8,7 @@ import { hasFault } from '../../faults.js';
 import { registerJobProcessor } from '../../jobs/registry.js';
 import { getSynthesizer, type SynthesisOptions } from '../../speech/index.js';
 import { audioFilesFor, storeAudioFiles } from './audio-files.js';
-import { publicFileUrl } from './public-url.js';
+import { publicFileUrl } from '../public-url.js';
 import { renderSpeech } from './render.js';
 
 export const GENERATION_KIND = 'generation';

@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RequestContext } from '../../context.js';
-import { cdnDir } from '../../paths.js';
+import type { RequestContext } from '../context.js';
+import { cdnDir } from '../paths.js';
 
 export const CDN_BASE_URL_SETTING = 'cdn_base_url';
 
