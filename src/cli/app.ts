@@ -53,6 +53,19 @@ export class CliApp {
     else await human(body);
   }
 
+  /**
+   * The outcome of a change: the body with --json; on a terminal the sentence alone (on stderr);
+   * piped, the data a script reads (and the sentence on stderr).
+   */
+  renderOutcome<T>(body: T, data: string, sentence: string): void {
+    if (this.json) {
+      printJson(this.io, body);
+      return;
+    }
+    if (!this.io.stdoutIsTerminal) this.io.out(data);
+    this.io.note(sentence);
+  }
+
   async close(): Promise<void> {
     if (this.serviceCache) await (await this.serviceCache).close();
   }

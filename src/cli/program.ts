@@ -17,6 +17,7 @@ import { registerServe } from './commands/serve.js';
 import { registerVoices } from './commands/voices.js';
 import { withExamples, programFooter } from './help.js';
 import type { IO } from './io.js';
+import { clipEchoes } from './text.js';
 
 /** Every command module; each adds its commands to the program. */
 const commandModules: Array<(program: Command, app: CliApp) => unknown> = [
@@ -60,6 +61,8 @@ export function buildProgram(io: IO): { program: Command; app: CliApp } {
     .configureOutput({
       writeOut: (text) => io.streams.stdout.write(text),
       writeErr: (text) => io.streams.stderr.write(text),
+      // Commander quotes bad values back; a huge one is cut like every other echoed input.
+      outputError: (text, write) => write(`${clipEchoes(text.trimEnd())}\n`),
     })
     .addHelpText('after', programFooter)
     .hook('preAction', () => {

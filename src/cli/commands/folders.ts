@@ -56,8 +56,7 @@ export function registerFolders(program: Command, app: CliApp): void {
       const folderId = parseId(id, 'Folder id');
       await confirmOrAbort(app.io, `Delete folder ${folderId} and unsave all its channels?`, options.yes);
       const body = await app.call('folders.delete', { id: folderId });
-      await app.render(body, (b) => app.io.out(String(b.unsaved_channels)));
-      if (!app.json) app.io.note(`Deleted folder ${folderId}; ${body.unsaved_channels} channel(s) unsaved.`);
+      app.renderOutcome(body, String(body.unsaved_channels), `Deleted folder ${folderId}; ${body.unsaved_channels} channel(s) unsaved.`);
     });
 
   folders
