@@ -45,7 +45,9 @@ export class ConfigStore {
     try {
       return JSON.parse(fs.readFileSync(this.file, 'utf8')) as ConfigFile;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return {};
+      if (code) throw usageError(`Cannot read the config file ${this.file} (${code === 'EISDIR' ? 'it is a directory' : code}).`, 'Point TUBEKIT_CONFIG_DIR at a directory you can write to.');
       throw usageError(`The config file ${this.file} is not valid JSON.`, 'Fix or delete it.');
     }
   }

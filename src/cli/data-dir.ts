@@ -2,7 +2,7 @@ import { ExitCode } from '../core/exit-codes.js';
 import { CliError } from './errors.js';
 
 /** Errors that mean the data dir itself is unusable, not that something inside the engine broke. */
-const DATA_DIR_CODES = new Set(['ENOTDIR', 'EACCES', 'EPERM', 'EROFS', 'EEXIST', 'ENOSPC', 'SQLITE_CANTOPEN', 'SQLITE_NOTADB', 'SQLITE_READONLY']);
+const DATA_DIR_CODES = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'EROFS', 'EEXIST', 'ENOSPC', 'SQLITE_CANTOPEN', 'SQLITE_NOTADB', 'SQLITE_READONLY']);
 
 /** Opens the embedded engine on `dataDir`; a data dir it cannot use is named, with how to pick another. */
 export function openAtDataDir<T>(dataDir: string, open: () => T): T {

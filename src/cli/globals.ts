@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import { defaultDataDir } from '../engine/paths.js';
 import { ConfigStore, type Profile } from './config.js';
 import { usageError } from './errors.js';
+import { readUserFile } from './files.js';
 
 /** Options every command accepts, before or after the subcommand. */
 export interface GlobalFlags {
@@ -45,6 +45,9 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, conf
     throw usageError(`The base URL "${baseUrl}" is not an http(s) URL.`);
   }
   const mode = flags.local ? 'local' : baseUrl ? 'remote' : 'local';
+  if (flags.dataDir !== undefined && flags.dataDir.trim() === '') {
+    throw usageError('--data-dir is empty; give the directory of the embedded engine\'s data.', 'Leave it out to use the default data dir, or set TUBEKIT_DATA_DIR.');
+  }
   const dataDir = flags.dataDir ?? (env.TUBEKIT_DATA_DIR || undefined) ?? profile.data_dir ?? defaultDataDir(env);
   const { apiKey, keySource } = resolveKey(mode, env, profile);
   const timeoutSeconds = profile.timeout ? Number(profile.timeout) : undefined;
@@ -65,11 +68,7 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, conf
 function resolveKey(mode: 'local' | 'remote', env: NodeJS.ProcessEnv, profile: Profile): { apiKey?: string; keySource: KeySource } {
   if (env.TUBEKIT_API_KEY) return { apiKey: env.TUBEKIT_API_KEY.trim(), keySource: 'environment' };
   if (env.TUBEKIT_API_KEY_FILE) {
-    try {
-      return { apiKey: fs.readFileSync(env.TUBEKIT_API_KEY_FILE, 'utf8').trim(), keySource: 'key file' };
-    } catch {
-      throw usageError(`Cannot read the key file ${env.TUBEKIT_API_KEY_FILE} (TUBEKIT_API_KEY_FILE).`);
-    }
+    return { apiKey: readUserFile(env.TUBEKIT_API_KEY_FILE, 'key file (TUBEKIT_API_KEY_FILE)').toString('utf8').trim(), keySource: 'key file' };
   }
   if (mode === 'remote') {
     return profile.api_key ? { apiKey: profile.api_key, keySource: 'profile' } : { keySource: 'none' };

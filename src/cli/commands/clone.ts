@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { UploadedFile } from '../../core/schemas/params.js';
 import type { CliApp } from '../app.js';
 import { usageError } from '../errors.js';
+import { readUserFile } from '../files.js';
 import { withExamples } from '../help.js';
 import { printRecord } from '../output.js';
 import { normalizeProvider, providerOption } from '../speech/provider-option.js';
@@ -30,13 +30,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 function readSample(file: string): UploadedFile {
-  let data: Buffer;
-  try {
-    data = fs.readFileSync(file);
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw usageError(`Cannot read the audio file ${file}: ${reason}.`);
-  }
+  const data = readUserFile(file, 'audio file');
   const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   return { filename: path.basename(file), contentType, data };
 }

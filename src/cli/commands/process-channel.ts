@@ -61,6 +61,9 @@ export function registerProcessChannel(program: Command, app: CliApp): void {
     ['tubekit process-channel status 1', 'tubekit process-channel status 1 --watch --timeout 120', 'tubekit process-channel status 1 --wait 30 --json'],
   ).action(async (jobIdText: string, _local: unknown, self: Command) => {
     const flags = self.optsWithGlobals<WatchFlags & { wait?: string }>();
+    if (!/^\s*\d+\s*$/.test(jobIdText) && jobIdText.trim() !== '') {
+      throw usageError(`A channel job id is a positive whole number, not "${jobIdText}".`, `Generation and analysis jobs (ids like gen_…) are shown by: tubekit job ${jobIdText}`);
+    }
     const jobId = parseId(jobIdText, 'Job id');
     const timeoutSeconds = parseTimeoutSeconds(flags.timeout, Boolean(flags.watch));
     const waitSeconds = flags.wait === undefined ? 0 : parseWholeNumber(flags.wait, '--wait');

@@ -1,0 +1,191 @@
+/**
+ * The command line as a newcomer meets it (issue 12): errors that say what happened before what
+ * to do, inputs echoed at a readable length, one JSON value per run, profiles and keys checked,
+ * engine commands that refuse remote flags.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliSandbox, startServe, type CliSandbox } from '../support/cli.js';
+import { hasScript, runOnTerminal } from '../support/terminal.js';
+
+describe('tubekit as a newcomer meets it', () => {
+  let cli: CliSandbox;
+  let channels: string[][];
+  beforeAll(async () => {
+    cli = cliSandbox();
+    channels = (await cli.run(['engine', 'sample', 'channels', '--limit', '3'])).stdout.trim().split('\n').map((line) => line.split('\t'));
+  });
+  afterAll(() => cli.cleanup());
+  const config = () => (fs.existsSync(path.join(cli.configDir, 'config.json')) ? JSON.parse(fs.readFileSync(path.join(cli.configDir, 'config.json'), 'utf8')) : undefined);
+
+  it('prints the error first and what to do after it', async () => {
+    const result = await cli.run(['folders', 'delete', '1']);
+    expect(result.exitCode).toBe(2);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines[0]).toMatch(/^error: Delete folder 1 .* needs confirmation\.$/);
+    expect(lines[1]).toMatch(/--yes/);
+  });
+
+  it('cuts a huge echoed input to a readable length', async () => {
+    const handle = `@${'a'.repeat(100_000)}`;
+    for (const args of [['resolve', handle], ['--json', 'resolve', handle], ['saved', 'add', handle, '--folder', '1'], ['process-channel', 'x', '--type', handle]]) {
+      const result = await cli.run(args);
+      expect(result.exitCode, args[0]).not.toBe(0);
+      expect(result.stderr.length, args[0]).toBeLessThan(600);
+      if (args[0] === 'resolve' || args[1] === 'resolve') expect(result.stderr, args[0]).toMatch(/characters\)/);
+    }
+  });
+
+  it('prints one JSON value for several resolve inputs, and the body for one', async () => {
+    const several = await cli.run(['--json', 'resolve', channels[0]![1]!, channels[1]![1]!]);
+    expect(several.exitCode).toBe(0);
+    expect(JSON.parse(several.stdout).map((body: { channel_id: string }) => body.channel_id)).toEqual([channels[0]![0], channels[1]![0]]);
+    const piped = await cli.run(['--json', 'resolve', '-'], { input: `${channels[0]![1]}\n` });
+    expect(JSON.parse(piped.stdout)).toHaveLength(1);
+    const one = await cli.run(['--json', 'resolve', channels[0]![1]!]);
+    expect(JSON.parse(one.stdout)).toMatchObject({ success: true, channel_id: channels[0]![0] });
+  });
+
+  it('prints resolve with one column order piped and on a terminal', async () => {
+    const piped = await cli.run(['resolve', channels[0]![1]!]);
+    expect(piped.stdout).toBe(`${channels[0]![0]}\t${channels[0]![1]}\t${channels[0]![2]}\t${channels[0]![1]}\n`);
+    if (!hasScript) return;
+    const screen = (await runOnTerminal(cli, ['resolve', channels[0]![1]!])).screen;
+    expect(screen).toMatch(/CHANNEL\s+HANDLE\s+TITLE\s+INPUT/);
+  });
+
+  it('joins list fields with commas when piped instead of printing JSON brackets', async () => {
+    const sample = path.join(cli.dataDir, 'tags.wav');
+    fs.mkdirSync(cli.dataDir, { recursive: true });
+    const { wavSample } = await import('../support/audio-fixtures.js');
+    fs.writeFileSync(sample, wavSample(3));
+    const none = await cli.run(['clone', sample, '--name', 'Plain']);
+    expect(none.stdout).toMatch(/^tags\t$/m);
+    const two = await cli.run(['clone', sample, '--name', 'Tagged', '--tags', 'calm,deep']);
+    expect(two.stdout).toMatch(/^tags\tcalm,deep$/m);
+  });
+
+  it('treats an unknown profile at logout as an error and leaves the config untouched', async () => {
+    const before = config();
+    const result = await cli.run(['auth', 'logout', '--profile', 'nosuch']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/no profile "nosuch"/);
+    expect(config()).toEqual(before);
+    const quiet = await cli.run(['auth', 'logout']);
+    expect(quiet.exitCode).toBe(0);
+    expect(quiet.stderr).toMatch(/no key stored/);
+    expect(config()).toEqual(before);
+  });
+
+  it('turns raw system errors into a sentence about the input', async () => {
+    const directory = path.join(cli.dataDir, 'a-directory');
+    fs.mkdirSync(directory, { recursive: true });
+    const cases: Array<[string[], RegExp, Record<string, string>?]> = [
+      [['--data-dir', '', 'folders', 'list'], /--data-dir is empty/],
+      [['clone', directory, '--name', 'X'], /Cannot read the audio file .*a-directory: it is a directory/],
+      [['generate', '--file', directory, '--voice', 'espeak-en-us'], /Cannot read the script file .*: it is a directory/],
+      [['folders', 'list'], /Cannot read the key file .*: it is a directory/, { TUBEKIT_API_KEY_FILE: directory }],
+    ];
+    for (const [args, message, env] of cases) {
+      const result = await cli.run(args, { env });
+      expect(result.exitCode, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(message);
+      expect(result.stderr, args.join(' ')).not.toMatch(/ENOENT|EISDIR|illegal operation/);
+    }
+  });
+
+  it('revokes a key by the whole key or any unambiguous start of its prefix; an empty one is a usage error', async () => {
+    const first = (await cli.run(['engine', 'keys', 'create'])).stdout.trim();
+    const second = (await cli.run(['engine', 'keys', 'create'])).stdout.trim();
+    expect((await cli.run(['engine', 'keys', 'revoke', ''])).exitCode).toBe(2);
+    const ambiguous = await cli.run(['engine', 'keys', 'revoke', 'tk_']);
+    expect(ambiguous.exitCode).toBe(7);
+    expect(ambiguous.stderr).toMatch(/start of \d+ active keys/);
+    expect((await cli.run(['engine', 'keys', 'revoke', first.slice(0, 6)])).exitCode).toBe(0);
+    expect((await cli.run(['engine', 'keys', 'revoke', `${second.slice(0, 12)}`])).exitCode).toBe(6);
+    expect((await cli.run(['engine', 'keys', 'revoke', second])).exitCode).toBe(0);
+    const list = JSON.parse((await cli.run(['engine', 'keys', 'list', '--json'])).stdout).keys as Array<{ prefix: string; revoked: boolean }>;
+    expect(list.filter((key) => [first, second].some((whole) => whole.startsWith(key.prefix))).every((key) => key.revoked)).toBe(true);
+  });
+
+  it('refuses engine worker --idle without --until-idle', async () => {
+    const result = await cli.run(['engine', 'worker', '--idle', '1']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/--idle only applies with --until-idle/);
+  });
+
+  it('refuses --base-url and --remote on engine commands, which administer the local engine', async () => {
+    for (const args of [['--base-url', 'http://127.0.0.1:9', 'engine', 'status'], ['engine', 'keys', 'list', '--remote', '--base-url', 'http://127.0.0.1:9'], ['serve', '--base-url', 'http://127.0.0.1:9']]) {
+      const result = await cli.run(args);
+      expect(result.exitCode, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/does not apply to `tubekit (engine|serve)`: it administers the embedded engine/);
+    }
+    // A base URL from the environment is for the other commands; engine commands still work.
+    expect((await cli.run(['engine', 'status'], { env: { TUBEKIT_BASE_URL: 'http://127.0.0.1:9' } })).exitCode).toBe(0);
+  });
+
+  it('points `job <id>` at process-channel status when the id is a channel job\'s', async () => {
+    await cli.run(['engine', 'durations', 'instant']);
+    const submitted = JSON.parse((await cli.run(['--json', 'process-channel', channels[0]![1]!, '--type', 'longform'])).stdout);
+    const result = await cli.run(['job', String(submitted.job_id)]);
+    expect(result.exitCode).toBe(6);
+    expect(result.stderr).toMatch(/is a channel job/);
+    expect(result.stderr).toContain(`tubekit process-channel status ${submitted.job_id}`);
+    const other = await cli.run(['process-channel', 'status', 'gen_abc']);
+    expect(other.exitCode).toBe(2);
+    expect(other.stderr).toContain('tubekit job gen_abc');
+  });
+
+  it.skipIf(!hasScript)('prints the sentence alone after folders delete --yes on a terminal, and the count when piped', async () => {
+    await cli.run(['folders', 'create', 'Gone soon']);
+    await cli.run(['folders', 'create', 'Gone too']);
+    const ids = (await cli.run(['folders', 'list'])).stdout.trim().split('\n').map((line) => line.split('\t')[0]!);
+    const onTerminal = await runOnTerminal(cli, ['folders', 'delete', ids[0]!, '--yes']);
+    expect(onTerminal.exitCode).toBe(0);
+    expect(onTerminal.screen.trim()).toMatch(/^Deleted folder \d+; 0 channel\(s\) unsaved\.$/);
+    const piped = await cli.run(['folders', 'delete', ids[1]!, '--yes']);
+    expect(piped.stdout).toBe('0\n');
+  });
+});
+
+describe('auth login checks the key, as gh does', () => {
+  let cli: CliSandbox;
+  let serve: Awaited<ReturnType<typeof startServe>>;
+  beforeAll(async () => {
+    cli = cliSandbox();
+    serve = await startServe(cli);
+  });
+  afterAll(async () => {
+    await serve.stop();
+    cli.cleanup();
+  });
+  const storedKey = (profile: string) => {
+    const file = path.join(cli.configDir, 'config.json');
+    return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).profiles?.[profile]?.api_key : undefined;
+  };
+
+  it('refuses a key the service does not know with exit 4 and saves nothing', async () => {
+    const remote = await cli.run(['--profile', 'r', '--base-url', serve.url, 'auth', 'login'], { input: 'garbage\n' });
+    expect(remote.exitCode).toBe(4);
+    expect(remote.stderr).toMatch(new RegExp(`The service at ${serve.url} refused the key`));
+    const local = await cli.run(['auth', 'login'], { input: 'garbage\n' });
+    expect(local.exitCode).toBe(4);
+    expect(storedKey('r')).toBeUndefined();
+    expect(storedKey('default')).toBeUndefined();
+  });
+
+  it('saves a key the service accepts', async () => {
+    const key = (await cli.run(['engine', 'keys', 'create', '--plan', 'starter'])).stdout.trim();
+    const result = await cli.run(['--profile', 'r', '--base-url', serve.url, 'auth', 'login'], { input: `${key}\n` });
+    expect(result.exitCode).toBe(0);
+    expect(storedKey('r')).toBe(key);
+  });
+
+  it('saves the key with a warning when the service cannot be reached', async () => {
+    const result = await cli.run(['--profile', 'offline', '--base-url', 'http://127.0.0.1:9', 'auth', 'login'], { input: 'tk_unchecked\n' });
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toMatch(/warning: Could not check the key/);
+    expect(storedKey('offline')).toBe('tk_unchecked');
+  });
+});
