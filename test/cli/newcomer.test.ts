@@ -137,6 +137,33 @@ describe('tubekit as a newcomer meets it', () => {
     expect(other.stderr).toContain('tubekit job gen_abc');
   });
 
+  it('follows an idempotent replay with --watch to the finished job, exactly like a new one', async () => {
+    await cli.run(['engine', 'durations', 'instant']);
+    const args = ['--json', 'process-channel', channels[0]![1]!, '--type', 'longform', '--idempotency-key', 'nightly-1', '--watch', '--timeout', '60'];
+    const first = await cli.run(args);
+    const replay = await cli.run(args);
+    expect(first.exitCode).toBe(0);
+    expect(replay.exitCode).toBe(0);
+    const [done, again] = [JSON.parse(first.stdout), JSON.parse(replay.stdout)];
+    expect(again).toMatchObject({ id: done.id, status: 'completed', eligible: done.eligible });
+    expect(again.result).toEqual(done.result);
+    expect(again.result).toBeTruthy();
+  });
+
+  it('warns on stderr when a reused idempotency key brings back a job for another channel or type', async () => {
+    const key = ['--idempotency-key', 'zz1'];
+    const made = await cli.run(['--json', 'process-channel', channels[0]![1]!, '--type', 'longform', ...key]);
+    expect(made.stderr).toBe('');
+    const sameChannelById = await cli.run(['--json', 'process-channel', channels[0]![0]!, '--type', 'longform', ...key]);
+    expect(sameChannelById.stderr).toBe('');
+    const other = await cli.run(['process-channel', channels[1]![1]!, '--type', 'shorts', ...key]);
+    expect(other.exitCode).toBe(0);
+    expect(other.stderr).toMatch(new RegExp(`warning: the idempotency key was first used for ${channels[0]![1]} \\(longform\\); this run asked for ${channels[1]![1]} \\(shorts\\)`));
+    expect(other.stderr).toMatch(/queued nothing/);
+    const otherType = await cli.run(['--json', 'process-channel', channels[0]![1]!, '--type', 'shorts', ...key]);
+    expect(otherType.stderr).toMatch(/warning: .*\(shorts\)/);
+  });
+
   it.skipIf(!hasScript)('prints the sentence alone after folders delete --yes on a terminal, and the count when piped', async () => {
     await cli.run(['folders', 'create', 'Gone soon']);
     await cli.run(['folders', 'create', 'Gone too']);
