@@ -66,6 +66,21 @@ describe('tubekit as a newcomer meets it', () => {
     expect(two.stdout).toMatch(/^tags\tcalm,deep$/m);
   });
 
+  it('tells on stderr what a clone could not learn: no ffmpeg for a compressed sample, a very short sample', async () => {
+    const { mp3Sample, wavSample } = await import('../support/audio-fixtures.js');
+    const mp3 = path.join(cli.dataDir, 'sample.mp3');
+    fs.writeFileSync(mp3, mp3Sample(4));
+    const noFfmpeg = await cli.run(['--json', 'clone', mp3, '--name', 'Compressed'], { env: { FFMPEG_PATH: '/nonexistent/ffmpeg' } });
+    expect(noFfmpeg.exitCode).toBe(0);
+    expect(noFfmpeg.stderr).toMatch(/^warning: The pitch of the sample was not measured: decoding MP3 needs ffmpeg/m);
+    expect(JSON.parse(noFfmpeg.stdout).warnings).toHaveLength(1);
+    const short = path.join(cli.dataDir, 'short.wav');
+    fs.writeFileSync(short, wavSample(0.5));
+    const brief = await cli.run(['clone', short, '--name', 'Brief']);
+    expect(brief.exitCode).toBe(0);
+    expect(brief.stderr).toMatch(/warning: The sample is only 0\.5 s long, too short to measure a steady pitch/);
+  });
+
   it('treats an unknown profile at logout as an error and leaves the config untouched', async () => {
     const before = config();
     const result = await cli.run(['auth', 'logout', '--profile', 'nosuch']);

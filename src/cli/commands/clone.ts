@@ -88,6 +88,8 @@ export function registerClone(program: Command, app: CliApp): void {
             need_noise_reduction: options.noiseReduction,
           });
     await app.render(body, (b) => printRecord(app.io, Object.entries({ ...b.voice, provider })));
+    // What the clone could not learn goes to the person on stderr, whatever the output mode.
+    for (const warning of body.warnings ?? []) app.io.error(app.io.yellow(`warning: ${warning}`));
     if (!app.json) app.io.note(`Cloned. Speak with it: tubekit generate "Hello" --voice ${body.voice.voice_id}${provider === 'alt' ? ' --provider alt' : ''} -o hello.mp3`);
   });
 }
