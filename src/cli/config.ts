@@ -8,7 +8,7 @@ export const PROFILE_KEYS = {
   base_url: 'Base URL of the service (selects remote mode)',
   data_dir: 'Data dir of the embedded engine',
   alt_provider_name: 'Wire name of the alt provider on the remote service (e.g. minimax)',
-  timeout: 'Request timeout in seconds (remote mode)',
+  timeout: 'Seconds one remote call may take, retries included (default: fitted to each call)',
 } as const;
 export type ProfileKey = keyof typeof PROFILE_KEYS;
 

@@ -15,6 +15,8 @@ export interface GlobalFlags {
   quiet?: boolean;
   verbose?: boolean;
   color?: boolean;
+  requestTimeout?: string;
+  jq?: string;
 }
 
 export type KeySource = 'environment' | 'key file' | 'profile' | 'default local user' | 'none';
@@ -50,7 +52,7 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, conf
   }
   const dataDir = flags.dataDir ?? (env.TUBEKIT_DATA_DIR || undefined) ?? profile.data_dir ?? defaultDataDir(env);
   const { apiKey, keySource } = resolveKey(mode, env, profile);
-  const timeoutSeconds = profile.timeout ? Number(profile.timeout) : undefined;
+  const timeoutSeconds = requestTimeoutSeconds(flags, env, profile);
   return {
     json: Boolean(flags.json),
     mode,
@@ -61,8 +63,22 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, conf
     apiKey,
     keySource,
     altProviderName: profile.alt_provider_name,
-    timeoutMs: timeoutSeconds && timeoutSeconds > 0 ? timeoutSeconds * 1000 : undefined,
+    timeoutMs: timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000,
   };
+}
+
+/** --request-timeout > TUBEKIT_TIMEOUT > the profile's `timeout`; a bad value is named with where it came from. */
+function requestTimeoutSeconds(flags: GlobalFlags, env: NodeJS.ProcessEnv, profile: Profile): number | undefined {
+  const [value, source] =
+    flags.requestTimeout !== undefined
+      ? [flags.requestTimeout, '--request-timeout']
+      : env.TUBEKIT_TIMEOUT
+        ? [env.TUBEKIT_TIMEOUT, 'TUBEKIT_TIMEOUT']
+        : [profile.timeout, 'the profile\'s timeout setting'];
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(value) || !(seconds > 0)) throw usageError(`${source} must be a positive number of seconds, not "${value}".`);
+  return seconds;
 }
 
 function resolveKey(mode: 'local' | 'remote', env: NodeJS.ProcessEnv, profile: Profile): { apiKey?: string; keySource: KeySource } {

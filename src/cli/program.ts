@@ -53,6 +53,7 @@ export function buildProgram(io: IO): { program: Command; app: CliApp } {
     .option('-q, --quiet', 'no progress or notices on stderr')
     .option('-v, --verbose', 'trace requests on stderr (keys redacted)')
     .option('--no-color', 'no colour')
+    .option('--request-timeout <seconds>', 'remote mode: the most one call may take, retries included (default: fitted to each call)')
     .addOption(new Option('--api-key <key>').hideHelp())
     .showHelpAfterError('(run with --help for usage)')
     // Every subcommand's help lists --json, --quiet and the rest too.

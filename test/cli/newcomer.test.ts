@@ -4,6 +4,8 @@
  * engine commands that refuse remote flags.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliSandbox, startServe, type CliSandbox } from '../support/cli.js';
@@ -188,6 +190,45 @@ describe('tubekit as a newcomer meets it', () => {
     expect(onTerminal.screen.trim()).toMatch(/^Deleted folder \d+; 0 channel\(s\) unsaved\.$/);
     const piped = await cli.run(['folders', 'delete', ids[1]!, '--yes']);
     expect(piped.stdout).toBe('0\n');
+  });
+});
+
+describe('a base URL that does not behave like the service', () => {
+  let cli: CliSandbox;
+  let server: http.Server;
+  let url: string;
+  beforeAll(async () => {
+    cli = cliSandbox();
+    // Accepts the connection; answers HTML on /html/… and nothing at all elsewhere.
+    server = http.createServer((request, response) => {
+      if (request.url?.startsWith('/html/')) response.writeHead(404, { 'content-type': 'text/html' }).end('<html><title>Not Found</title><body>nope</body></html>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    cli.cleanup();
+  });
+
+  it('gives up on a silent server within --request-timeout, retries included, and says what happened', async () => {
+    const started = Date.now();
+    const result = await cli.run(['--base-url', url, '--request-timeout', '1', 'folders', 'list'], { env: { TUBEKIT_API_KEY: 'k' } });
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(result.exitCode).toBe(9);
+    expect(result.stderr).toContain(`error: The service at ${url} did not answer within 1 s.`);
+    expect(result.stderr).not.toMatch(/UND_ERR/);
+    const fromEnvironment = await cli.run(['--base-url', url, 'health'], { env: { TUBEKIT_API_KEY: 'k', TUBEKIT_TIMEOUT: '0.5' } });
+    expect(fromEnvironment.stderr).toContain('did not answer within 0.5 s');
+    expect((await cli.run(['--request-timeout', 'soon', 'folders', 'list'])).exitCode).toBe(2);
+  });
+
+  it('says the base URL did not answer like the service instead of dumping its HTML page', async () => {
+    const result = await cli.run(['--base-url', `${url}/html`, 'folders', 'list'], { env: { TUBEKIT_API_KEY: 'k' } });
+    expect(result.exitCode).toBe(9);
+    expect(result.stderr).toContain(`did not answer like the service: HTTP 404 with text/html ("Not Found")`);
+    expect(result.stderr).not.toContain('<html>');
   });
 });
 

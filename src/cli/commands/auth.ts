@@ -25,7 +25,8 @@ async function readKey(app: CliApp): Promise<string> {
 async function verifyKey(app: CliApp, key: string): Promise<string | undefined> {
   const settings = app.settings;
   const where = settings.mode === 'remote' ? `The service at ${settings.baseUrl}` : `The embedded engine at ${settings.dataDir}`;
-  const service = await createService({ ...settings, apiKey: key }, app.io);
+  // One try: a login that cannot reach the service says so at once rather than after retries.
+  const service = await createService({ ...settings, apiKey: key }, app.io, { maxRetries: 0 });
   try {
     await service.call('health', {});
     return undefined;
