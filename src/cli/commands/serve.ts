@@ -31,7 +31,7 @@ export function registerServe(program: Command, app: CliApp): void {
       .option('--host <host>', 'interface to listen on', '127.0.0.1')
       .option('--port <port>', 'port; 0 picks a free one', '8787')
       .option('--log', 'log each request to stderr')
-      .option('--workers <n>', 'jobs this server runs at once (its own workers)', '2'),
+      .option('--workers <n>', 'channel jobs this server runs at once (generation and analysis jobs have their own slots)', '2'),
     [
       'tubekit serve                             # http://127.0.0.1:8787',
       'tubekit serve --port 0 --log',
