@@ -66,6 +66,25 @@ export class CliApp {
     this.io.note(sentence);
   }
 
+  /** Bodies held for `--jq` (see IO.jsonSink), in the order the command printed them. */
+  private readonly heldJson: unknown[] = [];
+
+  /** With --jq, JSON bodies are held until the command is done, then filtered (flushJson). */
+  holdJsonForJq(): void {
+    if (this.flags.jq !== undefined) this.io.jsonSink = (body) => this.heldJson.push(body);
+  }
+
+  /** Writes the held bodies through the --jq filter; a no-op without --jq. */
+  async flushJson(): Promise<void> {
+    const expression = this.flags.jq;
+    if (expression === undefined) return;
+    const { filterWithJq } = await import('./jq.js');
+    for (const body of this.heldJson.splice(0)) {
+      const output = await filterWithJq(body, expression, this.io.stdoutIsTerminal);
+      if (output !== '') this.io.streams.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    }
+  }
+
   async close(): Promise<void> {
     if (this.serviceCache) await (await this.serviceCache).close();
   }

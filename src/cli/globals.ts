@@ -54,7 +54,7 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, conf
   const { apiKey, keySource } = resolveKey(mode, env, profile);
   const timeoutSeconds = requestTimeoutSeconds(flags, env, profile);
   return {
-    json: Boolean(flags.json),
+    json: Boolean(flags.json) || flags.jq !== undefined,
     mode,
     profileName,
     profile,

@@ -10,7 +10,7 @@ import { clipEchoes } from './text.js';
 /** Runs the CLI and returns its exit code; every error is reported here, once. */
 export async function main(argv: string[] = process.argv, io: IO = IO.fromProcess()): Promise<number> {
   const { program, app } = buildProgram(io);
-  const jsonMode = argv.includes('--json');
+  const jsonMode = argv.some((arg) => arg === '--json' || arg === '--jq' || arg.startsWith('--jq='));
   // Commander's own usage errors (and the help it shows for a missing subcommand) become the
   // JSON error line below instead. Subcommands copied the output settings when they were made.
   if (jsonMode) forEachCommand(program, silenceCommanderErrors(io));
@@ -19,9 +19,12 @@ export async function main(argv: string[] = process.argv, io: IO = IO.fromProces
       throw new CliError('Keys are never accepted as flags (they would end up in shell history and process lists).', ExitCode.usage, 'Set TUBEKIT_API_KEY, use `tubekit auth login`, or TUBEKIT_API_KEY_FILE.');
     }
     await program.parseAsync(argv);
+    await app.flushJson();
     return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
   } catch (error) {
-    return report(io, withAuthHint(error, app), jsonMode);
+    // A body printed before the failure (a failed job's) still goes through the filter.
+    const unfiltered = await app.flushJson().then(() => undefined, (jqError: unknown) => jqError);
+    return report(io, withAuthHint(unfiltered ?? error, app), jsonMode);
   } finally {
     await app.close().catch(() => undefined);
   }

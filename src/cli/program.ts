@@ -44,6 +44,7 @@ export function buildProgram(io: IO): { program: Command; app: CliApp } {
     .description('Voice, channel research and video tools — on an embedded local engine or a remote service')
     .version(VERSION, '-V, --version')
     .option('--json', 'print exactly the API body as JSON')
+    .option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json)')
     .option('--local', 'use the embedded engine even when a base URL is set')
     .option('--remote', 'use the remote service (needs a base URL)')
     .option('--base-url <url>', 'base URL of the remote service')
@@ -72,6 +73,7 @@ export function buildProgram(io: IO): { program: Command; app: CliApp } {
       io.verbose = Boolean(flags.verbose);
       io.noInput = flags.input === false;
       io.colorFlag = flags.color !== false;
+      app.holdJsonForJq();
     });
   withExamples(program, [
     'tubekit engine sample channels --limit 5',

@@ -83,6 +83,39 @@ describe('tubekit as a newcomer meets it', () => {
     expect(brief.stderr).toMatch(/warning: The sample is only 0\.5 s long, too short to measure a steady pitch/);
   });
 
+  it('filters the JSON output of any command with --jq (jq itself), strings raw', async () => {
+    await cli.run(['folders', 'create', 'Jq one']);
+    const names = await cli.run(['folders', 'list', '--jq', '.folders[].name']);
+    expect(names.exitCode).toBe(0);
+    expect(names.stdout).toBe('Jq one\n');
+    const objects = await cli.run(['--jq', '.[] | {channel_id}', 'resolve', channels[0]![1]!, channels[1]![1]!]);
+    expect(objects.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([{ channel_id: channels[0]![0] }, { channel_id: channels[1]![0] }]);
+    const invalid = await cli.run(['folders', 'list', '--jq', '.folders[']);
+    expect(invalid.exitCode).toBe(2);
+    expect(invalid.stdout).toBe('');
+    expect(JSON.parse(invalid.stderr).error.message).toMatch(/^--jq: the expression is not valid jq: syntax error/);
+    const failing = await cli.run(['folders', 'list', '--jq', 'error("no")']);
+    expect(failing.exitCode).toBe(1);
+    expect(JSON.parse(failing.stderr).error.message).toBe('--jq: no');
+  });
+
+  it('loads jq only when --jq is used (it is not part of the start-up bundle)', () => {
+    const bundle = path.resolve('dist/cli');
+    const files = fs.readdirSync(bundle).filter((file) => file.endsWith('.js'));
+    // Every module start-up loads: main.js and the chunks it imports statically, transitively.
+    const loaded = new Set<string>();
+    const visit = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      const text = fs.readFileSync(path.join(bundle, file), 'utf8');
+      expect(text, file).not.toMatch(/from\s*["']jq-wasm["']/);
+      for (const match of text.matchAll(/(?:from|import)\s*["']\.\/([^"']+)["']/g)) visit(match[1]!);
+    };
+    visit('main.js');
+    expect(loaded.size).toBeGreaterThan(1);
+    expect(files.some((file) => /import\(["']jq-wasm["']\)/.test(fs.readFileSync(path.join(bundle, file), 'utf8')))).toBe(true);
+  });
+
   it('treats an unknown profile at logout as an error and leaves the config untouched', async () => {
     const before = config();
     const result = await cli.run(['auth', 'logout', '--profile', 'nosuch']);
