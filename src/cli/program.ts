@@ -15,7 +15,7 @@ import { registerResolve } from './commands/resolve.js';
 import { registerSaved } from './commands/saved.js';
 import { registerServe } from './commands/serve.js';
 import { registerVoices } from './commands/voices.js';
-import { withExamples, programFooter } from './help.js';
+import { helpConfiguration, withExamples, programFooter } from './help.js';
 import type { IO } from './io.js';
 import { clipEchoes } from './text.js';
 
@@ -57,8 +57,8 @@ export function buildProgram(io: IO): { program: Command; app: CliApp } {
     .option('--request-timeout <seconds>', 'remote mode: the most one call may take, retries included (default: fitted to each call)')
     .addOption(new Option('--api-key <key>').hideHelp())
     .showHelpAfterError('(run with --help for usage)')
-    // Every subcommand's help lists --json, --quiet and the rest too.
-    .configureHelp({ showGlobalOptions: true })
+    // Every subcommand's help lists its own options, then the global ones by name only.
+    .configureHelp(helpConfiguration())
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.streams.stdout.write(text),
