@@ -265,6 +265,42 @@ describe('a base URL that does not behave like the service', () => {
   });
 });
 
+describe('saved list, composed from the folder calls, on both engines', () => {
+  let cli: CliSandbox;
+  let serve: Awaited<ReturnType<typeof startServe>>;
+  let handles: string[];
+  beforeAll(async () => {
+    cli = cliSandbox();
+    handles = (await cli.run(['engine', 'sample', 'channels', '--limit', '3'])).stdout.trim().split('\n').map((line) => line.split('\t')[1]!);
+    serve = await startServe(cli);
+  });
+  afterAll(async () => {
+    await serve.stop();
+    cli.cleanup();
+  });
+
+  for (const engine of ['embedded', 'remote'] as const) {
+    it(`lists every saved channel across folders, or one folder's [${engine}]`, async () => {
+      const key = (await cli.run(['engine', 'keys', 'create'])).stdout.trim();
+      const env = engine === 'remote' ? { TUBEKIT_BASE_URL: serve.url, TUBEKIT_API_KEY: key } : { TUBEKIT_API_KEY: key };
+      const run = (args: string[]) => cli.run(args, { env });
+      const made = engine === 'remote' ? 'R' : 'L';
+      const a = JSON.parse((await run(['--json', 'folders', 'create', `${made}1`])).stdout).folder.id;
+      const b = JSON.parse((await run(['--json', 'folders', 'create', `${made}2`])).stdout).folder.id;
+      await run(['saved', 'add', handles[0]!, handles[1]!, '--folder', String(a)]);
+      await run(['saved', 'add', handles[2]!, '--folder', String(b)]);
+      const all = JSON.parse((await run(['--json', 'saved', 'list'])).stdout);
+      expect(all.count).toBe(3);
+      expect(all.channels.map((row: { folder_id: number; handle: string }) => [row.folder_id, row.handle]).sort()).toEqual(
+        [[a, handles[0]], [a, handles[1]], [b, handles[2]]].sort(),
+      );
+      const one = await run(['saved', 'list', '--folder', String(b)]);
+      expect(one.stdout.trim().split('\n').map((line) => line.split('\t').slice(0, 4))).toEqual([[String(b), `${made}2`, expect.stringMatching(/^UC/), handles[2]]]);
+      expect((await run(['saved', 'list', '--folder', '999'])).exitCode).toBe(6);
+    });
+  }
+});
+
 describe('auth login checks the key, as gh does', () => {
   let cli: CliSandbox;
   let serve: Awaited<ReturnType<typeof startServe>>;
