@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import type { UploadedFile } from '../core/schemas/params.js';
 import { usageError } from './errors.js';
 import { clip } from './text.js';
 
@@ -24,4 +26,21 @@ export function readUserFile(file: string, what: string): Buffer {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     throw usageError(`Cannot read the ${what} ${clip(file)}: ${REASONS[code] ?? (error as Error).message}.`);
   }
+}
+
+/** Declared types are a courtesy: the service judges an upload's format by its content. */
+const CONTENT_TYPES: Record<string, string> = {
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.m4a': 'audio/mp4',
+  '.ogg': 'audio/ogg',
+  '.webm': 'audio/webm',
+  '.json': 'application/json',
+  '.txt': 'text/plain',
+};
+
+/** A file the user named, as an upload: its name, a declared type from its extension, its bytes. */
+export function readUpload(file: string, what: string): UploadedFile {
+  const data = readUserFile(file, what);
+  return { filename: path.basename(file), contentType: CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream', data };
 }

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../core/version.js';
 import { CliApp } from './app.js';
+import { registerApi } from './commands/api.js';
 import { registerAuth } from './commands/auth.js';
 import { registerClone } from './commands/clone.js';
 import { registerCompletion } from './commands/completion.js';
@@ -35,6 +36,7 @@ const commandModules: Array<(program: Command, app: CliApp) => unknown> = [
   registerServe,
   registerEngine,
   registerCompletion,
+  registerApi,
 ];
 
 export function buildProgram(io: IO): { program: Command; app: CliApp } {

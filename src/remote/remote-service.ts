@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, interceptors, request, type Dispatcher, type FormData } from 'undici';
 import { ServiceError, parseRetryAfterText, type ErrorCode } from '../core/errors.js';
-import { isIdempotent } from '../core/route.js';
+import { isIdempotent, type RouteDef } from '../core/route.js';
 import { routes, type RouteInput, type RouteName, type RouteOutput } from '../core/routes.js';
-import type { CallOptions, Service, ServiceTarget } from '../core/service.js';
+import type { CallOptions, RawRequest, Service, ServiceTarget } from '../core/service.js';
 import { VERSION } from '../core/version.js';
 import { buildRequestParts, type HttpRequestParts } from './request-parts.js';
 import { redactKey, redactUrl, type TraceSink } from './trace.js';
@@ -92,15 +92,17 @@ export class RemoteService implements Service {
    * Any path of the service, as `tubekit api` sends it when the route table has no such endpoint:
    * the same key, time bound, retries (GET and DELETE only) and error handling as `call`.
    */
-  async request(method: string, path: string, parts: Pick<HttpRequestParts, 'query' | 'json' | 'form'>, options: CallOptions = {}): Promise<unknown> {
-    const url = new URL(path.replace(/^\//, ''), this.base);
+  async request(raw: RawRequest, options: CallOptions = {}): Promise<unknown> {
+    const method = raw.method.toUpperCase();
+    const parts = buildRequestParts({ path: raw.path, encoding: raw.encoding } as RouteDef, raw.fields);
+    const url = new URL(parts.path.replace(/^\//, ''), this.base);
     parts.query.forEach((value, key) => url.searchParams.set(key, value));
     return this.exchange({
-      method: method.toUpperCase(),
+      method,
       url,
       parts,
       budgetMs: this.options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
-      retryable: method.toUpperCase() === 'GET' || method.toUpperCase() === 'DELETE',
+      retryable: method === 'GET' || method === 'DELETE',
       signal: options.signal,
     });
   }

@@ -301,6 +301,61 @@ describe('saved list, composed from the folder calls, on both engines', () => {
   }
 });
 
+describe('tubekit api, as gh api', () => {
+  let cli: CliSandbox;
+  let serve: Awaited<ReturnType<typeof startServe>>;
+  beforeAll(async () => {
+    cli = cliSandbox();
+    await cli.run(['engine', 'sample', 'channels', '--limit', '1']);
+    serve = await startServe(cli);
+  });
+  afterAll(async () => {
+    await serve.stop();
+    cli.cleanup();
+  });
+
+  for (const engine of ['embedded', 'remote'] as const) {
+    it(`calls route-table endpoints with JSON, query and multipart encodings and the usual exit codes [${engine}]`, async () => {
+      const key = (await cli.run(['engine', 'keys', 'create'])).stdout.trim();
+      const env = engine === 'remote' ? { TUBEKIT_BASE_URL: serve.url, TUBEKIT_API_KEY: key } : { TUBEKIT_API_KEY: key };
+      const api = (args: string[], input?: string) => cli.run(['api', ...args], { env, input });
+      const created = await api(['POST', '/api/folders', '-f', 'name=Api folder']);
+      expect(created.exitCode).toBe(0);
+      const folderId = JSON.parse(created.stdout).folder.id;
+      expect((await api(['get', 'folders', '--jq', '.folders[].name'])).stdout).toBe('Api folder\n');
+      const saved = await api(['POST', '/api/saved-channels', '-F', `folder_id=${folderId}`, '-F', 'channel_ids=["UC-G4LyTAzHi0Xaj33Fjszrg"]']);
+      expect(JSON.parse(saved.stdout)).toMatchObject({ success: true, saved: 1 });
+      const resolved = await api(['POST', '/api/channels/resolve', '--input', '-'], '{"input": "@goldenpiano"}');
+      expect(JSON.parse(resolved.stdout).channel_id).toBe('UCnjgVTsmU7Ql4Vzmi0HEN8Q');
+      const job = JSON.parse((await api(['POST', '/api/process-channel', '-f', 'channel=@goldenpiano', '-f', 'type=longform'])).stdout);
+      const status = await api(['GET', `/api/process-channel/${job.job_id}?wait_seconds=0`]);
+      expect(JSON.parse(status.stdout)).toMatchObject({ id: job.job_id, type: 'longform' });
+      const sample = path.join(cli.dataDir, 'api.wav');
+      const { wavSample } = await import('../support/audio-fixtures.js');
+      fs.writeFileSync(sample, wavSample(3));
+      const cloned = await api(['POST', '/api/voices/clone', '-F', `audioFile=@${sample}`, '-f', 'displayName=Api voice']);
+      expect(cloned.exitCode).toBe(0);
+      expect(JSON.parse(cloned.stdout).voice).toMatchObject({ name: 'Api voice', voice_id: expect.stringMatching(/^clone_/) });
+      expect((await api(['POST', '/api/folders'])).exitCode).toBe(2);
+      expect((await api(['DELETE', '/api/folders/99999'])).exitCode).toBe(6);
+      const refused = await cli.run(['api', 'GET', '/api/folders'], { env: { ...env, TUBEKIT_API_KEY: 'tk_nope' } });
+      expect(refused.exitCode).toBe(4);
+      expect((await api(['FETCH', '/api/folders'])).exitCode).toBe(2);
+    });
+  }
+
+  it('sends any other path as it is in remote mode, and answers 404 for it on the embedded engine', async () => {
+    const remote = await cli.run(['--base-url', serve.url, 'api', 'GET', '/api/openapi.json', '--jq', '.openapi'], { env: { TUBEKIT_API_KEY: 'k' } });
+    expect(remote.exitCode).toBe(0);
+    expect(remote.stdout).toMatch(/^3\./);
+    const local = await cli.run(['api', 'GET', '/api/openapi.json']);
+    expect(local.exitCode).toBe(6);
+    expect(local.stderr).toMatch(/is not an endpoint of the service/);
+    const wrongMethod = await cli.run(['api', 'PATCH', '/api/folders']);
+    expect(wrongMethod.stderr).toMatch(/that path takes GET, POST/);
+  });
+});
+
 describe('auth login checks the key, as gh does', () => {
   let cli: CliSandbox;
   let serve: Awaited<ReturnType<typeof startServe>>;
