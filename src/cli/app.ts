@@ -36,8 +36,11 @@ export class CliApp {
     return this.settings.json;
   }
 
+  /** Set before the first call by commands that must not wait on retries (shell completion, auth login). */
+  serviceTuning: { maxRetries?: number } = {};
+
   service(): Promise<Service> {
-    this.serviceCache ??= createService(this.settings, this.io);
+    this.serviceCache ??= createService(this.settings, this.io, this.serviceTuning);
     return this.serviceCache;
   }
 

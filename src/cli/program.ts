@@ -4,6 +4,7 @@ import { CliApp } from './app.js';
 import { registerApi } from './commands/api.js';
 import { registerAuth } from './commands/auth.js';
 import { registerClone } from './commands/clone.js';
+import { registerComplete } from './commands/complete.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerConfig } from './commands/config.js';
 import { registerEngine } from './commands/engine/index.js';
@@ -37,6 +38,7 @@ const commandModules: Array<(program: Command, app: CliApp) => unknown> = [
   registerEngine,
   registerCompletion,
   registerApi,
+  registerComplete,
 ];
 
 export function buildProgram(io: IO): { program: Command; app: CliApp } {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { FolderChannel } from '../../core/schemas/workspace.js';
 import type { CliApp } from '../app.js';
 import { expandStdinArgs, parseId, resolveChannelArg } from '../arguments.js';
+import { completesWith } from '../completion/dynamic.js';
 import { examples, withExamples } from '../help.js';
 import { count, printRecord, printTable, type Column } from '../output.js';
 
@@ -95,4 +96,11 @@ export function registerSaved(program: Command, app: CliApp): void {
       const body = await app.call('saved.move', { channel_id: await resolveChannelArg(app, channel), from_folder_id: from, to_folder_id: to });
       await app.render(body, (b) => printRecord(app.io, Object.entries(b).filter(([key]) => key !== 'success')));
     });
+
+  // Folder ids complete on Tab wherever a command takes one.
+  const sub = (name: string) => saved.commands.find((command) => command.name() === name)!;
+  completesWith(sub('list'), 'folder', '--folder');
+  completesWith(sub('add'), 'folder', '--folder');
+  completesWith(sub('move'), 'folder', '--from');
+  completesWith(sub('move'), 'folder', '--to');
 }
