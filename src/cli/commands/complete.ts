@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import type { CliApp } from '../app.js';
 import { COMPLETION_KINDS, type CompletionKind } from '../completion/dynamic.js';
 import { examples } from '../help.js';
@@ -58,9 +58,8 @@ async function cachedCandidates(app: CliApp, kind: CompletionKind): Promise<Cand
 }
 
 export function registerComplete(program: Command, app: CliApp): void {
-  program.addCommand(
-    new Command('__complete')
-      .argument('<kind>')
+  program
+      .command('__complete <kind>', { hidden: true })
       .description('values for shell completion')
       .addHelpText('before', examples(['tubekit __complete folder', 'tubekit __complete voice']))
       .action(async (kind: string) => {
@@ -74,7 +73,5 @@ export function registerComplete(program: Command, app: CliApp): void {
         } catch {
           // Nothing to offer; the shell falls back to its default.
         }
-      }),
-    { hidden: true },
-  );
+      });
 }
