@@ -59,19 +59,19 @@ async function cachedCandidates(app: CliApp, kind: CompletionKind): Promise<Cand
 
 export function registerComplete(program: Command, app: CliApp): void {
   program
-      .command('__complete <kind>', { hidden: true })
-      .description('values for shell completion')
-      .addHelpText('before', examples(['tubekit __complete folder', 'tubekit __complete voice']))
-      .action(async (kind: string) => {
-        if (!(COMPLETION_KINDS as readonly string[]).includes(kind)) return;
-        try {
-          const remote = app.settings.mode === 'remote';
-          if (remote) app.settings.timeoutMs = Math.min(app.settings.timeoutMs ?? REMOTE_TIMEOUT_MS, REMOTE_TIMEOUT_MS);
-          app.serviceTuning = { maxRetries: 0 };
-          const candidates = remote ? await cachedCandidates(app, kind as CompletionKind) : await fetchCandidates(app, kind as CompletionKind);
-          for (const [value, description] of candidates) app.io.out(`${value}\t${description.replace(/[\t\n]/g, ' ')}`);
-        } catch {
-          // Nothing to offer; the shell falls back to its default.
-        }
-      });
+    .command('__complete <kind>', { hidden: true })
+    .description('values for shell completion')
+    .addHelpText('before', examples(['tubekit __complete folder', 'tubekit __complete voice']))
+    .action(async (kind: string) => {
+      if (!(COMPLETION_KINDS as readonly string[]).includes(kind)) return;
+      try {
+        const remote = app.settings.mode === 'remote';
+        if (remote) app.settings.timeoutMs = Math.min(app.settings.timeoutMs ?? REMOTE_TIMEOUT_MS, REMOTE_TIMEOUT_MS);
+        app.serviceTuning = { maxRetries: 0 };
+        const candidates = remote ? await cachedCandidates(app, kind as CompletionKind) : await fetchCandidates(app, kind as CompletionKind);
+        for (const [value, description] of candidates) app.io.out(`${value}\t${description.replace(/[\t\n]/g, ' ')}`);
+      } catch {
+        // Nothing to offer; the shell falls back to its default.
+      }
+    });
 }
