@@ -5,8 +5,6 @@
  * route says); in remote mode any other path goes to the service as it is.
  */
 import type { Command } from 'commander';
-import { routes } from '../../core/routes.js';
-import { matchRoute } from '../../core/route-match.js';
 import type { CliApp } from '../app.js';
 import { usageError } from '../errors.js';
 import { readUpload, readUserFile } from '../files.js';
@@ -98,6 +96,8 @@ export function registerApi(program: Command, app: CliApp): void {
     const method = methodText.toUpperCase();
     if (!METHODS.includes(method)) throw usageError(`The method must be one of ${METHODS.join(', ')}, not "${clip(methodText)}".`);
     const { path, query } = splitPath(pathText);
+    // The route table (every schema) loads only for this command, not at every start-up.
+    const [{ routes }, { matchRoute }] = await Promise.all([import('../../core/routes.js'), import('../../core/route-match.js')]);
     const match = matchRoute(method, path);
     const multipart = match !== undefined && routes[match.name].encoding === 'multipart';
     const fields: Record<string, unknown> = { ...query };
