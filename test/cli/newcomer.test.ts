@@ -143,6 +143,14 @@ describe('tubekit as a newcomer meets it', () => {
       expect(result.stderr, args.join(' ')).toMatch(message);
       expect(result.stderr, args.join(' ')).not.toMatch(/ENOENT|EISDIR|illegal operation/);
     }
+    // A data dir that cannot be made is named (and does not hang: recursive mkdir under /proc never returns).
+    const file = path.join(cli.dataDir, 'a-file');
+    fs.writeFileSync(file, '');
+    for (const dataDir of [path.join(file, 'data'), ...(fs.existsSync('/proc/self') ? ['/proc/no-such/data'] : [])]) {
+      const result = await cli.run(['--data-dir', dataDir, 'folders', 'list']);
+      expect(result.exitCode, dataDir).toBe(1);
+      expect(result.stderr, dataDir).toMatch(/^error: Cannot use the data dir /);
+    }
   });
 
   it('revokes a key by the whole key or any unambiguous start of its prefix; an empty one is a usage error', async () => {
