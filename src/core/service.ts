@@ -22,7 +22,7 @@ export interface Service {
   fetchFile(url: string, options?: CallOptions): Promise<NodeJS.ReadableStream>;
   close(): Promise<void>;
   /** A path the route table does not have (`tubekit api`); the embedded engine answers 404. */
-  request(request: RawRequest, options?: CallOptions): Promise<unknown>;
+  callPath(request: RawRequest, options?: CallOptions): Promise<unknown>;
 }
 
 /** A request to any path of the service, its fields sent as `encoding` says. */

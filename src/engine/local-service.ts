@@ -47,7 +47,7 @@ export class LocalService implements Service {
   }
 
   /** The engine has exactly the route table's endpoints; anything else is not found. */
-  async request(request: RawRequest): Promise<unknown> {
+  async callPath(request: RawRequest): Promise<unknown> {
     const methods = methodsForPath(request.path.split('?')[0]!);
     throw methods.length > 0
       ? notFound(`${request.method.toUpperCase()} ${request.path} is not an endpoint of the service; that path takes ${methods.join(', ')}.`)

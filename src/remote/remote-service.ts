@@ -92,7 +92,7 @@ export class RemoteService implements Service {
    * Any path of the service, as `tubekit api` sends it when the route table has no such endpoint:
    * the same key, time bound, retries (GET and DELETE only) and error handling as `call`.
    */
-  async request(raw: RawRequest, options: CallOptions = {}): Promise<unknown> {
+  async callPath(raw: RawRequest, options: CallOptions = {}): Promise<unknown> {
     const method = raw.method.toUpperCase();
     const parts = buildRequestParts({ path: raw.path, encoding: raw.encoding } as RouteDef, raw.fields);
     const url = new URL(parts.path.replace(/^\//, ''), this.base);

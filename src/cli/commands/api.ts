@@ -113,7 +113,7 @@ export function registerApi(program: Command, app: CliApp): void {
     const service = await app.service();
     const body = match
       ? await service.call(match.name, { ...fields, ...match.params } as never)
-      : await service.request({ method, path, encoding: method === 'GET' || method === 'DELETE' ? 'query' : hasUpload(fields) ? 'multipart' : 'json', fields });
+      : await service.callPath({ method, path, encoding: method === 'GET' || method === 'DELETE' ? 'query' : hasUpload(fields) ? 'multipart' : 'json', fields });
     printJson(app.io, body);
   });
 }
