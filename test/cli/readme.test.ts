@@ -135,6 +135,12 @@ describe('README examples run as written on the sample world', () => {
     cli.cleanup();
   });
 
+  it('shows only commands that run this checkout (npx would fetch another package named tubekit)', () => {
+    const blocks = readmeBlocks(fs.readFileSync('README.md', 'utf8'));
+    const npx = blocks.flatMap((block) => block.body.split('\n').filter((line) => /\bnpx\s+tubekit\b/.test(line)));
+    expect(npx).toEqual([]);
+  });
+
   it('runs every ```sh block in order, in one sandbox', async () => {
     const blocks = readmeBlocks(fs.readFileSync('README.md', 'utf8'));
     const skipped = blocks.filter((block) => block.skip);
