@@ -94,7 +94,7 @@ async function warnIfKeyReusedOtherwise(app: CliApp, job: SubmitBody, channel: s
         );
   }
   if (sameChannel && job.type === type) return;
-  const first = `${job.channel_input} (${job.type})`;
+  const first = `${clip(job.channel_input)} (${job.type})`;
   const now = `${clip(asked)} (${type})`;
   const what = sameChannel === undefined && job.type === type ? `; tubekit could not check whether ${clip(asked)} is the same channel` : '';
   app.io.error(
