@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import type { Service } from '../src/core/service.js';
 import { Engine, type EngineOptions } from '../src/engine/engine.js';
-import { setWorkDuration } from '../src/engine/simulated-work.js';
+import { setWorkDuration, setWorkSetting } from '../src/engine/simulated-work.js';
 import { LocalService } from '../src/engine/local-service.js';
 import { RemoteService } from '../src/remote/remote-service.js';
 import { startServer } from '../src/server/serve.js';
@@ -25,6 +25,7 @@ export async function jobRows(): Promise<BenchRow[]> {
   rows.push(...(await crossProcessWakeUp()));
   rows.push(...(await throughputRows(0, 400)));
   rows.push(...(await throughputRows(20, 120)));
+  rows.push(...(await generationBesideChannelJobs()));
   return rows;
 }
 
@@ -159,5 +160,48 @@ async function waitForWorkerHost(engine: Engine): Promise<void> {
   while (engine.jobs.hosts.live().length === 0) {
     if (Date.now() > deadline) throw new Error('the worker process did not start');
     await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * The local CLI's case: one detached worker (default flags) busy with two realistic channel jobs
+ * (30 s to 2 min each), and a short generation submitted meanwhile. It must not queue behind them.
+ */
+export async function generationBesideChannelJobs(): Promise<BenchRow[]> {
+  const bench = openBench({ jobRunner: { mode: 'none' } });
+  setWorkSetting(bench.engine.settings, { preset: 'realistic' });
+  const worker = execa('node', [BIN, 'engine', 'worker', '--data-dir', bench.dataDir], { reject: false });
+  try {
+    await waitForWorkerHost(bench.engine);
+    const service = new LocalService(bench.engine, bench.engine.identity.createUserWithKey('ultimate', ['generations']).key);
+    const generate = async () => {
+      const { job_id } = await service.call('generate', { script: 'A short line, spoken while the channel jobs run.', voice_id: 'espeak-en-us' });
+      const done = await service.call('jobs.status', { job_id, wait_seconds: 30 });
+      if (done.status !== 'completed') throw new Error(`generation ${job_id} ended ${done.status}`);
+    };
+    await generate(); // warm up: the worker loads eSpeak once
+    const alone = await timeMedian(7, generate);
+    const channels = [bench.channel, bench.engine.platform.sampleChannels(2)[1]!.channel_id];
+    const jobs = await Promise.all(channels.map((channel) => service.call('channels.process', { channel, type: 'longform' })));
+    const running = () => jobs.every((job) => bench.engine.jobs.queue.get(job.job_id)?.state === 'running');
+    for (const deadline = Date.now() + 10_000; !running(); ) {
+      if (Date.now() > deadline) throw new Error('the channel jobs did not start');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const beside = await timeMedian(7, generate);
+    if (!running()) throw new Error('the channel jobs finished before the measurement did');
+    return [
+      {
+        name: 'generate while 2 channel jobs run (one local worker, default flags)',
+        value: beside,
+        unit: 'ms',
+        baseline: { name: 'generate alone', value: alone },
+        budget: '≤ 1.5×',
+      },
+    ];
+  } finally {
+    worker.kill('SIGTERM');
+    await worker;
+    bench.close();
   }
 }

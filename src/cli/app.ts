@@ -36,8 +36,11 @@ export class CliApp {
     return this.settings.json;
   }
 
+  /** Set before the first call by commands that must not wait on retries (shell completion, auth login). */
+  serviceTuning: { maxRetries?: number } = {};
+
   service(): Promise<Service> {
-    this.serviceCache ??= createService(this.settings, this.io);
+    this.serviceCache ??= createService(this.settings, this.io, this.serviceTuning);
     return this.serviceCache;
   }
 
@@ -51,6 +54,38 @@ export class CliApp {
   async render<T>(body: T, human: (body: T) => void | Promise<void>): Promise<void> {
     if (this.json) printJson(this.io, body);
     else await human(body);
+  }
+
+  /**
+   * The outcome of a change: the body with --json; on a terminal the sentence alone (on stderr);
+   * piped, the data a script reads (and the sentence on stderr).
+   */
+  renderOutcome<T>(body: T, data: string, sentence: string): void {
+    if (this.json) {
+      printJson(this.io, body);
+      return;
+    }
+    if (!this.io.stdoutIsTerminal) this.io.out(data);
+    this.io.note(sentence);
+  }
+
+  /** Bodies held for `--jq` (see IO.jsonSink), in the order the command printed them. */
+  private readonly heldJson: unknown[] = [];
+
+  /** With --jq, JSON bodies are held until the command is done, then filtered (flushJson). */
+  holdJsonForJq(): void {
+    if (this.flags.jq !== undefined) this.io.jsonSink = (body) => this.heldJson.push(body);
+  }
+
+  /** Writes the held bodies through the --jq filter; a no-op without --jq. */
+  async flushJson(): Promise<void> {
+    const expression = this.flags.jq;
+    if (expression === undefined) return;
+    const { filterWithJq } = await import('./jq.js');
+    for (const body of this.heldJson.splice(0)) {
+      const output = await filterWithJq(body, expression, this.io.stdoutIsTerminal);
+      if (output !== '') this.io.streams.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    }
   }
 
   async close(): Promise<void> {

@@ -8,7 +8,7 @@ export const PROFILE_KEYS = {
   base_url: 'Base URL of the service (selects remote mode)',
   data_dir: 'Data dir of the embedded engine',
   alt_provider_name: 'Wire name of the alt provider on the remote service (e.g. minimax)',
-  timeout: 'Request timeout in seconds (remote mode)',
+  timeout: 'Seconds one remote call may take, retries included (default: fitted to each call)',
 } as const;
 export type ProfileKey = keyof typeof PROFILE_KEYS;
 
@@ -45,7 +45,9 @@ export class ConfigStore {
     try {
       return JSON.parse(fs.readFileSync(this.file, 'utf8')) as ConfigFile;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return {};
+      if (code) throw usageError(`Cannot read the config file ${this.file} (${code === 'EISDIR' ? 'it is a directory' : code}).`, 'Point TUBEKIT_CONFIG_DIR at a directory you can write to.');
       throw usageError(`The config file ${this.file} is not valid JSON.`, 'Fix or delete it.');
     }
   }

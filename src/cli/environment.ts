@@ -12,6 +12,8 @@ export const environment = {
   TUBEKIT_DATA_DIR: 'TUBEKIT_DATA_DIR',
   /** Where the config file lives (default: the platform's config dir). */
   TUBEKIT_CONFIG_DIR: 'TUBEKIT_CONFIG_DIR',
+  /** The most one remote call may take in seconds, retries included (like --request-timeout). */
+  TUBEKIT_TIMEOUT: 'TUBEKIT_TIMEOUT',
   /** Any value turns colour off. */
   NO_COLOR: 'NO_COLOR',
 } as const;
@@ -23,4 +25,5 @@ export const environmentHelp = `Environment:
   TUBEKIT_PROFILE       configuration profile (default "default")
   TUBEKIT_DATA_DIR      embedded engine data dir
   TUBEKIT_CONFIG_DIR    config file directory
+  TUBEKIT_TIMEOUT       seconds one remote call may take, retries included
   NO_COLOR              disable colour`;

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import { defaultDataDir } from '../engine/paths.js';
 import { ConfigStore, type Profile } from './config.js';
 import { usageError } from './errors.js';
+import { readUserFile } from './files.js';
 
 /** Options every command accepts, before or after the subcommand. */
 export interface GlobalFlags {
@@ -15,6 +15,8 @@ export interface GlobalFlags {
   quiet?: boolean;
   verbose?: boolean;
   color?: boolean;
+  requestTimeout?: string;
+  jq?: string;
 }
 
 export type KeySource = 'environment' | 'key file' | 'profile' | 'default local user' | 'none';
@@ -45,11 +47,14 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, conf
     throw usageError(`The base URL "${baseUrl}" is not an http(s) URL.`);
   }
   const mode = flags.local ? 'local' : baseUrl ? 'remote' : 'local';
+  if (flags.dataDir !== undefined && flags.dataDir.trim() === '') {
+    throw usageError('--data-dir is empty; give the directory of the embedded engine\'s data.', 'Leave it out to use the default data dir, or set TUBEKIT_DATA_DIR.');
+  }
   const dataDir = flags.dataDir ?? (env.TUBEKIT_DATA_DIR || undefined) ?? profile.data_dir ?? defaultDataDir(env);
   const { apiKey, keySource } = resolveKey(mode, env, profile);
-  const timeoutSeconds = profile.timeout ? Number(profile.timeout) : undefined;
+  const timeoutSeconds = requestTimeoutSeconds(flags, env, profile);
   return {
-    json: Boolean(flags.json),
+    json: Boolean(flags.json) || flags.jq !== undefined,
     mode,
     profileName,
     profile,
@@ -58,18 +63,28 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, conf
     apiKey,
     keySource,
     altProviderName: profile.alt_provider_name,
-    timeoutMs: timeoutSeconds && timeoutSeconds > 0 ? timeoutSeconds * 1000 : undefined,
+    timeoutMs: timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000,
   };
+}
+
+/** --request-timeout > TUBEKIT_TIMEOUT > the profile's `timeout`; a bad value is named with where it came from. */
+function requestTimeoutSeconds(flags: GlobalFlags, env: NodeJS.ProcessEnv, profile: Profile): number | undefined {
+  const [value, source] =
+    flags.requestTimeout !== undefined
+      ? [flags.requestTimeout, '--request-timeout']
+      : env.TUBEKIT_TIMEOUT
+        ? [env.TUBEKIT_TIMEOUT, 'TUBEKIT_TIMEOUT']
+        : [profile.timeout, 'the profile\'s timeout setting'];
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(value) || !(seconds > 0)) throw usageError(`${source} must be a positive number of seconds, not "${value}".`);
+  return seconds;
 }
 
 function resolveKey(mode: 'local' | 'remote', env: NodeJS.ProcessEnv, profile: Profile): { apiKey?: string; keySource: KeySource } {
   if (env.TUBEKIT_API_KEY) return { apiKey: env.TUBEKIT_API_KEY.trim(), keySource: 'environment' };
   if (env.TUBEKIT_API_KEY_FILE) {
-    try {
-      return { apiKey: fs.readFileSync(env.TUBEKIT_API_KEY_FILE, 'utf8').trim(), keySource: 'key file' };
-    } catch {
-      throw usageError(`Cannot read the key file ${env.TUBEKIT_API_KEY_FILE} (TUBEKIT_API_KEY_FILE).`);
-    }
+    return { apiKey: readUserFile(env.TUBEKIT_API_KEY_FILE, 'key file (TUBEKIT_API_KEY_FILE)').toString('utf8').trim(), keySource: 'key file' };
   }
   if (mode === 'remote') {
     return profile.api_key ? { apiKey: profile.api_key, keySource: 'profile' } : { keySource: 'none' };

@@ -5,6 +5,8 @@ export interface Spinner {
   stop(): void;
 }
 
+const STYLES = { bold: [1, 22], dim: [2, 22], green: [32, 39], red: [31, 39], yellow: [33, 39] } as const;
+
 const silentSpinner: Spinner = { update() {}, stop() {} };
 
 export interface IOStreams {
@@ -23,6 +25,8 @@ export class IO {
   verbose = false;
   noInput = false;
   colorFlag = true;
+  /** Set by `--jq`: JSON bodies go here to be filtered at the end instead of straight to stdout. */
+  jsonSink?: (body: unknown) => void;
 
   constructor(readonly streams: IOStreams) {}
 
@@ -46,11 +50,27 @@ export class IO {
   }
 
   /** NO_COLOR and --no-color turn colour off; FORCE_COLOR turns it on; otherwise only on a terminal. */
-  get color(): boolean {
+  private colorOn(terminal: boolean): boolean {
     const env = this.streams.env;
     if (!this.colorFlag || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return false;
     if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
-    return this.stderrIsTerminal && env.TERM !== 'dumb';
+    return terminal && env.TERM !== 'dumb';
+  }
+
+  /** Colour in messages (stderr). */
+  get color(): boolean {
+    return this.colorOn(this.stderrIsTerminal);
+  }
+
+  /** Colour in data shown to a person (stdout tables and records). */
+  get stdoutColor(): boolean {
+    return this.colorOn(this.stdoutIsTerminal);
+  }
+
+  /** The terminal's width when stdout is one that reports it. */
+  get stdoutColumns(): number | undefined {
+    const columns = (this.streams.stdout as { columns?: number }).columns;
+    return this.stdoutIsTerminal && columns && columns > 0 ? columns : undefined;
   }
 
   /** Prompts only when a person can answer: both ends are terminals and --no-input is off. */
@@ -86,6 +106,15 @@ export class IO {
   }
   red(text: string): string {
     return this.color ? `\u001b[31m${text}\u001b[39m` : text;
+  }
+  yellow(text: string): string {
+    return this.color ? `\u001b[33m${text}\u001b[39m` : text;
+  }
+
+  /** Styles data on stdout (tables, records) when colour is on there. */
+  paint(text: string, style: keyof typeof STYLES): string {
+    const [open, close] = STYLES[style];
+    return this.stdoutColor && text ? `\u001b[${open}m${text}\u001b[${close}m` : text;
   }
 
   /** An ora spinner on stderr when it is a terminal; nothing otherwise. */

@@ -2,9 +2,11 @@ import { Command, Option } from 'commander';
 import { VERSION } from '../core/version.js';
 import { CliApp } from './app.js';
 import { registerAnalyze } from './commands/analyze.js';
+import { registerApi } from './commands/api.js';
 import { registerAuth } from './commands/auth.js';
 import { registerClone } from './commands/clone.js';
 import { registerCms } from './commands/cms.js';
+import { registerComplete } from './commands/complete.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerConfig } from './commands/config.js';
 import { registerDownload } from './commands/download.js';
@@ -20,8 +22,9 @@ import { registerSaved } from './commands/saved.js';
 import { registerServe } from './commands/serve.js';
 import { registerTerminated } from './commands/terminated.js';
 import { registerVoices } from './commands/voices.js';
-import { withExamples, programFooter } from './help.js';
+import { helpConfiguration, withExamples, programFooter } from './help.js';
 import type { IO } from './io.js';
+import { clipEchoes } from './text.js';
 
 /** Every command module; each adds its commands to the program. */
 const commandModules: Array<(program: Command, app: CliApp) => unknown> = [
@@ -44,6 +47,8 @@ const commandModules: Array<(program: Command, app: CliApp) => unknown> = [
   registerServe,
   registerEngine,
   registerCompletion,
+  registerApi,
+  registerComplete,
 ];
 
 export function buildProgram(io: IO): { program: Command; app: CliApp } {
@@ -53,6 +58,7 @@ export function buildProgram(io: IO): { program: Command; app: CliApp } {
     .description('Voice, channel research and video tools — on an embedded local engine or a remote service')
     .version(VERSION, '-V, --version')
     .option('--json', 'print exactly the API body as JSON')
+    .option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json)')
     .option('--local', 'use the embedded engine even when a base URL is set')
     .option('--remote', 'use the remote service (needs a base URL)')
     .option('--base-url <url>', 'base URL of the remote service')
@@ -62,14 +68,17 @@ export function buildProgram(io: IO): { program: Command; app: CliApp } {
     .option('-q, --quiet', 'no progress or notices on stderr')
     .option('-v, --verbose', 'trace requests on stderr (keys redacted)')
     .option('--no-color', 'no colour')
+    .option('--request-timeout <seconds>', 'remote mode: the most one call may take, retries included (default: fitted to each call)')
     .addOption(new Option('--api-key <key>').hideHelp())
     .showHelpAfterError('(run with --help for usage)')
-    // Every subcommand's help lists --json, --quiet and the rest too.
-    .configureHelp({ showGlobalOptions: true })
+    // Every subcommand's help lists its own options, then the global ones by name only.
+    .configureHelp(helpConfiguration())
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.streams.stdout.write(text),
       writeErr: (text) => io.streams.stderr.write(text),
+      // Commander quotes bad values back; a huge one is cut like every other echoed input.
+      outputError: (text, write) => write(`${clipEchoes(text.trimEnd())}\n`),
     })
     .addHelpText('after', programFooter)
     .hook('preAction', () => {
@@ -78,6 +87,7 @@ export function buildProgram(io: IO): { program: Command; app: CliApp } {
       io.verbose = Boolean(flags.verbose);
       io.noInput = flags.input === false;
       io.colorFlag = flags.color !== false;
+      app.holdJsonForJq();
     });
   withExamples(program, [
     'tubekit engine sample channels --limit 5',

@@ -8,7 +8,7 @@ import type { IO } from './io.js';
  * Commands get a Service and never ask which one it is. Both are imported lazily so a command
  * loads only what it uses.
  */
-export async function createService(settings: Settings, io: IO): Promise<Service> {
+export async function createService(settings: Settings, io: IO, tuning: { maxRetries?: number } = {}): Promise<Service> {
   if (settings.mode === 'remote') {
     const { RemoteService } = await import('../remote/remote-service.js');
     return new RemoteService({
@@ -16,6 +16,7 @@ export async function createService(settings: Settings, io: IO): Promise<Service
       apiKey: settings.apiKey,
       altProviderName: settings.altProviderName,
       timeoutMs: settings.timeoutMs,
+      maxRetries: tuning.maxRetries,
       trace: (line) => io.trace(line),
     });
   }

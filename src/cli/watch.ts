@@ -25,7 +25,11 @@ export interface WatchOptions<T> {
   isWaiting?(body: T): boolean;
   /** Overall limit in seconds; none when undefined. */
   timeoutSeconds?: number;
-  /** A body already in hand (the submit answer), shown before the first poll. */
+  /**
+   * A body already in hand (the submit answer), shown before the first poll. The result always
+   * comes from a status call, even when this one is already terminal (an idempotent replay's
+   * submit body lacks what the finished job carries).
+   */
   initial?: T;
   /** Where Ctrl-C comes from (tests pass their own). */
   interrupts?: NodeJS.EventEmitter;
@@ -56,11 +60,12 @@ export async function watchJob<T>(options: WatchOptions<T>): Promise<T> {
   }
 
   try {
-    let body = options.initial;
+    let body: T | undefined;
     while (body === undefined || !options.isTerminal(body)) {
       const left = deadline - Date.now();
       if (left <= 0) throw timeoutError(options, state);
-      const hold = body === undefined || options.isWaiting?.(body) ? 1 : LONG_POLL_MAX_SECONDS;
+      const seen = body ?? options.initial;
+      const hold = seen === undefined || options.isWaiting?.(seen) ? 1 : LONG_POLL_MAX_SECONDS;
       const waitSeconds = Math.max(1, Math.min(hold, Math.ceil(left / 1000)));
       const call = new AbortController();
       const abortCall = () => call.abort(stop.signal.reason);

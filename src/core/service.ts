@@ -21,4 +21,15 @@ export interface Service {
   /** Reads a file the service handed out (audio_url, download_url) — never sends the key to a CDN. */
   fetchFile(url: string, options?: CallOptions): Promise<NodeJS.ReadableStream>;
   close(): Promise<void>;
+  /** A path the route table does not have (`tubekit api`); the embedded engine answers 404. */
+  callPath(request: RawRequest, options?: CallOptions): Promise<unknown>;
+}
+
+/** A request to any path of the service, its fields sent as `encoding` says. */
+export interface RawRequest {
+  method: string;
+  /** From the base URL on, e.g. `/api/something-new`. */
+  path: string;
+  encoding: 'query' | 'json' | 'multipart';
+  fields: Record<string, unknown>;
 }

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
-import type { CallOptions, Service, ServiceTarget } from '../core/service.js';
+import { notFound } from '../core/errors.js';
+import { methodsForPath } from '../core/route-match.js';
+import type { CallOptions, RawRequest, Service, ServiceTarget } from '../core/service.js';
 import { Engine, type EngineOptions } from './engine.js';
 
 export interface LocalServiceOptions extends EngineOptions {
@@ -42,5 +44,13 @@ export class LocalService implements Service {
 
   async close(): Promise<void> {
     this.engine.close();
+  }
+
+  /** The engine has exactly the route table's endpoints; anything else is not found. */
+  async callPath(request: RawRequest): Promise<unknown> {
+    const methods = methodsForPath(request.path.split('?')[0]!);
+    throw methods.length > 0
+      ? notFound(`${request.method.toUpperCase()} ${request.path} is not an endpoint of the service; that path takes ${methods.join(', ')}.`)
+      : notFound(`${request.method.toUpperCase()} ${request.path} is not an endpoint of the service (the embedded engine has exactly the route table's).`);
   }
 }

@@ -90,6 +90,24 @@ describe('help and README', () => {
     }
   });
 
+  it('lists a subcommand\'s own options first and the global ones by name in a short inherited section', () => {
+    const { program, written, reset } = programWithOutput();
+    const globals = program.options.filter((option) => !option.hidden && option.long !== '--version').map((option) => option.long!);
+    for (const { path, command } of allCommands(program).filter(({ path }) => path.length > 0)) {
+      reset();
+      command.outputHelp();
+      const help = written();
+      const [own, inherited] = help.split('Inherited options (see tubekit --help):');
+      expect(inherited, path.join(' ')).toBeDefined();
+      for (const flag of globals) {
+        expect(inherited, `${path.join(' ')} ${flag}`).toMatch(new RegExp(`(^|\\s|/)${flag}(\\s|$)`));
+        expect(own, `${path.join(' ')} ${flag}`).not.toMatch(new RegExp(`^\\s+(-\\w, )?${flag}\\b`, 'm'));
+      }
+      expect(inherited!.trim().split('\n\n')[0]!.split('\n').length, path.join(' ')).toBeLessThanOrEqual(4);
+      expect(help).not.toContain('Global Options:');
+    }
+  });
+
   it('uses only real commands and flags in the examples', () => {
     const { program, written, reset } = programWithOutput();
     for (const { path, command } of allCommands(program)) {

@@ -82,7 +82,8 @@ describe('tubekit CLI (built binary): workspace', () => {
   it('reports each input resolve could not resolve on its own line, as JSON with --json', async () => {
     const result = await cli.run(['--json', 'resolve', channels[0]![1]!, '@no-such-channel-here']);
     expect(result.exitCode).toBe(6);
-    expect(JSON.parse(result.stdout)).toMatchObject({ channel_id: channels[0]![0] });
+    // Several inputs: one JSON array of the bodies that resolved (parseable as a whole).
+    expect(JSON.parse(result.stdout)).toEqual([expect.objectContaining({ channel_id: channels[0]![0] })]);
     expect(JSON.parse(result.stderr).error).toMatchObject({ status: 404, code: 'not_found', input: '@no-such-channel-here' });
   });
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RemoteService } from '../../src/remote/remote-service.js';
 import { failure } from '../support/engines.js';
 
-type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+type Reply = { status: number; body: unknown; headers?: Record<string, string>; raw?: string };
 
 /** A scripted server: answers each request with the next reply and fails the test on extra requests. */
 async function scripted(replies: Reply[]) {
@@ -20,7 +20,7 @@ async function scripted(replies: Reply[]) {
         return;
       }
       response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      response.end(JSON.stringify(reply.body));
+      response.end(reply.raw ?? JSON.stringify(reply.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -35,6 +35,23 @@ afterEach(async () => {
 });
 
 const folders = { success: true, count: 0, folders: [] };
+
+/** A server that accepts connections and requests but never answers (until closed). */
+async function silent() {
+  let requests = 0;
+  const server = http.createServer(() => {
+    requests += 1;
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  server.closeAllConnections ??= () => {};
+  const close = server.close.bind(server);
+  server.close = ((callback?: (error?: Error) => void) => {
+    server.closeAllConnections();
+    return close(callback);
+  }) as typeof server.close;
+  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: () => requests };
+}
 
 describe('remote client', () => {
   it('builds requests from the route table: path params, JSON body, Bearer key, user agent', async () => {
@@ -133,5 +150,53 @@ describe('remote client', () => {
     const plain = await scripted([{ status: 200, body: voices }]);
     await new RemoteService({ baseUrl: plain.baseUrl, apiKey: 'k' }).call('voices.alt.list', {});
     expect(plain.seen[0]!.url).toBe('/api/voices/alt');
+  });
+
+  it('bounds a call to a server that never answers by its time, and says so in words', async () => {
+    const server = await silent();
+    const service = new RemoteService({ baseUrl: server.baseUrl, apiKey: 'k', timeoutMs: 600 });
+    const started = Date.now();
+    const error = await failure(service.call('folders.list', {}));
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(error).toMatchObject({ status: 504, code: 'timeout', message: `The service at ${server.baseUrl} did not answer within 0.6 s.` });
+    expect(error.hint).toMatch(/--request-timeout/);
+  });
+
+  it('counts retries inside the same bound', async () => {
+    const server = await scripted(Array.from({ length: 20 }, () => ({ status: 503, body: { error: 'down' } })));
+    const service = new RemoteService({ baseUrl: server.baseUrl, apiKey: 'k', timeoutMs: 1200, maxRetries: 20 });
+    const started = Date.now();
+    const error = await failure(service.call('folders.list', {}));
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(error.status).toBe(503);
+    expect(server.seen.length).toBeGreaterThan(1);
+  });
+
+  it('gives each route a bound that fits it, and a set timeout to every route', () => {
+    const fitted = new RemoteService({ baseUrl: 'http://127.0.0.1:9' });
+    expect(fitted.budgetMs('folders.list')).toBe(30_000);
+    expect(fitted.budgetMs('cms.check')).toBeGreaterThan(60_000);
+    expect(fitted.budgetMs('monetization.ads')).toBeGreaterThan(60_000);
+    expect(fitted.budgetMs('monetization.external')).toBeGreaterThan(60_000);
+    expect(fitted.budgetMs('download')).toBeGreaterThanOrEqual(4 * 60_000);
+    expect(fitted.budgetMs('jobs.status', 20)).toBe(50_000);
+    const set = new RemoteService({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 3000 });
+    expect(set.budgetMs('download')).toBe(3000);
+    expect(set.budgetMs('channels.processStatus', 30)).toBe(33_000);
+  });
+
+  it('says when the base URL answers with an HTML page instead of the service\'s JSON', async () => {
+    const page = '<html><head><title>502 Bad Gateway</title></head><body><h1>nginx</h1>' + 'x'.repeat(5000) + '</body></html>';
+    const server = await scripted([
+      { status: 502, body: null, raw: page, headers: { 'content-type': 'text/html; charset=utf-8' } },
+      { status: 200, body: null, raw: page, headers: { 'content-type': 'text/html' } },
+    ]);
+    const service = new RemoteService({ baseUrl: server.baseUrl, apiKey: 'k', maxRetries: 0 });
+    const failed = await failure(service.call('folders.list', {}));
+    expect(failed).toMatchObject({ status: 502, code: 'unexpected_response' });
+    expect(failed.message).toBe(`The base URL ${server.baseUrl} did not answer like the service: HTTP 502 with text/html ("502 Bad Gateway"), not a JSON body.`);
+    const ok = await failure(service.call('folders.list', {}));
+    expect(ok.message).toMatch(/HTTP 200 with text\/html/);
+    expect(ok.message.length).toBeLessThan(300);
   });
 });

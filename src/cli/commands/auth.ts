@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
-import { exitCodeForError } from '../../core/exit-codes.js';
+import { ServiceError } from '../../core/errors.js';
+import { ExitCode, exitCodeForError } from '../../core/exit-codes.js';
 import type { CliApp } from '../app.js';
-import { usageError } from '../errors.js';
+import { CliError, usageError } from '../errors.js';
+import { createService } from '../service-factory.js';
 import { examples, withExamples } from '../help.js';
 import { printJson, printRecord } from '../output.js';
 
@@ -13,6 +15,39 @@ async function readKey(app: CliApp): Promise<string> {
   }
   if (app.io.stdinIsTerminal) throw usageError('No key given.', 'Pipe the key on stdin: `tubekit auth login < keyfile`.');
   return (await app.io.readStdin()).trim();
+}
+
+/**
+ * Asks the service the profile points at (the remote one, or the embedded engine) whether it takes
+ * the key, as `gh auth login` does. A refusal throws (exit 4, nothing saved); a service that cannot
+ * be reached returns a warning, and the key is saved anyway.
+ */
+async function verifyKey(app: CliApp, key: string): Promise<string | undefined> {
+  const settings = app.settings;
+  const where = settings.mode === 'remote' ? `The service at ${settings.baseUrl}` : `The embedded engine at ${settings.dataDir}`;
+  // One try: a login that cannot reach the service says so at once rather than after retries.
+  const service = await createService({ ...settings, apiKey: key }, app.io, { maxRetries: 0 });
+  try {
+    await service.call('health', {});
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    if (error.status === 401) {
+      throw new CliError(
+        `${where} refused the key: ${error.message} Nothing was saved.`,
+        ExitCode.auth,
+        settings.mode === 'remote'
+          ? 'Check that you copied the whole key, and that the base URL is the service that issued it.'
+          : 'Keys of the embedded engine come from `tubekit engine keys create`. To log in to a remote service, set its address first: tubekit config set base_url <url>',
+        'unauthorized',
+      );
+    }
+    // The key was recognised; the plan is what stops it (e.g. no subscription): still the right key.
+    if (error.status === 403) return `${where} knows the key, but: ${error.message}`;
+    return `Could not check the key: ${error.message} Saved it anyway; check it later with \`tubekit auth status\`.`;
+  } finally {
+    await service.close();
+  }
 }
 
 export function registerAuth(program: Command, app: CliApp): void {
@@ -31,9 +66,11 @@ export function registerAuth(program: Command, app: CliApp): void {
       if (!key) throw usageError('The key is empty.');
       if (/\s/.test(key)) throw usageError('The key contains spaces or line breaks; pass exactly one key.');
       const profile = app.settings.profileName;
+      const warning = await verifyKey(app, key);
       await app.config.update(profile, (current) => ({ ...current, api_key: key }));
+      if (warning) app.io.error(app.io.yellow(`warning: ${warning}`));
       app.io.note(`Saved the key to profile "${profile}" (${app.config.file}, mode 0600).`);
-      if (!app.settings.baseUrl) app.io.note('Set the service address with `tubekit config set base_url <url>` to use it.');
+      if (!app.settings.baseUrl) app.io.note('It is used when this profile talks to a remote service: tubekit config set base_url <url>');
     });
 
   auth
@@ -69,6 +106,16 @@ export function registerAuth(program: Command, app: CliApp): void {
     .addHelpText('before', examples(['tubekit auth logout', 'tubekit --profile staging auth logout']))
     .action(async () => {
       const profile = app.settings.profileName;
+      const profiles = app.config.profiles();
+      // A typo must not look like success, nor leave an empty profile of that name behind.
+      if (!(profile in profiles) && profile !== 'default') {
+        const known = Object.keys(profiles);
+        throw usageError(`There is no profile "${profile}" in ${app.config.file}; nothing was changed.`, known.length ? `Profiles: ${known.join(', ')}.` : 'No profile has been saved yet.');
+      }
+      if (!profiles[profile]?.api_key) {
+        app.io.note(`Profile "${profile}" has no key stored; nothing to remove.`);
+        return;
+      }
       await app.config.update(profile, (current) => ({ ...current, api_key: undefined }));
       app.io.note(`Removed the key from profile "${profile}".`);
     });

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Command } from 'commander';
-import type { UploadedFile } from '../../core/schemas/params.js';
 import type { CliApp } from '../app.js';
 import { usageError } from '../errors.js';
+import { readUpload } from '../files.js';
 import { withExamples } from '../help.js';
 import { printRecord } from '../output.js';
 import { normalizeProvider, providerOption } from '../speech/provider-option.js';
@@ -18,27 +16,6 @@ interface CloneOptions {
   tags?: string;
   removeNoise?: boolean;
   noiseReduction: boolean;
-}
-
-/** Declared types are a courtesy: the service judges the format by the file's content. */
-const CONTENT_TYPES: Record<string, string> = {
-  '.mp3': 'audio/mpeg',
-  '.wav': 'audio/wav',
-  '.m4a': 'audio/mp4',
-  '.ogg': 'audio/ogg',
-  '.webm': 'audio/webm',
-};
-
-function readSample(file: string): UploadedFile {
-  let data: Buffer;
-  try {
-    data = fs.readFileSync(file);
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw usageError(`Cannot read the audio file ${file}: ${reason}.`);
-  }
-  const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  return { filename: path.basename(file), contentType, data };
 }
 
 export function registerClone(program: Command, app: CliApp): void {
@@ -75,7 +52,7 @@ export function registerClone(program: Command, app: CliApp): void {
     if (wrongFlag) {
       throw usageError(`${wrongFlag} does not apply to ${provider} clones.`, provider === 'alt' ? 'Alt clones take --language and --no-noise-reduction.' : 'Stealth clones take --lang, --transcription, --description, --tags and --remove-noise.');
     }
-    const sample = readSample(file);
+    const sample = readUpload(file, 'audio file');
     const body =
       provider === 'stealth'
         ? await app.call('voices.stealth.clone', {
@@ -94,6 +71,8 @@ export function registerClone(program: Command, app: CliApp): void {
             need_noise_reduction: options.noiseReduction,
           });
     await app.render(body, (b) => printRecord(app.io, Object.entries({ ...b.voice, provider })));
+    // What the clone could not learn goes to the person on stderr, whatever the output mode.
+    for (const warning of body.warnings ?? []) app.io.error(app.io.yellow(`warning: ${warning}`));
     if (!app.json) app.io.note(`Cloned. Speak with it: tubekit generate "Hello" --voice ${body.voice.voice_id}${provider === 'alt' ? ' --provider alt' : ''} -o hello.mp3`);
   });
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Folder, FolderChannel } from '../../core/schemas/workspace.js';
 import type { CliApp } from '../app.js';
 import { parseId } from '../arguments.js';
+import { completesWith } from '../completion/dynamic.js';
 import { confirmOrAbort } from '../confirm.js';
 import { examples, withExamples } from '../help.js';
 import { count, printTable, signed, type Column } from '../output.js';
@@ -38,8 +39,7 @@ export function registerFolders(program: Command, app: CliApp): void {
       await app.render(body, (b) => printTable(app.io, [b.folder], folderColumns));
     });
 
-  folders
-    .command('rename <id> <name>')
+  completesWith(folders.command('rename <id> <name>'), 'folder')
     .description('Rename a folder')
     .addHelpText('before', examples(['tubekit folders rename 1 "Home cooking"']))
     .action(async (id: string, name: string) => {
@@ -47,8 +47,7 @@ export function registerFolders(program: Command, app: CliApp): void {
       await app.render(body, (b) => printTable(app.io, [b.folder], folderColumns));
     });
 
-  folders
-    .command('delete <id>')
+  completesWith(folders.command('delete <id>'), 'folder')
     .description('Delete a folder; its channels are unsaved entirely (asks first on a terminal)')
     .addHelpText('before', examples(['tubekit folders delete 1', 'tubekit folders delete 1 --yes           # no question: for scripts']))
     .option('-y, --yes', 'do not ask for confirmation')
@@ -56,12 +55,10 @@ export function registerFolders(program: Command, app: CliApp): void {
       const folderId = parseId(id, 'Folder id');
       await confirmOrAbort(app.io, `Delete folder ${folderId} and unsave all its channels?`, options.yes);
       const body = await app.call('folders.delete', { id: folderId });
-      await app.render(body, (b) => app.io.out(String(b.unsaved_channels)));
-      if (!app.json) app.io.note(`Deleted folder ${folderId}; ${body.unsaved_channels} channel(s) unsaved.`);
+      app.renderOutcome(body, String(body.unsaved_channels), `Deleted folder ${folderId}; ${body.unsaved_channels} channel(s) unsaved.`);
     });
 
-  folders
-    .command('channels <id>')
+  completesWith(folders.command('channels <id>'), 'folder')
     .description('Channels in a folder, newest save first, with live 24h/48h deltas')
     .addHelpText('before', examples(['tubekit folders channels 1', 'tubekit folders channels 1 --json | jq -r \'.channels[].handle\'']))
     .action(async (id: string) => {

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { Provider } from '../../core/schemas/voices.js';
 import type { CliApp } from '../app.js';
+import { completesWith } from '../completion/dynamic.js';
 import { usageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { printRecord } from '../output.js';
@@ -42,7 +43,7 @@ function checkProviderFields(provider: Provider, options: GenerateOptions): void
 }
 
 export function registerGenerate(program: Command, app: CliApp): void {
-  withExamples(
+  const generate = withExamples(
     program
       .command('generate [script]')
       .description('Turn text into speech: queues a job; --watch waits, -o saves the MP3')
@@ -65,7 +66,9 @@ export function registerGenerate(program: Command, app: CliApp): void {
       'echo "Hola a todos." | tubekit generate - --voice espeak-es -o - > hola.mp3',
       'tubekit generate "Queued for later." --voice espeak-en-us       # prints the job id and returns',
     ],
-  ).action(async (scriptArgument: string | undefined, options: GenerateOptions) => {
+  );
+  completesWith(generate, 'voice', '--voice');
+  generate.action(async (scriptArgument: string | undefined, options: GenerateOptions) => {
     const timeoutSeconds = parseTimeoutSeconds(options.timeout, Boolean(options.watch) || options.output !== undefined);
     if (options.output !== undefined) checkOutputTarget(app, options.output);
     const provider = normalizeProvider(options.provider) ?? 'stealth';

@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
+import { ServiceError } from '../../core/errors.js';
+import { ExitCode } from '../../core/exit-codes.js';
 import type { TaskJob } from '../../core/schemas/jobs.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber } from '../arguments.js';
-import { jobFailed, usageError } from '../errors.js';
+import { CliError, jobFailed, usageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { printRecord } from '../output.js';
 import { saveServiceFile } from '../save-file.js';
@@ -36,9 +38,10 @@ export function registerJob(program: Command, app: CliApp): void {
     const timeoutSeconds = parseTimeoutSeconds(flags.timeout, Boolean(flags.watch));
     const waitSeconds = flags.wait === undefined ? 0 : parseWholeNumber(flags.wait, '--wait');
     if (flags.output !== undefined) checkOutputTarget(app, flags.output);
-    const body = flags.watch
-      ? await watchTaskJob(app, jobId, { timeoutSeconds, output: flags.output })
-      : await app.call('jobs.status', { job_id: jobId, wait_seconds: waitSeconds });
+    const body = await (flags.watch
+      ? watchTaskJob(app, jobId, { timeoutSeconds, output: flags.output })
+      : app.call('jobs.status', { job_id: jobId, wait_seconds: waitSeconds })
+    ).catch((error: unknown) => pointToChannelJob(app, jobId, error));
     if (flags.output !== undefined) {
       await saveOutput(app, body, flags.output);
       if (flags.output === '-') return;
@@ -49,6 +52,24 @@ export function registerJob(program: Command, app: CliApp): void {
     }
     await app.render(body, (job) => printRecord(app.io, Object.entries(job).filter(([key]) => key !== 'success')));
     if (body.status === 'failed') throw jobFailed(`Job ${body.job_id} failed: ${body.error ?? 'no error message'}`);
+  });
+}
+
+/**
+ * Channel jobs have their own ids (numbers) and command: a `job 3` that finds nothing says where
+ * job 3 is, instead of a bare "Job not found".
+ */
+async function pointToChannelJob(app: CliApp, jobId: string, error: unknown): Promise<never> {
+  if (!(error instanceof ServiceError) || error.status !== 404 || !/^\d+$/.test(jobId.trim())) throw error;
+  const channelJob = await app.call('channels.processStatus', { job_id: Number(jobId), wait_seconds: 0 }).catch(() => undefined);
+  if (channelJob) {
+    throw new CliError(`Job ${jobId} is a channel job, not a generation or analysis job.`, ExitCode.notFound, `Show it with: tubekit process-channel status ${jobId}`, 'not_found');
+  }
+  throw new ServiceError({
+    status: 404,
+    code: error.code,
+    message: error.message,
+    hint: `Generation and analysis jobs have ids like gen_…; channel jobs are numbers, shown by \`tubekit process-channel status <id>\`.`,
   });
 }
 

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { RouteOutput } from '../../core/routes.js';
+import { isChannelId } from '../../core/channel-input.js';
 import { CHANNEL_JOB_TYPES } from '../../core/job-constants.js';
 import type { ChannelJob } from '../../core/schemas/jobs.js';
 import type { CliApp } from '../app.js';
@@ -7,6 +8,7 @@ import { parseId, parseWholeNumber } from '../arguments.js';
 import { jobFailed, usageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { printRecord } from '../output.js';
+import { clip } from '../text.js';
 import { parseTimeoutSeconds, watchJob } from '../watch.js';
 
 type SubmitBody = RouteOutput<'channels.process'>;
@@ -41,6 +43,7 @@ export function registerProcessChannel(program: Command, app: CliApp): void {
       type: flags.type as (typeof CHANNEL_JOB_TYPES)[number],
       ...(flags.idempotencyKey !== undefined ? { idempotency_key: flags.idempotencyKey } : {}),
     });
+    if (submitted.idempotent) await warnIfKeyReusedOtherwise(app, submitted, channel, flags.type);
     if (!flags.watch) {
       await app.render(submitted, (body) => printRecord(app.io, jobRecord(body)));
       if (!app.json) app.io.note(`Follow it with: tubekit process-channel status ${submitted.job_id} --watch`);
@@ -61,6 +64,9 @@ export function registerProcessChannel(program: Command, app: CliApp): void {
     ['tubekit process-channel status 1', 'tubekit process-channel status 1 --watch --timeout 120', 'tubekit process-channel status 1 --wait 30 --json'],
   ).action(async (jobIdText: string, _local: unknown, self: Command) => {
     const flags = self.optsWithGlobals<WatchFlags & { wait?: string }>();
+    if (!/^\s*\d+\s*$/.test(jobIdText) && jobIdText.trim() !== '') {
+      throw usageError(`Job id must be a positive whole number (a channel job's), not "${clip(jobIdText)}".`, `Generation and analysis jobs (ids like gen_…) are shown by: tubekit job ${clip(jobIdText)}`);
+    }
     const jobId = parseId(jobIdText, 'Job id');
     const timeoutSeconds = parseTimeoutSeconds(flags.timeout, Boolean(flags.watch));
     const waitSeconds = flags.wait === undefined ? 0 : parseWholeNumber(flags.wait, '--wait');
@@ -69,6 +75,34 @@ export function registerProcessChannel(program: Command, app: CliApp): void {
       : await app.call('channels.processStatus', { job_id: jobId, wait_seconds: waitSeconds });
     await finish(app, body);
   });
+}
+
+/**
+ * A reused idempotency key returns the job first made with it, whatever this run asked for (the
+ * spec's rule). When that job is for another channel or type, a script would otherwise take it for
+ * the one it asked for — so say so.
+ */
+async function warnIfKeyReusedOtherwise(app: CliApp, job: SubmitBody, channel: string, type: string): Promise<void> {
+  const asked = channel.trim();
+  let sameChannel: boolean | undefined = asked === job.channel_input || asked === job.resolved_channel_id;
+  if (!sameChannel) {
+    sameChannel = isChannelId(asked)
+      ? false
+      : await app.call('channels.resolve', { input: asked }).then(
+          (resolved) => resolved.channel_id === job.resolved_channel_id,
+          () => undefined, // e.g. a video URL, which only process-channel resolves
+        );
+  }
+  if (sameChannel && job.type === type) return;
+  const first = `${clip(job.channel_input)} (${job.type})`;
+  const now = `${clip(asked)} (${type})`;
+  const what = sameChannel === undefined && job.type === type ? `; tubekit could not check whether ${clip(asked)} is the same channel` : '';
+  app.io.error(
+    app.io.yellow(
+      `warning: the idempotency key was first used for ${first}; this run asked for ${now}${what}. ` +
+        `The service returned that earlier job ${job.job_id} and queued nothing. Use a new key for a different channel or type.`,
+    ),
+  );
 }
 
 function watchChannelJob(app: CliApp, jobId: number, timeoutSeconds: number | undefined, initial?: SubmitBody) {

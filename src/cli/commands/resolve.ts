@@ -4,38 +4,43 @@ import type { CliApp } from '../app.js';
 import { expandStdinArgs } from '../arguments.js';
 import { jsonErrorLine } from '../errors.js';
 import { withExamples } from '../help.js';
-import { printJson, printTable } from '../output.js';
+import { printJson, printTable, type Column } from '../output.js';
+import { clip, clipEchoes } from '../text.js';
+
+/** One order for the table and the piped rows: `cut -f1` is the channel id in both. */
+const columns: Column<ResolvedChannel>[] = [
+  { header: 'Channel', value: (row) => row.channel_id },
+  { header: 'Handle', value: (row) => row.handle },
+  { header: 'Title', value: (row) => row.title },
+  { header: 'Input', value: (row) => row.input },
+];
 
 export function registerResolve(program: Command, app: CliApp): void {
   withExamples(
     program
       .command('resolve <input...>')
-      .description('Resolve @handles and channel URLs to canonical UC… ids (- reads one per line from stdin)'),
-    ['tubekit resolve @honestrunning', 'tubekit resolve https://www.youtube.com/@goldenpiano --json', 'printf "@honestrunning\\n@goldenpiano\\n" | tubekit resolve -'],
+      .description('Resolve @handles and channel URLs to canonical UC… ids (- reads one per line from stdin)')
+      .addHelpText('after', '\nWith --json, one input prints its API body; several (or -) print one JSON array of bodies.'),
+    ['tubekit resolve @honestrunning', 'tubekit resolve https://www.youtube.com/@goldenpiano --json', 'printf "@honestrunning\\n@goldenpiano\\n" | tubekit resolve -', 'tubekit resolve @honestrunning @goldenpiano --jq \'.[].channel_id\''],
   ).action(async (inputs: string[]) => {
     const values = await expandStdinArgs(app, inputs);
     const results: ResolvedChannel[] = [];
     let firstFailure: unknown;
-    // Each input gets its own line; one bad input does not hide the others' answers.
+    // One bad input does not hide the others' answers; each failure is reported on stderr.
     for (const input of values) {
       try {
-        const body = await app.call('channels.resolve', { input });
-        if (app.json) printJson(app.io, body);
-        else if (!app.io.stdoutIsTerminal) app.io.out([body.channel_id, body.handle ?? '', body.title, input].join('\t'));
-        results.push(body);
+        results.push(await app.call('channels.resolve', { input }));
       } catch (error) {
         firstFailure ??= error;
-        app.io.error(app.json ? jsonErrorLine(error, { input }) : `${input}: ${(error as Error).message}`);
+        app.io.error(app.json ? jsonErrorLine(error, { input: clip(input) }) : `${clip(input)}: ${clipEchoes((error as Error).message)}`);
       }
     }
-    if (!app.json && app.io.stdoutIsTerminal) {
-      await printTable(app.io, results, [
-        { header: 'Input', value: (row) => row.input },
-        { header: 'Channel', value: (row) => row.channel_id },
-        { header: 'Handle', value: (row) => row.handle },
-        { header: 'Title', value: (row) => row.title },
-      ]);
-    }
+    // One JSON value whatever the count: the body for a single named input, else an array.
+    const single = inputs.length === 1 && inputs[0] !== '-';
+    if (app.json) {
+      if (!single) printJson(app.io, results);
+      else if (results[0]) printJson(app.io, results[0]);
+    } else printTable(app.io, results, columns);
     if (firstFailure) throw Object.assign(firstFailure as Error, { alreadyReported: true });
   });
 }

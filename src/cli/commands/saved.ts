@@ -1,8 +1,45 @@
 import type { Command } from 'commander';
+import type { FolderChannel } from '../../core/schemas/workspace.js';
 import type { CliApp } from '../app.js';
 import { expandStdinArgs, parseId, resolveChannelArg } from '../arguments.js';
+import { completesWith } from '../completion/dynamic.js';
 import { examples, withExamples } from '../help.js';
-import { printRecord } from '../output.js';
+import { count, printRecord, printTable, type Column } from '../output.js';
+
+/** A saved channel with the folder it is saved in (a channel in two folders is two rows). */
+export interface SavedChannel extends FolderChannel {
+  folder_id: number;
+  folder_name: string;
+}
+
+/**
+ * Every saved channel across folders, or one folder's: composed from `folders list` and
+ * `folders channels`, so it works on any service that has those (both engines, the hosted one).
+ */
+async function listSaved(app: CliApp, folderId?: number): Promise<SavedChannel[]> {
+  // One folder's channels first: an unknown id answers 404 before anything else is asked.
+  const only = folderId === undefined ? undefined : await app.call('folders.channels', { id: folderId });
+  const { folders } = await app.call('folders.list', {});
+  const rows: SavedChannel[] = [];
+  for (const folder of folders) {
+    if (folderId !== undefined && folder.id !== folderId) continue;
+    const { channels } = only ?? (folder.channel_count > 0 ? await app.call('folders.channels', { id: folder.id }) : { channels: [] });
+    rows.push(...channels.map((channel) => ({ folder_id: folder.id, folder_name: folder.name, ...channel })));
+  }
+  return rows;
+}
+
+function savedColumns(app: CliApp): Column<SavedChannel>[] {
+  return [
+    { header: 'Folder', value: (row) => row.folder_id },
+    { header: 'Folder name', value: (row) => row.folder_name },
+    { header: 'Channel', value: (row) => row.channel_id },
+    { header: 'Handle', value: (row) => row.handle },
+    { header: 'Title', value: (row) => row.title },
+    { header: 'Subscribers', value: (row) => count(app.io, row.subscribers) },
+    { header: 'Saved', value: (row) => row.saved_at },
+  ];
+}
 
 export function registerSaved(program: Command, app: CliApp): void {
   const saved = withExamples(program.command('saved').description('Save channels into folders'), [
@@ -11,6 +48,17 @@ export function registerSaved(program: Command, app: CliApp): void {
     'tubekit saved move @honestrunning --from 1 --to 2',
     'tubekit saved remove @honestrunning',
   ]);
+
+  saved
+    .command('list')
+    .description('Every saved channel across your folders (or one folder\'s), newest save first in each')
+    .addHelpText('before', examples(['tubekit saved list', 'tubekit saved list --folder 1', 'tubekit saved list | cut -f3 | sort -u        # each saved channel id once', 'tubekit saved list --jq \'.channels[] | "\\(.folder_name): \\(.title)"\'']))
+    .option('--folder <id>', 'only this folder\'s channels')
+    .action(async (options: { folder?: string }) => {
+      const folderId = options.folder === undefined ? undefined : parseId(options.folder, '--folder');
+      const channels = await listSaved(app, folderId);
+      await app.render({ success: true, count: channels.length, channels }, (body) => printTable(app.io, body.channels, savedColumns(app)));
+    });
 
   saved
     .command('add <channel...>')
@@ -48,4 +96,11 @@ export function registerSaved(program: Command, app: CliApp): void {
       const body = await app.call('saved.move', { channel_id: await resolveChannelArg(app, channel), from_folder_id: from, to_folder_id: to });
       await app.render(body, (b) => printRecord(app.io, Object.entries(b).filter(([key]) => key !== 'success')));
     });
+
+  // Folder ids complete on Tab wherever a command takes one.
+  const sub = (name: string) => saved.commands.find((command) => command.name() === name)!;
+  completesWith(sub('list'), 'folder', '--folder');
+  completesWith(sub('add'), 'folder', '--folder');
+  completesWith(sub('move'), 'folder', '--from');
+  completesWith(sub('move'), 'folder', '--to');
 }

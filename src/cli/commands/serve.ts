@@ -5,6 +5,7 @@ import { parseWholeNumber } from '../arguments.js';
 import { openAtDataDir } from '../data-dir.js';
 import { CliError } from '../errors.js';
 import { withExamples } from '../help.js';
+import { refuseRemoteFlags } from './engine/local-only.js';
 
 /** Why the server could not listen, in words, with what to try instead. */
 function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
@@ -23,20 +24,22 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
 }
 
 export function registerServe(program: Command, app: CliApp): void {
-  withExamples(
+  const serve = withExamples(
     program
       .command('serve')
       .description('Expose the embedded engine as the REST API (prints its base URL on stdout)')
       .option('--host <host>', 'interface to listen on', '127.0.0.1')
       .option('--port <port>', 'port; 0 picks a free one', '8787')
       .option('--log', 'log each request to stderr')
-      .option('--workers <n>', 'jobs this server runs at once (its own workers)', '2'),
+      .option('--workers <n>', 'channel jobs this server runs at once (generation and analysis jobs have their own slots)', '2'),
     [
       'tubekit serve                             # http://127.0.0.1:8787',
       'tubekit serve --port 0 --log',
       'TUBEKIT_BASE_URL=http://127.0.0.1:8787 TUBEKIT_API_KEY=$(tubekit engine keys create --plan starter) tubekit folders list',
     ],
-  ).action(async (options: { host: string; port: string; log?: boolean; workers: string }) => {
+  );
+  refuseRemoteFlags(serve, app, '`tubekit serve`');
+  serve.action(async (options: { host: string; port: string; log?: boolean; workers: string }) => {
     const port = parseWholeNumber(options.port, '--port', { min: 0, max: 65535 });
     const workers = parseWholeNumber(options.workers, '--workers', { min: 1, max: 64 });
     const { Engine } = await import('../../engine/engine.js');

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Provider } from '../../core/schemas/voices.js';
 import type { CliApp } from '../app.js';
+import { completesWith } from '../completion/dynamic.js';
 import { confirmOrAbort } from '../confirm.js';
 import { usageError } from '../errors.js';
 import { examples, withExamples } from '../help.js';
@@ -62,8 +63,7 @@ export function registerVoices(program: Command, app: CliApp): void {
       await app.render({ success: true, voices: rows }, (body) => printTable(app.io, body.voices, columns));
     });
 
-  voices
-    .command('delete <voice_id>')
+  completesWith(voices.command('delete <voice_id>'), 'voice')
     .description('Delete one of your clones, permanently (asks first on a terminal)')
     .addHelpText('before', examples(['tubekit voices delete clone_UaoNUx3r_1um --provider stealth', 'tubekit voices delete clone_UaoNUx3r_1um --provider stealth --yes   # no question: for scripts']))
     .addOption(providerOption('the clone\'s provider (required)'))

@@ -1,11 +1,21 @@
 import type { Command, Option } from 'commander';
+import { argumentKind, optionKind, type CompletionKind } from './dynamic.js';
+
+export interface TreeOption {
+  flag: string;
+  description: string;
+  /** Completed from the service (folder or voice ids). */
+  kind: CompletionKind | undefined;
+}
 
 export interface TreeNode {
   /** Dot-joined command names from the root ('' for the program). */
   path: string;
   name: string;
   description: string;
-  options: { flag: string; description: string }[];
+  options: TreeOption[];
+  /** The kind of value the first argument takes, when it is completed from the service. */
+  argumentKind?: CompletionKind;
   children: TreeNode[];
 }
 
@@ -16,12 +26,12 @@ export function commandTree(command: Command, parentPath = ''): TreeNode {
   const path = parentPath;
   const options = command.options
     .filter((option) => !option.hidden)
-    .map((option) => ({ flag: longFlag(option), description: option.description }))
-    .filter((option): option is { flag: string; description: string } => Boolean(option.flag));
+    .map((option) => ({ flag: longFlag(option), description: option.description, kind: optionKind(option) }))
+    .filter((option): option is TreeOption => Boolean(option.flag));
   const children = command.commands
     .filter((child) => !(child as unknown as { _hidden?: boolean })._hidden)
     .map((child) => commandTree(child, path ? `${path}.${child.name()}` : child.name()));
-  return { path, name: command.name(), description: command.description(), options, children };
+  return { path, name: command.name(), description: command.description(), options, argumentKind: argumentKind(command), children };
 }
 
 export function walk(node: TreeNode, visit: (node: TreeNode) => void): void {

@@ -13,6 +13,24 @@ function allPaths(root: TreeNode): string[] {
   return paths;
 }
 
+/** `'path --flag') echo kind ;;` arms for options completed from the service. */
+function optionKindCases(root: TreeNode, arm: (key: string, kind: string) => string): string[] {
+  const cases: string[] = [];
+  walk(root, (node) => {
+    for (const option of node.options) if (option.kind) cases.push(arm(`${node.path} ${option.flag}`, option.kind));
+  });
+  return cases;
+}
+
+/** `'path') echo kind ;;` arms for commands whose argument is completed from the service. */
+function argumentKindCases(root: TreeNode, arm: (key: string, kind: string) => string): string[] {
+  const cases: string[] = [];
+  walk(root, (node) => {
+    if (node.argumentKind) cases.push(arm(node.path, node.argumentKind));
+  });
+  return cases;
+}
+
 /** Words offered after a command path: its subcommands, its own options, and the global ones. */
 function wordsAt(node: TreeNode, root: TreeNode): string[] {
   const globals = node === root ? [] : root.options.map((option) => option.flag);
@@ -22,14 +40,21 @@ function wordsAt(node: TreeNode, root: TreeNode): string[] {
 function bash(root: TreeNode): string {
   const cases: string[] = [];
   walk(root, (node) => cases.push(`    '${node.path}') echo '${wordsAt(node, root).join(' ')}' ;;`));
+  const arm = (key: string, kind: string) => `    '${key}') echo ${kind} ;;`;
   return `${header('bash')}
 _tubekit_words() {
   case "$1" in
 ${cases.join('\n')}
   esac
 }
+# Folder and voice ids come from the service (tubekit __complete answers from the local engine, or a cached list).
+_tubekit_kind() {
+  case "$1" in
+${[...optionKindCases(root, arm), ...argumentKindCases(root, arm)].join('\n')}
+  esac
+}
 _tubekit() {
-  local cur=\${COMP_WORDS[COMP_CWORD]} cmdpath='' next w i
+  local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} cmdpath='' next w i kind
   local paths=' ${allPaths(root).join(' ')} '
   for ((i = 1; i < COMP_CWORD; i++)); do
     w=\${COMP_WORDS[i]}
@@ -37,6 +62,12 @@ _tubekit() {
     next=\${cmdpath:+$cmdpath.}$w
     [[ $paths == *" $next "* ]] && cmdpath=$next
   done
+  kind=$(_tubekit_kind "$cmdpath $prev")
+  [[ -z $kind && $cur != -* && $prev != -* ]] && kind=$(_tubekit_kind "$cmdpath")
+  if [[ -n $kind ]]; then
+    COMPREPLY=($(compgen -W "$("\${COMP_WORDS[0]}" __complete "$kind" 2>/dev/null | cut -f1)" -- "$cur"))
+    return
+  fi
   COMPREPLY=($(compgen -W "$(_tubekit_words "$cmdpath")" -- "$cur"))
 }
 complete -o default -F _tubekit tubekit
@@ -53,10 +84,11 @@ function zsh(root: TreeNode): string {
     ];
     cases.push(`    ('${node.path}') candidates=(${entries.join(' ')}) ;;`);
   });
+  const arm = (key: string, kind: string) => `    ('${key}') kind=${kind} ;;`;
   return `#compdef tubekit
 ${header('zsh')}
 _tubekit() {
-  local cmdpath='' next w
+  local cmdpath='' next w kind='' prev=\${words[CURRENT-1]}
   local paths=' ${allPaths(root).join(' ')} '
   local -a candidates
   for w in \${words[2,CURRENT-1]}; do
@@ -64,6 +96,20 @@ _tubekit() {
     next=\${cmdpath:+$cmdpath.}$w
     [[ $paths == *" $next "* ]] && cmdpath=$next
   done
+  # Folder and voice ids come from the service (tubekit __complete: the local engine, or a cached list).
+  case "$cmdpath $prev" in
+${optionKindCases(root, arm).join('\n')}
+  esac
+  if [[ -z $kind && $PREFIX != -* && $prev != -* ]]; then
+    case $cmdpath in
+${argumentKindCases(root, arm).join('\n')}
+    esac
+  fi
+  if [[ -n $kind ]]; then
+    candidates=(\${(f)"$(\${words[1]} __complete $kind 2>/dev/null | sed -e 's/:/\\\\:/g' -e 's/\\t/:/')"})
+    _describe -t values $kind candidates
+    return
+  fi
   case $cmdpath in
 ${cases.join('\n')}
   esac
@@ -83,9 +129,12 @@ function fish(root: TreeNode): string {
     for (const child of node.children) lines.push(`complete -c tubekit -f -n "${at}" -a ${child.name} -d '${plain(child.description)}'`);
     if (node !== root) {
       for (const option of node.options) {
-        lines.push(`complete -c tubekit -n "${at}" -l ${option.flag.replace(/^--/, '')} -d '${plain(option.description)}'`);
+        // Folder and voice ids come from the service: the local engine, or a cached list.
+        const values = option.kind ? ` -x -a '(tubekit __complete ${option.kind})'` : '';
+        lines.push(`complete -c tubekit -n "${at}" -l ${option.flag.replace(/^--/, '')}${values} -d '${plain(option.description)}'`);
       }
     }
+    if (node.argumentKind) lines.push(`complete -c tubekit -f -n "${at}" -a '(tubekit __complete ${node.argumentKind})'`);
   });
   return `${header('fish')}
 set -g __tubekit_paths ${allPaths(root).join(' ')}

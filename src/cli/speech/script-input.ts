@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import { usageError } from '../errors.js';
+import { readUserFile } from '../files.js';
 import type { IO } from '../io.js';
 
 /**
@@ -14,12 +14,7 @@ export async function readScript(io: IO, argument: string | undefined, file: str
     return io.readStdin();
   }
   if (source !== undefined) {
-    try {
-      return fs.readFileSync(source, 'utf8');
-    } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-      throw usageError(`Cannot read the script file ${source}: ${reason}.`);
-    }
+    return readUserFile(source, 'script file').toString('utf8');
   }
   if (argument === undefined) {
     throw usageError('Give the script to speak: tubekit generate "Hello there" --voice <id>', 'Or read it from a file with --file script.txt, or from stdin with -.');

@@ -64,7 +64,12 @@ export const stealthCloneInput = z.object({
   tags: commaList({ max: 20 }).optional(),
   removeBackgroundNoise: flag().default(false),
 });
-export const stealthCloneOutput = z.object({ success, voice: stealthCloneResult });
+/**
+ * Ours, beyond the spec: what a local clone could not learn from its sample (no ffmpeg to decode
+ * it, no voiced speech, too short), in sentences. Absent when it learned everything.
+ */
+const cloneWarnings = z.array(z.string()).optional();
+export const stealthCloneOutput = z.object({ success, voice: stealthCloneResult, warnings: cloneWarnings });
 
 export const altCloneInput = z.object({
   voice_name: text({ max: 100 }),
@@ -72,7 +77,7 @@ export const altCloneInput = z.object({
   language: oneOf(ALT_LANGUAGES).default('English'),
   need_noise_reduction: flag().default(true),
 });
-export const altCloneOutput = z.object({ success, voice: altCloneResult });
+export const altCloneOutput = z.object({ success, voice: altCloneResult, warnings: cloneWarnings });
 
 export const voiceIdInput = z.object({ voice_id: text({ max: 200 }) });
 export const deleteOutput = z.object({ success });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { forbidden, notFound, unauthorized } from '../../core/errors.js';
+import { conflict, notFound, unauthorized } from '../../core/errors.js';
 import type { Clock } from '../clock.js';
 import { isoTime } from '../clock.js';
 import type { Plan } from '../limits/plans.js';
@@ -129,18 +129,28 @@ export class Identity {
     }));
   }
 
-  /** Revokes by the whole key or by the prefix shown in `keys list`. */
+  /**
+   * Revokes by the whole key, or by any start of the prefix `keys list` shows (`tk_zG`, `tk_zGWSz7`)
+   * that names exactly one active key. Longer text must be the whole key: only its hash is kept.
+   */
   revokeKey(keyOrPrefix: string): { prefix: string } {
     const byHash = this.db
       .prepare<[string], { id: number; prefix: string }>('SELECT id, prefix FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL')
       .get(hashApiKey(keyOrPrefix));
+    const shown = keyPrefix(keyOrPrefix);
     const matches = byHash
       ? [byHash]
-      : this.db
-          .prepare<[string], { id: number; prefix: string }>('SELECT id, prefix FROM api_keys WHERE prefix = ? AND revoked_at IS NULL')
-          .all(keyOrPrefix);
-    if (matches.length === 0) throw notFound(`No active key matches "${keyPrefix(keyOrPrefix)}…". See \`tubekit engine keys list\`.`);
-    if (matches.length > 1) throw forbidden(`Several keys share the prefix "${keyOrPrefix}"; pass the whole key.`, 'conflict');
+      : keyOrPrefix.length > shown.length
+        ? []
+        : this.db
+            .prepare<[string, string], { id: number; prefix: string }>('SELECT id, prefix FROM api_keys WHERE substr(prefix, 1, length(?)) = ? AND revoked_at IS NULL ORDER BY id')
+            .all(keyOrPrefix, keyOrPrefix);
+    if (matches.length === 0) {
+      throw notFound(`No active key matches "${shown}${keyOrPrefix.length > shown.length ? '…' : ''}": give the whole key, or the prefix \`tubekit engine keys list\` shows (or the start of one).`);
+    }
+    if (matches.length > 1) {
+      throw conflict(`"${keyOrPrefix}" is the start of ${matches.length} active keys (${matches.map((match) => match.prefix).join(', ')}); give more of it, or the whole key.`);
+    }
     this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').run(this.clock.now(), matches[0]!.id);
     return { prefix: matches[0]!.prefix };
   }

@@ -1,17 +1,24 @@
 /**
- * A worker: claims jobs of the registered kinds and runs their processors, `concurrency` at a
- * time, renewing each lease while the processor works. Runs in `serve` and in-process engines,
- * and as `tubekit engine worker` (foreground, or detached with `--until-idle`).
+ * A worker: claims jobs of the registered kinds and runs their processors, renewing each lease
+ * while the processor works. Runs in `serve` and in-process engines, and as `tubekit engine worker`
+ * (foreground, or detached with `--until-idle`).
+ *
+ * Each job family has its own slots, so a one-second generation never waits behind minutes-long
+ * channel jobs: `concurrency` channel jobs at a time, and task jobs (generation, analysis) up to the
+ * largest per-user cap of the plan table (each user's own cap is enforced by the claim).
  */
+import { PLANS } from '../limits/plans.js';
 import type { EngineContext } from '../context.js';
-import { toJob, type JobRow } from './job-row.js';
-import { jobProcessor, registeredKinds } from './registry.js';
+import { toJob, type JobFamily, type JobRow } from './job-row.js';
+import { familyOf, jobProcessor, registeredKinds } from './registry.js';
 import type { Outcome } from './queue.js';
 import type { WorkerHostMode } from './worker-hosts.js';
 
 export interface WorkerOptions {
-  /** Jobs run at once by this worker. */
+  /** Channel jobs run at once by this worker. */
   concurrency?: number;
+  /** Task jobs (generation, analysis) run at once; default: the plan table's largest `concurrentJobs`. */
+  taskConcurrency?: number;
   /** Exit once nothing has been running or waiting for `idleMs`. */
   untilIdle?: boolean;
   idleMs?: number;
@@ -31,7 +38,11 @@ export interface WorkerStats {
 interface InFlight {
   id: number;
   owner: string;
+  family: JobFamily;
 }
+
+/** Task jobs are claimed first: they are short, and a person is usually waiting on them. */
+const FAMILIES: JobFamily[] = ['task', 'channel'];
 
 export class Worker {
   private readonly stopping = new AbortController();
@@ -56,11 +67,16 @@ export class Worker {
   async run(): Promise<WorkerStats> {
     const { queue, hosts, timing } = this.engine.jobs;
     const mode = this.options.mode ?? 'foreground';
-    const concurrency = Math.max(1, this.options.concurrency ?? 1);
+    const slots: Record<JobFamily, () => number> = {
+      channel: () => Math.max(1, this.options.concurrency ?? 1),
+      // Read at every claim, like the caps themselves: `engine limits set` may change them.
+      task: () => Math.max(1, this.options.taskConcurrency ?? Math.max(...PLANS.map((plan) => this.engine.planLimits(plan).concurrentJobs))),
+    };
     const idleMs = this.options.idleMs ?? timing.idleExitMs;
     // Read at every claim: engine features (and their processors) load on first use, so a kind
     // registered after this worker started must still be claimed.
     const kinds = () => this.options.kinds ?? registeredKinds();
+    const kindsOf = (family: JobFamily) => kinds().filter((kind) => jobProcessor(kind) && familyOf(kind) === family);
     this.hostId = hosts.register(mode);
     const hostBeat = setInterval(() => this.guard(() => hosts.beat(this.hostId!, mode)), timing.hostHeartbeatMs);
     hostBeat.unref();
@@ -70,11 +86,14 @@ export class Worker {
     try {
       while (!this.stopped) {
         try {
-          while (this.inFlight.size < concurrency && !this.stopped) {
-            const owner = `${this.hostId}/${++this.claims}`;
-            const row = queue.claim(owner, kinds(), timing.leaseMs);
-            if (!row) break;
-            this.start(row, owner);
+          for (const family of FAMILIES) {
+            const familyKinds = kindsOf(family);
+            while (familyKinds.length > 0 && this.runningOf(family) < slots[family]() && !this.stopped) {
+              const owner = `${this.hostId}/${++this.claims}`;
+              const row = queue.claim(owner, familyKinds, timing.leaseMs);
+              if (!row) break;
+              this.start(row, owner, family);
+            }
           }
           if (this.inFlight.size > 0) idleSince = Date.now();
           if (this.options.untilIdle && this.inFlight.size === 0 && Date.now() - idleSince >= idleMs) {
@@ -112,8 +131,15 @@ export class Worker {
     if (this.hostId) this.guard(() => hosts.unregister(this.hostId!));
   }
 
-  private start(row: JobRow, owner: string): void {
-    this.inFlight.set(row.id, { id: row.id, owner });
+  /** Jobs of a family this worker is running now. */
+  private runningOf(family: JobFamily): number {
+    let count = 0;
+    for (const job of this.inFlight.values()) if (job.family === family) count += 1;
+    return count;
+  }
+
+  private start(row: JobRow, owner: string, family: JobFamily): void {
+    this.inFlight.set(row.id, { id: row.id, owner, family });
     this.log(`job ${row.public_id ?? row.id} (${row.kind}) claimed, attempt ${row.attempts}`);
     const task = this.process(row, owner).finally(() => {
       this.running.delete(task);

@@ -22,30 +22,46 @@ async function sample(data: Buffer) {
 
 describe('clone voice profiles', () => {
   it('gives a high sample a female variant of its language at a matching pitch', async () => {
-    const high = await stealthCloneProfile({ ...(await sample(wavSample(3, { f0: 220 }))), langCode: 'DE_DE', removeBackgroundNoise: false });
+    const high = await stealthCloneProfile({ ...(await sample(wavSample(3, { f0: 220 }))), langCode: 'DE_DE', removeBackgroundNoise: false }).then((made) => made.profile);
     expect(high.baseVoice).toBe('de+f3');
     expect(high.measuredPitchHz!).toBeCloseTo(220, -1);
-    const low = await stealthCloneProfile({ ...(await sample(wavSample(3, { f0: 110 }))), langCode: 'DE_DE', removeBackgroundNoise: false });
+    const low = (await stealthCloneProfile({ ...(await sample(wavSample(3, { f0: 110 }))), langCode: 'DE_DE', removeBackgroundNoise: false })).profile;
     expect(low.baseVoice).toBe('de');
     expect(low.pitch).toBeLessThan(high.pitch + 50);
   });
 
   it('speaks alt clones with their language\'s voice, Tagalog through Indonesian', async () => {
     const female = await sample(wavSample(3, { f0: 220 }));
-    expect((await altCloneProfile({ ...female, language: 'Spanish', needNoiseReduction: true })).baseVoice).toBe('es+f3');
-    expect((await altCloneProfile({ ...female, language: 'Tagalog', needNoiseReduction: true })).baseVoice).toBe('id+f3');
+    expect((await altCloneProfile({ ...female, language: 'Spanish', needNoiseReduction: true })).profile.baseVoice).toBe('es+f3');
+    expect((await altCloneProfile({ ...female, language: 'Tagalog', needNoiseReduction: true })).profile.baseVoice).toBe('id+f3');
     const male = await sample(wavSample(3, { f0: 110 }));
-    expect((await altCloneProfile({ ...male, language: 'Ukrainian', needNoiseReduction: true })).baseVoice).toBe('uk');
+    expect((await altCloneProfile({ ...male, language: 'Ukrainian', needNoiseReduction: true })).profile.baseVoice).toBe('uk');
   });
 
   it('takes the pace from the speech itself when background noise is removed', async () => {
     const noisy = await sample(noisySpeech());
     const transcription = 'one two three four five six seven eight nine ten';
-    const cleaned = await stealthCloneProfile({ ...noisy, langCode: 'EN_US', transcription, removeBackgroundNoise: true });
-    const raw = await stealthCloneProfile({ ...noisy, langCode: 'EN_US', transcription, removeBackgroundNoise: false });
+    const cleaned = (await stealthCloneProfile({ ...noisy, langCode: 'EN_US', transcription, removeBackgroundNoise: true })).profile;
+    const raw = (await stealthCloneProfile({ ...noisy, langCode: 'EN_US', transcription, removeBackgroundNoise: false })).profile;
     expect(cleaned.rate).toBeGreaterThan(170); // 10 words in 3 s = 200 wpm
     expect(cleaned.rate).toBeLessThan(230);
     expect(raw.rate).toBeLessThan(110); // the noise made it look like 7 s of speech
+  });
+});
+
+describe('what a clone could not learn', () => {
+  it('says nothing when the sample taught it pitch and pace', async () => {
+    expect((await stealthCloneProfile({ ...(await sample(wavSample(5))), langCode: 'EN_US', transcription: 'a b c', removeBackgroundNoise: false })).warnings).toEqual([]);
+  });
+
+  it('says a very short sample gives only a rough pitch and pace', async () => {
+    const { warnings } = await stealthCloneProfile({ ...(await sample(wavSample(0.5))), langCode: 'EN_US', transcription: 'hi', removeBackgroundNoise: false });
+    expect(warnings).toEqual([expect.stringMatching(/only 0\.5 s long, too short to measure a steady pitch and pace/)]);
+  });
+
+  it('says a silent sample has no pitch to learn', async () => {
+    const { warnings } = await stealthCloneProfile({ ...(await sample(wavSample(4, { f0: 0 }))), langCode: 'EN_US', removeBackgroundNoise: false });
+    expect(warnings).toEqual([expect.stringMatching(/No voiced speech/)]);
   });
 });
 

@@ -10,6 +10,7 @@ import { registerEngineJobs } from './jobs.js';
 import { registerKeys } from './keys.js';
 import { registerLimits } from './limits.js';
 import { withLocalEngine } from './local-engine.js';
+import { refuseRemoteFlags } from './local-only.js';
 import { registerWorld } from './world.js';
 
 export function registerEngine(program: Command, app: CliApp): Command {
@@ -19,6 +20,7 @@ export function registerEngine(program: Command, app: CliApp): Command {
     'tubekit engine seed --channels 20000 --seed 7',
     'tubekit engine status',
   ]);
+  refuseRemoteFlags(engine, app, '`tubekit engine`');
   registerKeys(engine, app);
   registerWorld(engine, app);
   registerLimits(engine, app);

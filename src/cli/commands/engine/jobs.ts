@@ -25,8 +25,12 @@ function registerWorker(engine: Command, app: CliApp): void {
     .addHelpText('before', examples(['tubekit engine worker', 'tubekit engine worker --until-idle --idle 5 --concurrency 4']))
     .option('--until-idle', 'exit once the queue has been idle for a while (how local submits start workers)')
     .option('--idle <seconds>', 'with --until-idle: how long "a while" is', '15')
-    .option('--concurrency <n>', 'jobs run at once', '2')
-    .action(async (flags: { untilIdle?: boolean; idle: string; concurrency: string }) => {
+    .option('--concurrency <n>', 'channel jobs run at once (generation and analysis jobs have their own slots: up to the plan\'s concurrent-jobs cap)', '2')
+    .action(async (flags: { untilIdle?: boolean; idle: string; concurrency: string }, self: Command) => {
+      // Without --until-idle the worker never looks at idleness: an --idle there would be ignored.
+      if (self.getOptionValueSource('idle') === 'cli' && !flags.untilIdle) {
+        throw usageError('--idle only applies with --until-idle (without it the worker runs until stopped).', 'Add --until-idle: tubekit engine worker --until-idle --idle 5');
+      }
       const concurrency = parseWholeNumber(flags.concurrency, '--concurrency', { min: 1, max: 64 });
       const idleMs = parseWholeNumber(flags.idle, '--idle', { min: 0 }) * 1000;
       const { Engine } = await import('../../../engine/engine.js');

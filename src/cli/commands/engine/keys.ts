@@ -55,9 +55,10 @@ export function registerKeys(engine: Command, app: CliApp): void {
     });
   keys
     .command('revoke <key>')
-    .description('Revoke a key, given whole or by the prefix shown in `keys list`')
+    .description('Revoke a key, given whole or by any unambiguous start of the prefix `keys list` shows')
     .addHelpText('before', examples(['tubekit engine keys revoke "$KEY"', 'tubekit engine keys list | cut -f1      # the prefixes it also takes']))
     .action(async (key: string) => {
+      if (key.trim() === '') throw usageError('Give the key to revoke: the whole key, or its prefix from `tubekit engine keys list`.');
       const revoked = await withLocalEngine(app, (local) => local.identity.revokeKey(key.trim()));
       if (app.json) printJson(app.io, { success: true, revoked: revoked.prefix });
       else app.io.note(`Revoked ${revoked.prefix}…`);

@@ -28,7 +28,7 @@ export function listAltVoices(request: RequestContext): AltVoice[] {
 export async function cloneAltVoice(
   request: RequestContext,
   input: ParsedInput<'voices.alt.clone'>,
-): Promise<RouteOutput<'voices.alt.clone'>['voice']> {
+): Promise<Omit<RouteOutput<'voices.alt.clone'>, 'success'>> {
   requireVoicePlan(request);
   enforceCloneCap(request, 'alt');
   const sample = input.audio_file.data;
@@ -37,7 +37,7 @@ export async function cloneAltVoice(
     label: 'alt clones',
     minSeconds: ALT_SAMPLE_MIN_SECONDS,
   });
-  const profile = await altCloneProfile({
+  const { profile, warnings } = await altCloneProfile({
     data: sample,
     info,
     language: input.language,
@@ -69,7 +69,10 @@ export async function cloneAltVoice(
     await provider.deleteVoice(upstreamId).catch(() => undefined);
     throw error;
   }
-  return { voice_id: voiceId, name: input.voice_name, language: input.language, is_cloned: true };
+  return {
+    voice: { voice_id: voiceId, name: input.voice_name, language: input.language, is_cloned: true },
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
 }
 
 /**

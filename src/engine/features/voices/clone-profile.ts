@@ -11,6 +11,35 @@ import { reduceNoise } from './noise-gate.js';
 
 /** Enough speech for a stable pitch median; longer samples only cost decoding time. */
 const ANALYSED_SECONDS = 60;
+/** Below this a sample's pitch and pace are rough guesses (the spec accepts shorter ones). */
+export const STEADY_SAMPLE_SECONDS = 3;
+
+/** A profile, and what the sample could not teach it (said to the caller as `warnings`). */
+export interface ClonedProfile {
+  profile: VoiceProfile;
+  warnings: string[];
+}
+
+/** What the clone could not learn from the sample, and why, in sentences for the caller. */
+function profileWarnings(decoded: DecodedSample, info: AudioSampleInfo, profile: VoiceProfile, transcription: string | undefined): string[] {
+  if (decoded.pcm === null) {
+    return [
+      `The pitch of the sample was not measured: decoding ${info.format.toUpperCase()} needs ffmpeg, which the engine could not find. ` +
+        'The clone speaks at the default pitch of its language\'s voice; install ffmpeg (or upload a WAV) and clone again for a closer match.',
+    ];
+  }
+  if (profile.measuredPitchHz === null) {
+    return ['No voiced speech was found in the sample, so its pitch is unknown; the clone speaks at the default pitch of its language\'s voice.'];
+  }
+  if (info.durationSeconds < STEADY_SAMPLE_SECONDS) {
+    const what = transcription ? 'pitch and pace' : 'pitch';
+    return [
+      `The sample is only ${info.durationSeconds.toFixed(1)} s long, too short to measure a steady ${what}; ` +
+        `the clone's ${what} ${transcription ? 'are' : 'is'} a rough guess (${STEADY_SAMPLE_SECONDS} s or more of speech works better).`,
+    ];
+  }
+  return [];
+}
 
 interface DecodedSample {
   pcm: Float32Array | null;
@@ -40,15 +69,16 @@ export interface StealthProfileInput {
   removeBackgroundNoise: boolean;
 }
 
-export async function stealthCloneProfile(input: StealthProfileInput): Promise<VoiceProfile> {
-  const { pcm, sampleRate } = await decodeSample(input.data, input.info, 'audioFile', input.removeBackgroundNoise);
-  return deriveVoiceProfile({
-    pcm,
-    sampleRate,
+export async function stealthCloneProfile(input: StealthProfileInput): Promise<ClonedProfile> {
+  const decoded = await decodeSample(input.data, input.info, 'audioFile', input.removeBackgroundNoise);
+  const profile = deriveVoiceProfile({
+    pcm: decoded.pcm,
+    sampleRate: decoded.sampleRate,
     durationSeconds: input.info.durationSeconds,
     transcription: input.transcription,
     langCode: input.langCode,
   });
+  return { profile, warnings: profileWarnings(decoded, input.info, profile, input.transcription) };
 }
 
 export interface AltProfileInput {
@@ -62,9 +92,12 @@ export interface AltProfileInput {
  * Alt clones have no langCode, so the pitch and gender are measured as for an English clone and
  * the chosen variant (e.g. "+f3") is then put on the alt language's own voice.
  */
-export async function altCloneProfile(input: AltProfileInput): Promise<VoiceProfile> {
-  const { pcm, sampleRate } = await decodeSample(input.data, input.info, 'audio_file', input.needNoiseReduction);
-  const measured = deriveVoiceProfile({ pcm, sampleRate, durationSeconds: input.info.durationSeconds, langCode: 'EN_US' });
+export async function altCloneProfile(input: AltProfileInput): Promise<ClonedProfile> {
+  const decoded = await decodeSample(input.data, input.info, 'audio_file', input.needNoiseReduction);
+  const measured = deriveVoiceProfile({ pcm: decoded.pcm, sampleRate: decoded.sampleRate, durationSeconds: input.info.durationSeconds, langCode: 'EN_US' });
   const variant = measured.baseVoice.includes('+') ? measured.baseVoice.slice(measured.baseVoice.indexOf('+')) : '';
-  return { ...measured, baseVoice: ALT_LANGUAGE_VOICES[input.language] + variant };
+  return {
+    profile: { ...measured, baseVoice: ALT_LANGUAGE_VOICES[input.language] + variant },
+    warnings: profileWarnings(decoded, input.info, measured, undefined),
+  };
 }

@@ -7,7 +7,7 @@ export const voiceHandlers: Handlers = {
     return { success: true, voices: listStealthVoices(request) };
   },
   async 'voices.stealth.clone'(request, input) {
-    return { success: true, voice: await cloneStealthVoice(request, input) };
+    return { success: true, ...(await cloneStealthVoice(request, input)) };
   },
   'voices.stealth.delete'(request, input) {
     deleteStealthVoice(request, input.voice_id);
@@ -17,7 +17,7 @@ export const voiceHandlers: Handlers = {
     return { success: true, voices: listAltVoices(request) };
   },
   async 'voices.alt.clone'(request, input) {
-    return { success: true, voice: await cloneAltVoice(request, input) };
+    return { success: true, ...(await cloneAltVoice(request, input)) };
   },
   async 'voices.alt.delete'(request, input) {
     await deleteAltVoice(request, input.voice_id);

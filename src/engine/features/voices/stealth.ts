@@ -36,7 +36,7 @@ export function listStealthVoices(request: RequestContext): StealthVoice[] {
 export async function cloneStealthVoice(
   request: RequestContext,
   input: ParsedInput<'voices.stealth.clone'>,
-): Promise<RouteOutput<'voices.stealth.clone'>['voice']> {
+): Promise<Omit<RouteOutput<'voices.stealth.clone'>, 'success'>> {
   requireVoicePlan(request);
   // Checked before the sample is analysed so a full library is refused cheaply; saveClone checks again.
   enforceCloneCap(request, 'stealth');
@@ -47,7 +47,7 @@ export async function cloneStealthVoice(
     maxSeconds: STEALTH_SAMPLE_MAX_SECONDS,
   });
   const langCode: StealthLangCode = input.langCode;
-  const profile = await stealthCloneProfile({
+  const { profile, warnings } = await stealthCloneProfile({
     data: sample,
     info,
     langCode,
@@ -69,7 +69,10 @@ export async function cloneStealthVoice(
     createdAt: request.engine.clock.now(),
   };
   saveClone(request, voice, sample);
-  return { voice_id: voiceId, name: voice.name, language: langCode, description: voice.description, tags: voice.tags };
+  return {
+    voice: { voice_id: voiceId, name: voice.name, language: langCode, description: voice.description, tags: voice.tags },
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
 }
 
 /** Only the caller's own clone can go; deletion is permanent (row and sample). */
