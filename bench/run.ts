@@ -26,6 +26,7 @@ for (const [module, name] of [
   ['./checks.js', 'checkRows'],
   ['./terminated.js', 'terminatedRows'],
   ['./downloads.js', 'downloadRows'],
+  ['./alerts.js', 'alertRows'],
 ] as const) {
   const source = await optional(module, name);
   if (source) sources.push(source);

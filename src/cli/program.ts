@@ -1,10 +1,12 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../core/version.js';
 import { CliApp } from './app.js';
+import { registerAlerts } from './commands/alerts.js';
 import { registerAnalyze } from './commands/analyze.js';
 import { registerApi } from './commands/api.js';
 import { registerAuth } from './commands/auth.js';
 import { registerClone } from './commands/clone.js';
+import { registerCollabs } from './commands/collabs.js';
 import { registerCms } from './commands/cms.js';
 import { registerComplete } from './commands/complete.js';
 import { registerCompletion } from './commands/completion.js';
@@ -35,6 +37,8 @@ const commandModules: Array<(program: Command, app: CliApp) => unknown> = [
   registerSaved,
   registerResolve,
   registerProcessChannel,
+  registerAlerts,
+  registerCollabs,
   registerJob,
   registerCms,
   registerMonetized,

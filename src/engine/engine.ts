@@ -16,6 +16,9 @@ import { openDatabase, type Db } from './store/database.js';
 import { Settings } from './store/settings.js';
 import { SampleWorld } from './world/sample-world.js';
 import { DEFAULT_WORLD_TERMINATED } from './world/generate.js';
+import type { AdvanceReport } from './world/advance.js';
+import type { CycleReason, CycleReport } from './features/alerts/cycle.js';
+import { DURATION_FORMS, parseDuration } from '../core/duration.js';
 import { JobSystem, type JobRunner } from './jobs/job-system.js';
 import type { JobTiming } from './jobs/timing.js';
 
@@ -89,6 +92,24 @@ export class Engine implements EngineContext {
     this.settings.set('world', settings);
     this.world = SampleWorld.regenerate(this.db, settings);
     return this.world;
+  }
+
+  /**
+   * Moves the sample world's clock forward by a span (`'1d'`, `'6h'`, or milliseconds) and runs an
+   * alert cycle over the moved world. World time is the platform's own clock, separate from
+   * `clock` (see src/engine/world/README.md); tests call this to make the world move.
+   */
+  async advanceWorld(span: string | number): Promise<{ world: AdvanceReport; alerts: CycleReport }> {
+    const ms = typeof span === 'number' ? span : parseDuration(span);
+    if (ms === null) throw new RangeError(`"${span}" is not a span of world time: use ${DURATION_FORMS}`);
+    const world = this.platform.advance(ms);
+    return { world, alerts: await this.evaluateAlerts('advance') };
+  }
+
+  /** Runs one alert evaluation cycle over the world as it is now (see features/alerts/cycle.ts). */
+  async evaluateAlerts(reason: CycleReason = 'command'): Promise<CycleReport> {
+    const { runAlertCycle } = await import('./features/alerts/cycle.js');
+    return runAlertCycle(this, reason);
   }
 
   planLimits(plan: Plan): PlanLimits {

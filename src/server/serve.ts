@@ -10,6 +10,10 @@ export interface ServeOptions {
   logRequests?: boolean;
   /** Jobs this process runs at once; serve always runs its own workers (default 2). */
   workers?: number;
+  /** Runs an alert evaluation cycle at start and then every this many minutes (none when absent or 0). */
+  alertsEveryMinutes?: number;
+  /** Where scheduled cycles report failures (default: stderr). */
+  log?: (line: string) => void;
 }
 
 export interface RunningServer {
@@ -27,12 +31,33 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   // loaded first so a processor exists for every kind of job.
   await options.engine.loadAllFeatures();
   options.engine.jobs.startWorkers(options.workers);
+  const stopAlerts = scheduleAlertCycles(options);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     app,
     url: `http://${shownHost}:${port}`,
-    close: () => app.close(),
+    close: () => {
+      stopAlerts();
+      return app.close();
+    },
+  };
+}
+
+/** Alert cycles on a timer; a cycle over an unmoved world with no edited alerts costs next to nothing. */
+function scheduleAlertCycles(options: ServeOptions): () => void {
+  const minutes = options.alertsEveryMinutes ?? 0;
+  if (minutes <= 0) return () => undefined;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const run = () => {
+    options.engine.evaluateAlerts('schedule').catch((error: Error) => log(`alert cycle failed: ${error.message}`));
+  };
+  const first = setTimeout(run, 0);
+  const timer = setInterval(run, minutes * 60_000);
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
   };
 }

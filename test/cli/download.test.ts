@@ -16,7 +16,7 @@ import { hasScript, runOnTerminal } from '../support/terminal.js';
 // Videos of the default sample world (seed 1, 3,000 channels), as `engine sample videos` lists them.
 const HUMAN = 'https://www.youtube.com/watch?v=GHGuclERoWA';
 const SHORT = 'https://www.youtube.com/shorts/DgaCE_roV-w';
-const SUBTITLES_NAME = '¿Vale la pena Dunk Contest en 2026.en.srt';
+const SUBTITLES_NAME = 'Free Kicks 3 consejos que nadie te cuenta.en.srt';
 
 let sandbox: CliSandbox;
 let work: string;
@@ -58,7 +58,7 @@ describe('tubekit download (embedded engine)', () => {
     fs.mkdirSync(path.join(dir, 'clips'));
     const intoDir = await sandbox.run(['download', SHORT, '--quality', '360p', '-o', 'clips'], { cwd: dir });
     expect(intoDir.exitCode, intoDir.stderr).toBe(0);
-    expect(fs.readdirSync(path.join(dir, 'clips'))).toEqual(['Midnight Drive but it hits different #shorts (360p).mp4']);
+    expect(fs.readdirSync(path.join(dir, 'clips'))).toEqual(['Golden Hour live 🎤 #shorts (360p).mp4']);
 
     const toFile = await sandbox.run(['download', HUMAN, '--format', 'audio', '--start', '1:30', '--end', '1:33', '-o', 'talk.mp3'], { cwd: dir });
     expect(toFile.exitCode, toFile.stderr).toBe(0);

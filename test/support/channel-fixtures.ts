@@ -37,8 +37,9 @@ export function channelFixtures(engine: Engine): ChannelFixtures {
     shorts,
     small,
     uncoveredLanguage,
-    longVideoId: world.channelVideos(longform.channel_id, { kind: 'long' })[0]!.video_id,
-    shortVideoId: world.channelVideos(shorts.channel_id, { kind: 'short' })[0]!.video_id,
+    // Its own upload: a collab another channel hosts is listed too, but resolves to its host.
+    longVideoId: world.channelVideos(longform.channel_id, { kind: 'long' }).find((video) => video.channel_id === longform.channel_id)!.video_id,
+    shortVideoId: world.channelVideos(shorts.channel_id, { kind: 'short' }).find((video) => video.channel_id === shorts.channel_id)!.video_id,
   };
 }
 

@@ -36,9 +36,10 @@ export function pickVideos(engine: Engine): TestVideos {
         continue;
       }
       if (!transcript && !found.music && minutes >= 3) found.music = video;
+      // Each role gets its own video, so one test's cached file never answers another's request.
       if (transcript?.source === 'human' && !found.human && minutes >= 5 && minutes <= 25) found.human = { ...video, transcript };
-      if (transcript?.source === 'auto' && !found.auto && minutes >= 5) found.auto = { ...video, transcript };
-      if (transcript && !found.long && minutes > 15) found.long = video;
+      else if (transcript?.source === 'auto' && !found.auto && minutes >= 5) found.auto = { ...video, transcript };
+      else if (transcript && !found.long && minutes > 15) found.long = video;
     }
     if (found.human && found.auto && found.music && found.short && found.long) return found as TestVideos;
   }

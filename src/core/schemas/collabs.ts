@@ -18,8 +18,11 @@ export const collabsTopInput = z.object({
   per_page: integer({ min: 1, max: 100 }).default(25),
 });
 const collabRow = z.looseObject({
+  rank: z.number().int(),
   channel_id: z.string(),
+  handle: z.string().nullable(),
   title: z.string(),
+  language: z.string().nullable(),
   subscribers: z.number().int(),
   growth: z.number().int(),
   growth_pct: z.number().nullable(),
@@ -29,8 +32,13 @@ const collabRow = z.looseObject({
 });
 export const collabsTopOutput = z.object({
   success,
+  /** The 6-hour boundary of world time the growth figures were computed for. */
   computed_at: z.string(),
+  /** The last complete day (YYYY-MM-DD) the growth runs through. */
   growth_through: z.string(),
+  metric: z.string(),
+  period: z.number().int(),
+  sort: z.string(),
   page: z.number().int(),
   per_page: z.number().int(),
   total: z.number().int(),
@@ -42,27 +50,36 @@ export const collabsChannelInput = z.object({
   since_days: integer({ min: 1, max: 365 }).default(7),
   limit: integer({ min: 1, max: 100 }).default(30),
 });
+const collabChannel = z.object({ channel_id: z.string(), handle: z.string().nullable(), title: z.string() });
 const collabVideo = z.looseObject({
   video_id: z.string(),
   title: z.string(),
+  kind: z.string(),
   published_at: z.string(),
   views: z.number().int(),
   upcoming: z.boolean(),
-  host: z.looseObject({ channel_id: z.string(), title: z.string() }),
-  collaborators: z.array(z.looseObject({ channel_id: z.string(), title: z.string() })),
+  url: z.string(),
+  /** The channel it was uploaded to. */
+  host: collabChannel,
+  collaborators: z.array(collabChannel),
 });
+export type CollabVideo = z.infer<typeof collabVideo>;
 export const collabsChannelOutput = z.object({
   success,
   channel_id: z.string(),
+  handle: z.string().nullable(),
+  title: z.string().nullable(),
+  /** False when the channel was not scanned and no scanned channel lists it: the service knows nothing of it. */
   checked: z.boolean(),
+  scanned: z.boolean(),
   has_new_collab: z.boolean(),
   upcoming_collabs: z.number().int(),
-  growth: z.object({ subs_7d: z.number().int(), subs_30d: z.number().int(), views_7d: z.number().int(), views_30d: z.number().int() }).nullable(),
+  growth: z
+    .looseObject({ subs_7d: z.number().int(), subs_30d: z.number().int(), views_7d: z.number().int(), views_30d: z.number().int(), computed_at: z.string(), growth_through: z.string() })
+    .nullable(),
   total_partners: z.number().int(),
   total_videos: z.number().int(),
-  partners: z.array(
-    z.looseObject({ channel_id: z.string(), title: z.string(), joint_videos: z.number().int(), last_joint_at: z.string() }),
-  ),
+  partners: z.array(collabChannel.extend({ joint_videos: z.number().int(), last_joint_at: z.string() })),
   videos: z.array(collabVideo),
 });
 
@@ -75,6 +92,8 @@ export const collabsFeedInput = z.object({
 });
 export const collabsFeedOutput = z.object({
   success,
+  days: z.number().int(),
+  sort: z.string(),
   page: z.number().int(),
   per_page: z.number().int(),
   total: z.number().int(),

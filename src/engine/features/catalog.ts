@@ -14,6 +14,8 @@ export const featureLoaders: Partial<Record<RouteTag, Loader>> = {
   channels: async () => (await import('./channels/handlers.js')).channelHandlers,
   voices: async () => (await import('./voices/handlers.js')).voiceHandlers,
   generation: async () => (await import('./generation/handlers.js')).generationHandlers,
+  alerts: async () => (await import('./alerts/handlers.js')).alertHandlers,
+  collabs: async () => (await import('./collabs/handlers.js')).collabHandlers,
   // Channel checks and terminated search share the tag: merge every research module's table here.
   research: async () => ({
     ...(await import('./checks/handlers.js')).checkHandlers,

@@ -262,4 +262,94 @@ export const migrations: Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 8,
+    name: 'alerts, triggered channels, collab growth',
+    sql: `
+      -- Saved alerts. last_* describe the alert's latest evaluation: when (wall clock), at which
+      -- world time, in which cycle, and how many channels were new in it; eval_updated_at is the
+      -- updated_at the evaluation saw (an edit makes the alert due again).
+      CREATE TABLE alerts (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        alert_type TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        filters TEXT NOT NULL,
+        enabled INTEGER NOT NULL DEFAULT 1,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        last_evaluated_at INTEGER,
+        last_world_ms INTEGER,
+        last_cycle_id INTEGER,
+        last_new_channels INTEGER NOT NULL DEFAULT 0,
+        eval_updated_at INTEGER
+      );
+      CREATE INDEX alerts_by_user ON alerts(user_id, id);
+      CREATE TABLE alert_cycles (
+        id INTEGER PRIMARY KEY,
+        reason TEXT NOT NULL,
+        started_at INTEGER NOT NULL,
+        finished_at INTEGER,
+        world_ms INTEGER NOT NULL,
+        alerts_evaluated INTEGER NOT NULL DEFAULT 0,
+        new_channels INTEGER NOT NULL DEFAULT 0
+      );
+      -- One row per distinct trigger of a user (channel, type, key: e.g. the outlier video), merged
+      -- across the user's alerts; alert_hit_alerts says which alerts it came from and when.
+      CREATE TABLE alert_hits (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        channel_id TEXT NOT NULL,
+        alert_type TEXT NOT NULL,
+        trigger_key TEXT NOT NULL,
+        handle TEXT,
+        title TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        figures TEXT NOT NULL,
+        world_ms INTEGER NOT NULL,
+        last_cycle_id INTEGER NOT NULL,
+        last_triggered_at INTEGER NOT NULL,
+        UNIQUE (user_id, channel_id, alert_type, trigger_key)
+      );
+      CREATE INDEX alert_hits_feed ON alert_hits(user_id, last_cycle_id, id);
+      CREATE TABLE alert_hit_alerts (
+        alert_id INTEGER NOT NULL REFERENCES alerts(id) ON DELETE CASCADE,
+        hit_id INTEGER NOT NULL REFERENCES alert_hits(id) ON DELETE CASCADE,
+        cycle_id INTEGER NOT NULL,
+        triggered_at INTEGER NOT NULL,
+        PRIMARY KEY (alert_id, hit_id)
+      );
+      CREATE INDEX alert_hit_alerts_by_hit ON alert_hit_alerts(hit_id);
+      CREATE INDEX alert_hit_alerts_feed ON alert_hit_alerts(alert_id, cycle_id, hit_id);
+      -- Collab growth, computed every 6 hours of world time for every checked channel.
+      CREATE TABLE collab_growth_runs (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        world_generated_at TEXT NOT NULL,
+        computed_at_ms INTEGER NOT NULL,
+        growth_through TEXT NOT NULL,
+        computed_wall_ms INTEGER NOT NULL
+      );
+      CREATE TABLE collab_growth (
+        channel_id TEXT PRIMARY KEY,
+        channel_idx INTEGER NOT NULL,
+        handle TEXT,
+        title TEXT NOT NULL,
+        language TEXT,
+        subscribers INTEGER NOT NULL,
+        subs_7d INTEGER NOT NULL,
+        subs_30d INTEGER NOT NULL,
+        views_7d INTEGER NOT NULL,
+        views_30d INTEGER NOT NULL,
+        subs_start_7d INTEGER NOT NULL,
+        subs_start_30d INTEGER NOT NULL,
+        views_start_7d INTEGER NOT NULL,
+        views_start_30d INTEGER NOT NULL,
+        partners INTEGER NOT NULL,
+        collab_videos INTEGER NOT NULL,
+        latest_collab_ms INTEGER
+      );
+      CREATE INDEX collab_growth_partners ON collab_growth(partners);
+    `,
+  },
 ];

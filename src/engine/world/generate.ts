@@ -13,14 +13,16 @@
  */
 import type Database from 'better-sqlite3';
 import { channelsEntity } from './channels.js';
-import { dayNumber, isIsoDate, todayUtc } from './dates.js';
+import { collabsEntity } from './collabs.js';
+import { dayNumber, isIsoDate, msToTimestamp, todayUtc } from './dates.js';
 import type { GenerationContext, WorldEntity, WorldParams } from './entity.js';
 import { terminatedEntity } from './terminated/generate.js';
 import type { WorldInfo, WorldOptions } from './types.js';
 import { videosEntity } from './videos.js';
 import { networksEntity } from './networks.js';
+import { CLOCK_META_KEY, INITIAL_CLOCK, originMs, parseClock } from './world-clock.js';
 
-export const WORLD_GENERATOR_VERSION = 3;
+export const WORLD_GENERATOR_VERSION = 4;
 export const DEFAULT_WORLD_SEED = 'tubekit';
 export const DEFAULT_WORLD_CHANNELS = 3000;
 /** Upper bound on channel count (ids encode the index in 32 bits; this keeps sizes sane). */
@@ -30,7 +32,7 @@ export const DEFAULT_WORLD_TERMINATED = 10_000;
 export const MAX_WORLD_TERMINATED = 10_000_000;
 
 /** Generation order matters only for entities reading earlier ones' tables. */
-export const WORLD_ENTITIES: readonly WorldEntity[] = [channelsEntity, videosEntity, networksEntity, terminatedEntity];
+export const WORLD_ENTITIES: readonly WorldEntity[] = [channelsEntity, videosEntity, networksEntity, terminatedEntity, collabsEntity];
 
 const META_DDL = 'CREATE TABLE world_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID';
 
@@ -70,13 +72,17 @@ export function readWorldMeta(db: Database.Database): Record<string, string> | n
 }
 
 export function metaToInfo(meta: Record<string, string>): WorldInfo {
+  const clock = parseClock(meta[CLOCK_META_KEY]);
   return {
     generator_version: Number(meta.generator_version),
     seed: meta.seed,
     channel_count: Number(meta.channel_count),
-    video_count: Number(meta.video_count ?? 0),
+    video_count: Number(meta.video_count ?? 0) + clock.published_uploads,
     terminated_count: Number(meta.terminated_count ?? 0),
     reference_date: meta.reference_date,
+    world_time: msToTimestamp(originMs(dayNumber(meta.reference_date)) + clock.advanced_ms),
+    advanced_ms: clock.advanced_ms,
+    arrived_channels: clock.arrived_channels,
     generated_at: meta.generated_at,
     generation_ms: Number(meta.generation_ms ?? 0),
   };
@@ -129,6 +135,7 @@ export function generateWorld(db: Database.Database, params: WorldParams): World
       reference_date: params.referenceDate,
       generated_at: new Date().toISOString(),
       generation_ms: Math.round(performance.now() - started),
+      [CLOCK_META_KEY]: JSON.stringify(INITIAL_CLOCK),
     };
     const put = db.prepare('INSERT INTO world_meta (key, value) VALUES (?, ?)');
     for (const [k, v] of Object.entries(meta)) put.run(k, String(v));

@@ -1,5 +1,9 @@
 /** The deterministic sample world: generator + read API (see sample-world.ts). */
-export { SampleWorld, normalizeHandle, type SampleVideo } from './sample-world.js';
+export { SampleWorld, normalizeHandle, type SampleVideo, type ScanFilter } from './sample-world.js';
+export type { AdvanceReport } from './advance.js';
+export type { CollabAggregate, CollabListing, CollabReader } from './collab-reader.js';
+export type { VideoStat } from './videos.js';
+export { MAX_ADVANCE_MS, MIN_ADVANCE_MS } from './world-clock.js';
 export { transcriptFor, captionSource, type CaptionSource, type Transcript, type TranscriptCue } from './transcripts.js';
 export {
   DEFAULT_WORLD_CHANNELS,
@@ -21,7 +25,9 @@ export type {
   PlatformVideo,
 } from './platform.js';
 export type {
+  ChannelCore,
   ChannelGrowthModel,
+  ChannelWorldState,
   ContentType,
   DailyStat,
   Deltas,

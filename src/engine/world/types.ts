@@ -20,8 +20,27 @@ export interface ChannelGrowthModel {
   noise: number;
 }
 
+/** How the channel moves after the reference date (world truth; see stats.ts and uploads.ts). */
+export interface ChannelWorldState {
+  /** Uploads it had on the reference date (0 for channels that appeared later). */
+  origin_videos: number;
+  /** Stats anchor: raw totals at the end of `anchor_day`. */
+  anchor_day: number;
+  day_subs: number;
+  day_views: number;
+  /** Usual views per video. */
+  typical_views: number;
+  /** Uploads per day after the reference date. */
+  upload_rate: number;
+  /** Share of its uploads that are collabs (0: it never hosts one). */
+  collab_share: number;
+  /** When its newest long video and newest short were published (ms; 0 when it has none). */
+  last_long_ms: number;
+  last_short_ms: number;
+}
+
 export interface WorldChannel extends PlatformChannel {
-  /** 0-based position in the world (generation order); stable for a given seed. */
+  /** 0-based position in the world (generation order, then arrival order); stable for a given seed. */
   idx: number;
   language: string;
   language_code: string;
@@ -29,21 +48,43 @@ export interface WorldChannel extends PlatformChannel {
   category: string;
   content_type: ContentType;
   model: ChannelGrowthModel;
+  /** Whether the service's collab crawler covers this channel (see collabs.ts). */
+  collab_scanned: boolean;
+  state: ChannelWorldState;
 }
 
+/** What deriving a channel's videos and statistics needs: a WorldChannel, or a lean scan row. */
+export type ChannelCore = Pick<
+  WorldChannel,
+  'idx' | 'channel_id' | 'handle' | 'title' | 'language' | 'content_type' | 'created_at' | 'category' | 'language_code' | 'collab_scanned' | 'model' | 'state'
+>;
+
 export interface WorldVideo extends PlatformVideo {
-  /** Position in the owning channel's list (0 = newest); encoded in `video_id`. */
+  /**
+   * Stable number of the video within its host channel, encoded in `video_id`: generated videos
+   * count from the oldest (0…), uploads after the reference date from UPLOAD_ORDINAL_BASE by day.
+   */
   ordinal: number;
+  /** Channel ids the video is also listed under (a collab); empty for a solo video. */
+  collaborators: string[];
 }
 
 export interface WorldInfo {
   generator_version: number;
   seed: string;
+  /** Channels generated (those that appeared later are `arrived_channels`). */
   channel_count: number;
+  /** Published videos: the generated ones plus uploads since the reference date. */
   video_count: number;
   terminated_count: number;
-  /** The world's "today" ('YYYY-MM-DD'): histories end on this day. */
+  /** The date the world was generated for: its clock starts at the end of this day. */
   reference_date: string;
+  /** The world's current time (ISO), the end of the reference date plus `advanced_ms`. */
+  world_time: string;
+  /** Total world time advanced since generation. */
+  advanced_ms: number;
+  /** Channels that appeared since the reference date. */
+  arrived_channels: number;
   /** Wall-clock ISO timestamp of generation (the only non-deterministic value). */
   generated_at: string;
   generation_ms: number;

@@ -1,64 +1,52 @@
 /**
- * Videos: derived lazily, never stored.
+ * Videos: derived lazily, never stored (collab listings aside, see collabs.ts).
  *
- * A channel's recent videos are a pure function of (seed, channel row): the
- * stream rngFor(streamSeed(seed, 'videos'), channel idx) first decides how
- * many long / short / upcoming videos the channel shows (`planVideos`), then
- * their dates, numbers and titles. A video's id encodes (channel idx,
- * ordinal) through a keyed permutation (ids.ts), so `videoById` decodes the
- * id, loads one channel row and re-derives its list: it works for every
- * video of every world size without a video table (a 1M-channel world would
- * otherwise need ~13M video rows).
+ * A channel's videos are its generated ones (what it showed on the reference date) and its
+ * uploads since (video-model.ts, uploads.ts), both pure functions of (seed, channel row, day).
+ * What the platform shows at world time `now`: the upcoming premieres already announced, then the
+ * newest MAX_RECENT_VIDEOS published ones; views grow with the video's age.
  *
- * The only thing computed at generation time is the total count for
- * world_meta.video_count (a scan of the channel rows running planVideos).
+ * A video's id encodes (host channel index, ordinal) through a keyed permutation (ids.ts), and
+ * ordinals never change: generated videos count from the oldest, uploads by (day, slot). So
+ * `videoById` decodes the id, loads one channel row and re-derives that one video, for every
+ * video of every world size and at any world time, and ids stay valid as the world moves.
+ *
+ * The only thing computed at generation time is the count for world_meta.video_count.
  */
 import type Database from 'better-sqlite3';
-import { DAY_MS, dayNumber, msToTimestamp } from './dates.js';
+import { DAY_MS, msToTimestamp } from './dates.js';
 import type { GenerationContext, WorldEntity } from './entity.js';
 import { decodeVideoId, encodeVideoId, idKeys, type IdKeys } from './ids.js';
-import { clamp, Rng, rngFor, streamSeed } from './prng.js';
-import type { WorldChannel, WorldVideo } from './types.js';
+import { clamp, mix32, Rng, rngFor, streamSeed } from './prng.js';
+import type { ChannelCore, WorldVideo } from './types.js';
+import { decodeUploadOrdinal, MAX_ANNOUNCE_DAYS, uploadsOn, type UploadSource, type UploadStreams } from './uploads.js';
+import { uploadStreams } from './collabs.js';
+import { generatedTimeline, kindBase, MAX_RECENT_VIDEOS, planVideos, viewsAt, type PublishedKind } from './video-model.js';
 import { CATEGORIES, LANGUAGES, TITLE_ADJECTIVES, type CategoryDef, type ContentType, type LanguageDef } from './words.js';
 
-export const MAX_RECENT_VIDEOS = 20;
+export { MAX_RECENT_VIDEOS } from './video-model.js';
 export const VIDEO_THUMBNAIL_HOST = 'i.tubekit-cdn.invalid';
 
 const CATEGORY_BY_NAME = new Map<string, CategoryDef>(CATEGORIES.map((c) => [c.name, c]));
 const LANGUAGE_BY_CODE = new Map<string, LanguageDef>(LANGUAGES.map((l) => [l.code, l]));
 const TITLE_NUMBERS = ['3', '5', '7', '10', '12', '24', '30', '50', '100'];
 
-export interface VideoPlan {
-  long: number;
-  short: number;
-  upcoming: number;
+/** The lean facts of one video (no text). */
+export interface VideoFact {
+  ordinal: number;
+  kind: PublishedKind;
+  publishedMs: number;
+  announcedMs: number;
+  potential: number;
 }
 
-/** How many videos of each kind a channel shows. Consumes the first draws of the channel's video stream. */
-export function planVideos(rng: Rng, contentType: ContentType, videoCount: number): VideoPlan {
-  let long: number;
-  let short: number;
-  let upcoming: number;
-  if (contentType === 'longform') {
-    long = rng.int(6, 14);
-    short = rng.chance(0.35) ? rng.int(1, 3) : 0;
-    upcoming = rng.chance(0.07) ? 1 : 0;
-  } else if (contentType === 'shorts') {
-    short = rng.int(10, 20);
-    long = rng.chance(0.3) ? rng.int(1, 2) : 0;
-    upcoming = rng.chance(0.02) ? 1 : 0;
-  } else {
-    long = rng.int(4, 9);
-    short = rng.int(4, 10);
-    upcoming = rng.chance(0.06) ? 1 : 0;
-  }
-  if (long + short > MAX_RECENT_VIDEOS) short = MAX_RECENT_VIDEOS - long;
-  const published = long + short;
-  if (published > videoCount) {
-    long = Math.round((long * videoCount) / published);
-    short = videoCount - long;
-  }
-  return { long, short, upcoming };
+/** A published video's figures at some instant, for scans over many channels (alerts). */
+export interface VideoStat {
+  video_id: string;
+  ordinal: number;
+  kind: PublishedKind;
+  published_ms: number;
+  views: number;
 }
 
 function fill(template: string, values: Record<string, string>): string {
@@ -81,122 +69,119 @@ function videoTitle(rng: Rng, lang: LanguageDef | undefined, cat: CategoryDef, s
 
 /** Derives videos for one world (seed + reference date). */
 export class VideoDeriver {
-  private readonly stream: number;
   readonly keys: IdKeys;
-  private readonly nowMs: number;
-  private readonly refDay: number;
+  readonly uploads: UploadStreams;
+  private readonly timelineStream: number;
+  private readonly detailStream: number;
 
-  constructor(seed: string, refDay: number) {
-    this.stream = streamSeed(seed, 'videos');
+  constructor(seed: string, private readonly refDay: number) {
+    this.timelineStream = streamSeed(seed, 'videos');
+    this.detailStream = streamSeed(seed, 'video-details');
+    this.uploads = uploadStreams(seed);
     this.keys = idKeys(seed, 'video');
-    this.refDay = refDay;
-    // "Now" is the last second of the reference day.
-    this.nowMs = (refDay + 1) * DAY_MS - 1000;
   }
 
-  plan(idx: number, contentType: ContentType, videoCount: number): VideoPlan {
-    return planVideos(rngFor(this.stream, idx), contentType, videoCount);
+  source(ch: ChannelCore): UploadSource {
+    return {
+      idx: ch.idx,
+      content_type: ch.content_type,
+      upload_rate: ch.state.upload_rate,
+      typical_views: ch.state.typical_views,
+      noise: ch.model.noise,
+      collab_share: ch.state.collab_share,
+      firstDay: Math.max(this.refDay, Math.floor(Date.parse(ch.created_at) / DAY_MS)) + 1,
+    };
   }
 
-  /** All recent videos of a channel, newest first (upcoming first); `ordinal` is the list position. */
-  videos(ch: WorldChannel): WorldVideo[] {
-    const rng = rngFor(this.stream, ch.idx);
-    const plan = planVideos(rng, ch.content_type, ch.video_count);
-    const cat = CATEGORY_BY_NAME.get(ch.category) ?? CATEGORIES[0];
-    const lang = LANGUAGE_BY_CODE.get(ch.language_code);
-    const kinds: Array<'long' | 'short'> = rng.shuffle([
-      ...Array<'long'>(plan.long).fill('long'),
-      ...Array<'short'>(plan.short).fill('short'),
-    ]);
+  /** The videos the channel showed on the reference date, newest first (none for later channels). */
+  generated(ch: ChannelCore): VideoFact[] {
+    if (ch.state.origin_videos === 0) return [];
+    const createdDay = Math.floor(Date.parse(ch.created_at) / DAY_MS);
+    const timeline = generatedTimeline(this.timelineStream, { idx: ch.idx, content_type: ch.content_type, origin_videos: ch.state.origin_videos, createdDay }, this.refDay);
+    return timeline.map((video) => ({
+      ordinal: video.ordinal,
+      kind: video.kind,
+      publishedMs: video.publishedMs,
+      announcedMs: video.publishedMs,
+      potential: ch.state.typical_views * kindBase(ch.content_type, video.kind) * video.factor,
+    }));
+  }
 
-    // Publication times: exponential gaps around the channel's upload cadence,
-    // squeezed if needed so that every video is younger than the channel.
-    const ageDays = this.refDay - dayNumber(ch.created_at);
-    const meanGap = clamp((ageDays / Math.max(1, ch.video_count)) * rng.logNormal(1, 0.4), 0.1, 90);
-    const gaps: number[] = [];
-    let span = 0;
-    for (let i = 0; i < kinds.length; i++) {
-      const gap = i === 0 ? rng.exponential(meanGap * 0.6) : rng.exponential(meanGap) + 0.02;
-      gaps.push(gap);
-      span += gap;
-    }
-    const squeeze = span > ageDays - 1 ? (ageDays - 1) / span : 1;
-
-    const avgViews = ch.total_views / Math.max(1, ch.video_count);
-    const shortBase = ch.content_type === 'shorts' ? 1 : ch.content_type === 'mixed' ? 0.7 : 0.35;
-    const longBase = ch.content_type === 'shorts' ? 0.5 : 1;
-    const longMedian = ch.category === 'Music' ? 240 : ch.category === 'Kids' ? 900 : 720;
-
-    const published: WorldVideo[] = [];
-    let back = 0;
-    let viewSum = 0;
-    for (let i = 0; i < kinds.length; i++) {
-      back += gaps[i] * squeeze;
-      const t = this.nowMs - back * DAY_MS;
-      const age = (this.nowMs - t) / DAY_MS;
-      const short = kinds[i] === 'short';
-      const maturity = 1 - Math.exp(-age / (short ? 1.5 : 4));
-      const views = Math.floor(avgViews * (short ? shortBase : longBase) * rng.logNormal(1, short ? 1.1 : 0.8) * maturity);
-      const likes = Math.floor(views * clamp(rng.logNormal(0.03, 0.5), 0.002, 0.2));
-      const commentRate = clamp(rng.logNormal(0.04, 0.7), 0, 0.5);
-      const comments = ch.category === 'Kids' ? 0 : Math.floor(likes * commentRate);
-      const duration = short ? rng.int(8, 60) : clamp(Math.round(rng.logNormal(longMedian, 0.6)), 180, 5400);
-      const title = videoTitle(rng, lang, cat, short, new Date(t).getUTCFullYear());
-      viewSum += views;
-      published.push({
-        video_id: '',
-        channel_id: ch.channel_id,
-        kind: kinds[i],
-        title,
-        views,
-        likes,
-        comments,
-        duration_seconds: duration,
-        published_at: msToTimestamp(t),
-        thumbnail_url: '',
-        ordinal: 0,
-      });
-    }
-    // Recent videos never account for more than half of the channel's views.
-    const cap = ch.total_views * 0.5;
-    if (viewSum > cap) {
-      const f = cap / viewSum;
-      for (const v of published) {
-        v.views = Math.floor(v.views * f);
-        v.likes = Math.floor(v.likes * f);
-        v.comments = Math.floor(v.comments * f);
+  /**
+   * The channel's own videos visible at `nowMs`: announced premieres not yet published (soonest
+   * last, i.e. newest first) and the newest published ones (at most `limit`), newest first.
+   */
+  ownVideos(ch: ChannelCore, nowMs: number, limit = MAX_RECENT_VIDEOS): { upcoming: VideoFact[]; published: VideoFact[] } {
+    const source = this.source(ch);
+    const today = Math.floor(nowMs / DAY_MS);
+    const upcoming: VideoFact[] = [];
+    for (let day = Math.max(today, source.firstDay); day <= today + MAX_ANNOUNCE_DAYS; day++) {
+      for (const upload of uploadsOn(this.uploads, source, this.refDay, day)) {
+        if (upload.announcedMs <= nowMs && upload.publishedMs > nowMs) upcoming.push(upload);
       }
     }
-
-    const upcoming: WorldVideo[] = [];
-    for (let i = 0; i < plan.upcoming; i++) {
-      const t = (this.refDay + 1 + rng.int(0, 13)) * DAY_MS + rng.int(0, 86_399) * 1000;
-      upcoming.push({
-        video_id: '',
-        channel_id: ch.channel_id,
-        kind: 'upcoming',
-        title: videoTitle(rng, lang, cat, false, new Date(t).getUTCFullYear()),
-        views: 0,
-        likes: 0,
-        comments: 0,
-        duration_seconds: 0,
-        published_at: msToTimestamp(t),
-        thumbnail_url: '',
-        ordinal: 0,
-      });
+    upcoming.sort((a, b) => b.publishedMs - a.publishedMs);
+    const published: VideoFact[] = [];
+    for (let day = today; day >= source.firstDay && published.length < limit; day--) {
+      const uploads = uploadsOn(this.uploads, source, this.refDay, day);
+      for (let k = uploads.length - 1; k >= 0 && published.length < limit; k--) {
+        if (uploads[k]!.publishedMs <= nowMs) published.push(uploads[k]!);
+      }
     }
-    upcoming.sort((a, b) => (a.published_at < b.published_at ? 1 : -1));
-
-    const all = [...upcoming, ...published];
-    all.forEach((v, ordinal) => {
-      v.ordinal = ordinal;
-      v.video_id = encodeVideoId(this.keys, ch.idx, ordinal);
-      v.thumbnail_url = `https://${VIDEO_THUMBNAIL_HOST}/vi/${v.video_id}/hqdefault.jpg`;
-    });
-    return all;
+    if (published.length < limit) published.push(...this.generated(ch).slice(0, limit - published.length));
+    return { upcoming, published };
   }
 
-  /** Owning channel index and list position encoded in a video id (not validated against the world). */
+  /** One video's facts by ordinal, or null when it does not exist or is not yet announced. */
+  fact(ch: ChannelCore, ordinal: number, nowMs: number): VideoFact | null {
+    const upload = decodeUploadOrdinal(this.refDay, ordinal);
+    if (!upload) return this.generated(ch).find((video) => video.ordinal === ordinal) ?? null;
+    const found = uploadsOn(this.uploads, this.source(ch), this.refDay, upload.day)[upload.slot];
+    return found && found.announcedMs <= nowMs ? found : null;
+  }
+
+  stat(ch: ChannelCore, fact: VideoFact, nowMs: number): VideoStat {
+    return {
+      video_id: encodeVideoId(this.keys, ch.idx, fact.ordinal),
+      ordinal: fact.ordinal,
+      kind: fact.kind,
+      published_ms: fact.publishedMs,
+      views: viewsAt(fact.potential, fact.kind, nowMs - fact.publishedMs),
+    };
+  }
+
+  /** The full platform video: title, length, figures at `nowMs` (an upcoming one has none yet). */
+  video(ch: ChannelCore, fact: VideoFact, nowMs: number, collaborators: string[]): WorldVideo {
+    const rng = rngFor(this.detailStream, mix32(ch.idx, fact.ordinal));
+    const cat = CATEGORY_BY_NAME.get(ch.category) ?? CATEGORIES[0]!;
+    const lang = LANGUAGE_BY_CODE.get(ch.language_code);
+    const short = fact.kind === 'short';
+    const likeRate = clamp(rng.logNormal(0.03, 0.5), 0.002, 0.2);
+    const commentRate = clamp(rng.logNormal(0.04, 0.7), 0, 0.5);
+    const longMedian = ch.category === 'Music' ? 240 : ch.category === 'Kids' ? 900 : 720;
+    const duration = short ? rng.int(8, 60) : clamp(Math.round(rng.logNormal(longMedian, 0.6)), 180, 5400);
+    const title = videoTitle(rng, lang, cat, short, new Date(fact.publishedMs).getUTCFullYear());
+    const upcoming = fact.publishedMs > nowMs;
+    const views = upcoming ? 0 : viewsAt(fact.potential, fact.kind, nowMs - fact.publishedMs);
+    const likes = Math.floor(views * likeRate);
+    const videoId = encodeVideoId(this.keys, ch.idx, fact.ordinal);
+    return {
+      video_id: videoId,
+      channel_id: ch.channel_id,
+      kind: upcoming ? 'upcoming' : fact.kind,
+      title,
+      views,
+      likes,
+      comments: ch.category === 'Kids' ? 0 : Math.floor(likes * commentRate),
+      duration_seconds: upcoming ? 0 : duration,
+      published_at: msToTimestamp(fact.publishedMs),
+      thumbnail_url: `https://${VIDEO_THUMBNAIL_HOST}/vi/${videoId}/hqdefault.jpg`,
+      ordinal: fact.ordinal,
+      collaborators,
+    };
+  }
+
+  /** Owning channel index and ordinal encoded in a video id (not validated against the world). */
   decode(videoId: string): { channelIndex: number; ordinal: number } | null {
     return decodeVideoId(this.keys, videoId);
   }
@@ -208,15 +193,15 @@ export const videosEntity: WorldEntity = {
     // Lazy: no table (see the module comment).
   },
   generate(ctx: GenerationContext) {
-    const deriver = new VideoDeriver(ctx.params.seed, ctx.refDay);
+    const stream = streamSeed(ctx.params.seed, 'videos');
     const rows = ctx.db
       .prepare('SELECT idx, content_type, video_count FROM world_channels ORDER BY idx')
       .raw()
       .iterate() as IterableIterator<[number, ContentType, number]>;
     let total = 0;
     for (const [idx, contentType, videoCount] of rows) {
-      const p = deriver.plan(idx, contentType, videoCount);
-      total += p.long + p.short + p.upcoming;
+      const plan = planVideos(rngFor(stream, idx), contentType, videoCount);
+      total += plan.long + plan.short;
     }
     ctx.meta.video_count = total;
   },

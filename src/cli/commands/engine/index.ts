@@ -1,6 +1,7 @@
 /** `tubekit engine …`: administration of the embedded engine on the local data dir. */
 import fs from 'node:fs';
 import type { Command } from 'commander';
+import { formatDuration } from '../../../core/duration.js';
 import type { Engine } from '../../../engine/engine.js';
 import type { CliApp } from '../../app.js';
 import { usageError } from '../../errors.js';
@@ -12,17 +13,20 @@ import { registerLimits } from './limits.js';
 import { withLocalEngine } from './local-engine.js';
 import { refuseRemoteFlags } from './local-only.js';
 import { registerWorld } from './world.js';
+import { registerWorldClock } from './world-clock.js';
 
 export function registerEngine(program: Command, app: CliApp): Command {
   const engine = withExamples(program.command('engine').description('Administer the embedded engine (keys, sample world, limits)'), [
     'tubekit engine keys create --plan starter --json',
     'tubekit engine sample channels --limit 10',
     'tubekit engine seed --channels 20000 --seed 7',
+    'tubekit engine world advance 1d',
     'tubekit engine status',
   ]);
   refuseRemoteFlags(engine, app, '`tubekit engine`');
   registerKeys(engine, app);
   registerWorld(engine, app);
+  registerWorldClock(engine, app);
   registerLimits(engine, app);
   registerEngineJobs(engine, app);
 
@@ -46,7 +50,7 @@ export function registerEngine(program: Command, app: CliApp): Command {
 
   engine
     .command('status')
-    .description('Data dir, sample world, sizes, job counts and live workers')
+    .description('Data dir, sample world (and its current time), sizes, job counts and live workers')
     .addHelpText('before', examples(['tubekit engine status', 'tubekit engine status --json | jq .jobs']))
     .action(async () => {
       const status = await withLocalEngine(app, (local) => engineStatus(local));
@@ -73,6 +77,9 @@ function engineStatus(engine: Engine) {
     world_videos: world.video_count,
     world_terminated_channels: world.terminated_count,
     world_reference_date: world.reference_date,
+    world_time: world.world_time,
+    world_advanced: formatDuration(world.advanced_ms),
+    world_arrived_channels: world.arrived_channels,
     users: engine.identity.userCount(),
     jobs: Object.fromEntries(jobs.map((row) => [row.state, row.n])),
     workers: engine.jobs.hosts.live().map((host) => ({ pid: host.pid, mode: host.mode, heartbeat_at: new Date(host.heartbeat_at).toISOString() })),

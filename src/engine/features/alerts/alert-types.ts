@@ -1,0 +1,169 @@
+/**
+ * What makes a channel trigger each alert type, and with which figures. A cycle computes each
+ * type's triggers once for the whole world (per content type) and every alert of that type keeps
+ * the ones passing its filters. The README's "Alerts" section states these rules in words.
+ *
+ * Content types: a `longform` alert watches longform and mixed channels (and, for outliers, their
+ * long videos); a `shorts` alert watches shorts and mixed channels (and their shorts).
+ *
+ * - outlier: a video of the alert's kind published within the last 7 days of world time has at
+ *   least 1,000 views and at least 5× the channel's usual views — the median of its other videos
+ *   of that kind among its 20 newest uploads (at least 3 of them). Key: the video, so the same
+ *   channel triggers anew with another outlier video.
+ * - new_channel: the channel was created within the last 7 days of world time. Key: the channel:
+ *   a channel is new to an alert once.
+ * - breakout: a channel at least 29 days old gained at least 1,000 views in the last 24 hours of
+ *   world time, and at least 4× its average daily views over the 28 days before. Key: the world
+ *   day; it triggers anew only 7 days after it last triggered the same alert.
+ */
+import type { AlertType } from '../../../core/schemas/alerts.js';
+import type { ChannelCore, SampleWorld, WorldChannel } from '../../world/index.js';
+
+const DAY_MS = 86_400_000;
+
+export const ALERT_RULES = {
+  outlier: { windowDays: 7, multiple: 5, minViews: 1_000, minOthers: 3, recentVideos: 20 },
+  new_channel: { windowDays: 7 },
+  breakout: { multiple: 4, minViews: 1_000, baselineDays: 28, quietDays: 7 },
+} as const;
+
+export type AlertContentType = 'longform' | 'shorts';
+
+export interface Trigger {
+  channel: WorldChannel;
+  type: AlertType;
+  key: string;
+  reason: string;
+  figures: Record<string, unknown>;
+  /** Texts besides the channel's own that keyword filters may match. */
+  texts: string[];
+}
+
+const FITS: Record<AlertContentType, readonly string[]> = { longform: ['longform', 'mixed'], shorts: ['shorts', 'mixed'] };
+
+const number = (value: number) => Math.round(value).toLocaleString('en-US');
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function outliersOf(world: SampleWorld, core: ChannelCore, contentType: AlertContentType, now: number): Trigger[] {
+  const rules = ALERT_RULES.outlier;
+  const kind = contentType === 'shorts' ? 'short' : 'long';
+  const since = now - rules.windowDays * DAY_MS;
+  if (!world.publishedSince(core, since, kind)) return [];
+  const noun = kind === 'short' ? 'shorts' : 'long videos';
+  const recent = world.recentVideoStats(core, kind, rules.recentVideos);
+  const out: Trigger[] = [];
+  for (const video of recent) {
+    if (video.published_ms <= since || video.views < rules.minViews) continue;
+    const others = recent.filter((other) => other.video_id !== video.video_id).map((other) => other.views);
+    if (others.length < rules.minOthers) continue;
+    const usual = median(others);
+    if (video.views < rules.multiple * Math.max(usual, 1)) continue;
+    const title = world.videoById(video.video_id)?.title ?? video.video_id;
+    const multiple = Math.round((video.views / Math.max(usual, 1)) * 10) / 10;
+    out.push({
+      channel: world.channelByIndex(core.idx)!,
+      type: 'outlier',
+      key: video.video_id,
+      reason: `"${title}" has ${number(video.views)} views, ${multiple}× the channel's usual ${number(usual)} (median of its ${others.length} other recent ${noun}).`,
+      figures: {
+        video_id: video.video_id,
+        video_title: title,
+        video_kind: video.kind,
+        published_at: new Date(video.published_ms).toISOString().replace('.000Z', 'Z'),
+        views: video.views,
+        usual_views: Math.round(usual),
+        multiple,
+      },
+      texts: [title],
+    });
+  }
+  return out;
+}
+
+function newChannels(world: SampleWorld, contentType: AlertContentType, now: number): Trigger[] {
+  const since = isoDay(now - ALERT_RULES.new_channel.windowDays * DAY_MS);
+  return world
+    .channelsCreatedSince(since)
+    .filter((channel) => FITS[contentType].includes(channel.content_type))
+    .map((channel) => {
+      const ageDays = Math.floor((now - Date.parse(`${channel.created_at}T00:00:00Z`)) / DAY_MS);
+      return {
+        channel,
+        type: 'new_channel' as const,
+        key: 'new',
+        reason: `New channel, created ${channel.created_at} (${ageDays === 0 ? 'today' : ageDays === 1 ? '1 day ago' : `${ageDays} days ago`}); ${number(channel.subscribers)} subscribers and ${channel.video_count} video(s) so far.`,
+        figures: { created_at: channel.created_at, age_days: ageDays, subscribers: channel.subscribers, total_views: channel.total_views, video_count: channel.video_count },
+        texts: [],
+      };
+    });
+}
+
+function breakoutOf(world: SampleWorld, core: ChannelCore, now: number): Trigger[] {
+  const rules = ALERT_RULES.breakout;
+  const [dayAgo, current] = world.totalsAt(core, [now - DAY_MS, now])!;
+  const views24h = current!.views - dayAgo!.views;
+  if (views24h < rules.minViews) return [];
+  const [start] = world.totalsAt(core, [now - (rules.baselineDays + 1) * DAY_MS])!;
+  const average = (dayAgo!.views - start!.views) / rules.baselineDays;
+  if (views24h < rules.multiple * Math.max(average, 1)) return [];
+  const multiple = Math.round((views24h / Math.max(average, 1)) * 10) / 10;
+  const subscribers24h = current!.subscribers - dayAgo!.subscribers;
+  return [
+    {
+      channel: world.channelByIndex(core.idx)!,
+      type: 'breakout',
+      key: isoDay(now),
+      reason: `${number(views24h)} views in the last 24 hours, ${multiple}× its average of ${number(average)} a day over the 28 days before; ${subscribers24h >= 0 ? '+' : ''}${number(subscribers24h)} subscribers.`,
+      figures: { views_24h: views24h, average_daily_views_28d: Math.round(average), multiple, subscribers_24h: subscribers24h, subscribers: current!.subscribers },
+      texts: [],
+    },
+  ];
+}
+
+/**
+ * Each type's triggers over the whole world at world time `now`, computed once per (type, content
+ * type) however many alerts of it a cycle evaluates. Scans are narrowed in SQL first (content
+ * type, a recent upload of the kind, old enough for a baseline).
+ */
+export class TriggerCache {
+  private readonly computed = new Map<string, Trigger[]>();
+
+  constructor(
+    private readonly world: SampleWorld,
+    readonly now: number,
+  ) {}
+
+  prepare(needed: ReadonlyArray<{ type: AlertType; contentType: AlertContentType }>): void {
+    for (const { type, contentType } of needed) {
+      const key = `${type}/${contentType}`;
+      if (this.computed.has(key)) continue;
+      this.computed.set(key, this.compute(type, contentType));
+    }
+  }
+
+  private compute(type: AlertType, contentType: AlertContentType): Trigger[] {
+    const { world, now } = this;
+    if (type === 'new_channel') return newChannels(world, contentType, now);
+    const out: Trigger[] = [];
+    if (type === 'outlier') {
+      const kind = contentType === 'shorts' ? 'short' : 'long';
+      const since = now - ALERT_RULES.outlier.windowDays * DAY_MS;
+      for (const core of world.scanChannels({ contentTypes: FITS[contentType], publishedAfter: { kind, ms: since } })) out.push(...outliersOf(world, core, contentType, now));
+    } else {
+      const createdBy = isoDay(now - (ALERT_RULES.breakout.baselineDays + 1) * DAY_MS);
+      for (const core of world.scanChannels({ contentTypes: FITS[contentType], createdBy })) out.push(...breakoutOf(world, core, now));
+    }
+    return out;
+  }
+
+  triggers(type: AlertType, contentType: AlertContentType): Trigger[] {
+    this.prepare([{ type, contentType }]);
+    return this.computed.get(`${type}/${contentType}`)!;
+  }
+}

@@ -1,0 +1,26 @@
+import type { Handlers } from '../../context.js';
+import { createAlert, deleteAlert, listAlerts, updateAlert } from './alerts.js';
+import { outlierStatus, triggeredChannels } from './triggered.js';
+
+export const alertHandlers: Handlers = {
+  'alerts.list'(request) {
+    const alerts = listAlerts(request);
+    return { success: true, count: alerts.length, alerts };
+  },
+  'alerts.create'(request, input) {
+    return { success: true, alert: createAlert(request, input) };
+  },
+  'alerts.update'(request, input) {
+    return { success: true, alert: updateAlert(request, input) };
+  },
+  'alerts.delete'(request, input) {
+    return { success: true, ...deleteAlert(request, input.id) };
+  },
+  'alerts.triggered'(request, input) {
+    const { total, channels } = triggeredChannels(request, input);
+    return { success: true, page: input.page, per_page: input.per_page, total, channels };
+  },
+  'alerts.status'(request) {
+    return { success: true, ...outlierStatus(request) };
+  },
+};

@@ -1,0 +1,42 @@
+/** `GET /api/collabs/feed`: collab videos the service knows, published in the last `days` days of world time. */
+import { badRequest } from '../../../core/errors.js';
+import { isChannelId } from '../../../core/channel-input.js';
+import type { RequestContext } from '../../context.js';
+import { sampleWorldOf } from '../sample-world.js';
+import { ChannelNames, collabVideo, DAY_MS } from './shared.js';
+
+export interface FeedQuery {
+  days: number;
+  sort: 'newest' | 'views';
+  channel_ids?: string[];
+  page: number;
+  per_page: number;
+}
+
+export function collabFeed(request: RequestContext, query: FeedQuery) {
+  const world = sampleWorldOf(request.engine);
+  const now = world.nowMs();
+  const bad = query.channel_ids?.find((id) => !isChannelId(id));
+  if (bad !== undefined) {
+    throw badRequest(`Invalid request: channel_ids: "${bad}" is not a channel id (24 characters starting with UC).`, 'Resolve handles and URLs first with `tubekit resolve`.');
+  }
+  let listings = world.collabs.knownPublished(now - query.days * DAY_MS, now);
+  if (query.channel_ids) {
+    const wanted = new Set(query.channel_ids.map((id) => world.channelById(id)?.idx).filter((idx): idx is number => idx !== undefined));
+    listings = listings.filter((listing) => listing.members.some((idx) => wanted.has(idx)));
+  }
+  if (query.sort === 'views') {
+    const views = new Map(listings.map((listing) => [listing.video_id, world.collabs.views(listing, now)]));
+    listings = [...listings].sort((a, b) => views.get(b.video_id)! - views.get(a.video_id)! || b.published_ms - a.published_ms);
+  }
+  const names = new ChannelNames(world);
+  const offset = (query.page - 1) * query.per_page;
+  return {
+    days: query.days,
+    sort: query.sort,
+    page: query.page,
+    per_page: query.per_page,
+    total: listings.length,
+    videos: listings.slice(offset, offset + query.per_page).map((listing) => collabVideo(world, names, listing, now)),
+  };
+}

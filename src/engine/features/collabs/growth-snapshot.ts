@@ -1,0 +1,105 @@
+/**
+ * Collab growth, computed every 6 hours of world time — never per request. The snapshot is taken
+ * for the latest 6-hour boundary of world time (`computed_at`) the first time anyone needs it,
+ * and written once (an IMMEDIATE transaction re-checks, so concurrent processes write it once). It holds,
+ * for every checked channel (scanned, or listed on a known collab video), its 7- and 30-day
+ * subscriber and view growth over complete days, through the last day completed by the boundary
+ * (`growth_through`), and its collab partners, video count and latest collab as of the boundary.
+ */
+import type { EngineContext } from '../../context.js';
+import { preparedFor } from '../../store/prepared.js';
+import { sampleWorldOf } from '../sample-world.js';
+
+export const GROWTH_REFRESH_MS = 6 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+export interface GrowthRun {
+  computed_at_ms: number;
+  growth_through: string;
+}
+
+export interface GrowthRow {
+  channel_id: string;
+  channel_idx: number;
+  handle: string | null;
+  title: string;
+  language: string | null;
+  subscribers: number;
+  subs_7d: number;
+  subs_30d: number;
+  views_7d: number;
+  views_30d: number;
+  subs_start_7d: number;
+  subs_start_30d: number;
+  views_start_7d: number;
+  views_start_30d: number;
+  partners: number;
+  collab_videos: number;
+  latest_collab_ms: number | null;
+}
+
+const GROWTH_COLUMNS = 17;
+/** Rows per INSERT: multi-row statements cut per-statement overhead on big worlds. */
+const INSERT_BATCH = 50;
+const insertSql = (rows: number) => `INSERT INTO collab_growth VALUES ${Array(rows).fill(`(${Array(GROWTH_COLUMNS).fill('?').join(', ')})`).join(', ')}`;
+
+const statements = preparedFor((db) => ({
+  run: db.prepare<[], { world_generated_at: string; computed_at_ms: number; growth_through: string }>('SELECT * FROM collab_growth_runs WHERE id = 1'),
+  clear: db.prepare('DELETE FROM collab_growth'),
+  insertBatch: db.prepare(insertSql(INSERT_BATCH)),
+  saveRun: db.prepare<[string, number, string, number]>(
+    `INSERT INTO collab_growth_runs (id, world_generated_at, computed_at_ms, growth_through, computed_wall_ms) VALUES (1, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET world_generated_at = excluded.world_generated_at, computed_at_ms = excluded.computed_at_ms,
+       growth_through = excluded.growth_through, computed_wall_ms = excluded.computed_wall_ms`,
+  ),
+  byChannel: db.prepare<[string], GrowthRow>('SELECT * FROM collab_growth WHERE channel_id = ?'),
+}));
+
+/**
+ * The snapshot for the current 6-hour boundary of world time, computing it if it is not there yet.
+ * The figures are computed outside any transaction (a read of the world); only the write takes
+ * the lock, after checking no other process wrote this boundary meanwhile.
+ */
+export function currentGrowthRun(engine: EngineContext): GrowthRun {
+  const world = sampleWorldOf(engine);
+  const s = statements(engine.db);
+  const boundary = Math.floor(world.nowMs() / GROWTH_REFRESH_MS) * GROWTH_REFRESH_MS;
+  const fresh = () => {
+    const run = s.run.get();
+    return run && run.world_generated_at === world.generatedAt && run.computed_at_ms === boundary ? run : undefined;
+  };
+  const existing = fresh();
+  if (existing) return existing;
+
+  const throughDay = Math.floor(boundary / DAY_MS) - 1;
+  const through = new Date(throughDay * DAY_MS).toISOString().slice(0, 10);
+  const { aggregates, listed } = world.collabs.snapshot(boundary);
+  const values: unknown[] = [];
+  for (const channel of world.scanChannels()) {
+    if (!channel.collab_scanned && !listed.has(channel.idx)) continue;
+    const [end, week, month] = world.totalsAt(channel, [(throughDay + 1) * DAY_MS, (throughDay - 6) * DAY_MS, (throughDay - 29) * DAY_MS])!;
+    const collab = aggregates.get(channel.idx);
+    values.push(
+      channel.channel_id, channel.idx, channel.handle, channel.title, channel.language, end!.subscribers,
+      end!.subscribers - week!.subscribers, end!.subscribers - month!.subscribers, end!.views - week!.views, end!.views - month!.views,
+      week!.subscribers, month!.subscribers, week!.views, month!.views,
+      collab?.partners ?? 0, collab?.collab_videos ?? 0, collab?.latest_published_ms ?? null,
+    );
+  }
+  const write = engine.db.transaction(() => {
+    const again = fresh();
+    if (again) return again;
+    s.clear.run();
+    const batch = INSERT_BATCH * GROWTH_COLUMNS;
+    let at = 0;
+    for (; at + batch <= values.length; at += batch) s.insertBatch.run(values.slice(at, at + batch));
+    if (at < values.length) engine.db.prepare(insertSql((values.length - at) / GROWTH_COLUMNS)).run(values.slice(at));
+    s.saveRun.run(world.generatedAt, boundary, through, engine.clock.now());
+    return { computed_at_ms: boundary, growth_through: through };
+  });
+  return write.immediate();
+}
+
+export function growthOf(engine: EngineContext, channelId: string): GrowthRow | undefined {
+  return statements(engine.db).byChannel.get(channelId);
+}

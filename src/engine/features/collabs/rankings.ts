@@ -1,0 +1,99 @@
+/** `GET /api/collabs/fastest-growing`: checked channels that do collabs, ranked by growth from the 6-hour snapshot. */
+import type Database from 'better-sqlite3';
+import type { EngineContext, RequestContext } from '../../context.js';
+import { preparedFor } from '../../store/prepared.js';
+import { canonicalLanguage } from './shared.js';
+import { currentGrowthRun, type GrowthRow } from './growth-snapshot.js';
+
+/** `sort=pct` counts only channels of at least this many subscribers unless `min_subscribers` is set. */
+export const PCT_MIN_SUBSCRIBERS = 1_000;
+const DAY_MS = 86_400_000;
+
+export interface RankingQuery {
+  metric: 'subs' | 'views';
+  period: 7 | 30;
+  sort: 'gain' | 'pct';
+  min_subscribers?: number;
+  max_subscribers?: number;
+  min_partners: number;
+  active_days?: number;
+  language?: string;
+  page: number;
+  per_page: number;
+}
+
+/** One prepared statement per query shape (a handful), built on first use. */
+const shapes = preparedFor(() => new Map<string, { page: Database.Statement; count: Database.Statement }>());
+
+function statementsFor(engine: EngineContext, where: string, order: string) {
+  const cache = shapes(engine.db);
+  const key = `${where}|${order}`;
+  let found = cache.get(key);
+  if (!found) {
+    found = {
+      page: engine.db.prepare(`SELECT *, ${order} AS ranked FROM collab_growth WHERE ${where} ORDER BY ranked DESC, channel_id LIMIT @limit OFFSET @offset`),
+      count: engine.db.prepare(`SELECT COUNT(*) FROM collab_growth WHERE ${where}`).pluck(),
+    };
+    cache.set(key, found);
+  }
+  return found;
+}
+
+export function fastestGrowing(request: RequestContext, query: RankingQuery) {
+  const engine = request.engine;
+  const run = currentGrowthRun(engine);
+  const gain = `${query.metric}_${query.period}d`;
+  const start = `${query.metric}_start_${query.period}d`;
+  const conditions = ['partners >= @min_partners'];
+  const params: Record<string, unknown> = { min_partners: query.min_partners, limit: query.per_page, offset: (query.page - 1) * query.per_page };
+  const minSubscribers = query.min_subscribers ?? (query.sort === 'pct' ? PCT_MIN_SUBSCRIBERS : undefined);
+  if (minSubscribers !== undefined) {
+    conditions.push('subscribers >= @min_subscribers');
+    params.min_subscribers = minSubscribers;
+  }
+  if (query.max_subscribers !== undefined) {
+    conditions.push('subscribers <= @max_subscribers');
+    params.max_subscribers = query.max_subscribers;
+  }
+  if (query.active_days !== undefined) {
+    conditions.push('latest_collab_ms > @active_since');
+    params.active_since = run.computed_at_ms - query.active_days * DAY_MS;
+  }
+  if (query.language !== undefined) {
+    conditions.push('language = @language');
+    params.language = canonicalLanguage(request, query.language, 'language');
+  }
+  // A percentage needs a starting figure: channels that started from nothing are not ranked by it.
+  if (query.sort === 'pct') conditions.push(`${start} > 0`);
+  const order = query.sort === 'pct' ? `CAST(${gain} AS REAL) / ${start}` : gain;
+  const statements = statementsFor(engine, conditions.join(' AND '), order);
+  const rows = statements.page.all(params) as Array<GrowthRow & { ranked: number }>;
+  const total = statements.count.get(params) as number;
+  return {
+    computed_at: new Date(run.computed_at_ms).toISOString().replace('.000Z', 'Z'),
+    growth_through: run.growth_through,
+    metric: query.metric,
+    period: query.period,
+    sort: query.sort,
+    page: query.page,
+    per_page: query.per_page,
+    total,
+    channels: rows.map((row, index) => {
+      const startValue = row[start as keyof GrowthRow] as number;
+      const growth = row[gain as keyof GrowthRow] as number;
+      return {
+        rank: (query.page - 1) * query.per_page + index + 1,
+        channel_id: row.channel_id,
+        handle: row.handle,
+        title: row.title,
+        language: row.language,
+        subscribers: row.subscribers,
+        growth,
+        growth_pct: startValue > 0 ? Math.round((growth / startValue) * 10_000) / 100 : null,
+        partners: row.partners,
+        collab_videos: row.collab_videos,
+        latest_collab_at: row.latest_collab_ms === null ? null : new Date(row.latest_collab_ms).toISOString().replace('.000Z', 'Z'),
+      };
+    }),
+  };
+}
