@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { redactSecrets } from '../core/redact.js';
 
 export interface Spinner {
   update(text: string): void;
@@ -85,17 +86,17 @@ export class IO {
 
   /** Notices for people, on stderr, silenced by --quiet. */
   note(text: string): void {
-    if (!this.quiet) this.streams.stderr.write(`${text}\n`);
+    if (!this.quiet) this.streams.stderr.write(`${redactSecrets(text)}\n`);
   }
 
   /** Always shown on stderr (errors, warnings). */
   error(text: string): void {
-    this.streams.stderr.write(`${text}\n`);
+    this.streams.stderr.write(`${redactSecrets(text)}\n`);
   }
 
   /** --verbose traces. */
   trace(text: string): void {
-    if (this.verbose) this.streams.stderr.write(`${this.dim('[trace]')} ${text}\n`);
+    if (this.verbose) this.streams.stderr.write(`${this.dim('[trace]')} ${redactSecrets(text)}\n`);
   }
 
   dim(text: string): string {

@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'unsupported_url'
   | 'video_unavailable'
   | 'unavailable'
+  | 'request_timeout'
   | 'not_implemented'
   | 'internal';
 

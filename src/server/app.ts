@@ -9,26 +9,34 @@ import { requestApiKey } from './auth.js';
 import { registerCdn } from './cdn.js';
 import { openApiDocument } from './openapi.js';
 import { collectInput } from './request-input.js';
+import { requestLogger, type LogSink } from './request-log.js';
+import { guardStalledBodies } from './stall-guard.js';
 
 export interface AppOptions {
   engine: Engine;
   /** Logs one line per request to stderr. */
   logRequests?: boolean;
+  /** Where those lines go (default stderr). */
+  logSink?: LogSink;
+  /** Seconds a request body may go without a byte before it is answered 408 and closed. */
+  bodyStallSeconds?: number;
 }
 
 /**
  * The REST API over the embedded engine. Every route comes from the route table; this file
  * only moves fields from HTTP into the engine and answers back.
  */
-export function buildApp({ engine, logRequests = false }: AppOptions): FastifyInstance {
+export function buildApp({ engine, logRequests = false, logSink, bodyStallSeconds }: AppOptions): FastifyInstance {
   const app = Fastify({
-    logger: logRequests ? { level: 'info', stream: process.stderr } : false,
+    logger: logRequests ? requestLogger(logSink) : false,
     bodyLimit: 1024 * 1024,
-    // Long-polls hold requests for up to 30 s; never cut them short.
+    // No limit on a whole request: long-polls hold it for up to 30 s and uploads on slow lines take
+    // what they take. A body that stops arriving is closed by the stall guard instead.
     requestTimeout: 0,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  guardStalledBodies(app, bodyStallSeconds);
   app.register(fastifyMultipart, { throwFileSizeLimit: true });
   // Many clients send `Content-Type: application/json` on every request, DELETE included, with no
   // body: an empty body is no body, not malformed JSON (JSON endpoints still say they need one).

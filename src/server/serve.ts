@@ -8,6 +8,8 @@ export interface ServeOptions {
   /** 0 picks a free port. */
   port?: number;
   logRequests?: boolean;
+  /** Seconds a request body may stall before a 408 (default 30). */
+  bodyStallSeconds?: number;
   /** Jobs this process runs at once; serve always runs its own workers (default 2). */
   workers?: number;
   /** Runs an alert evaluation cycle at start and then every this many minutes (none when absent or 0). */
@@ -24,7 +26,7 @@ export interface RunningServer {
 
 /** Starts the REST API; resolves once it listens, with its base URL. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const app = buildApp({ engine: options.engine, logRequests: options.logRequests });
+  const app = buildApp({ engine: options.engine, logRequests: options.logRequests, bodyStallSeconds: options.bodyStallSeconds });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 8787 });
   // Serve runs its jobs itself, starting with any left waiting in the data dir; every feature is

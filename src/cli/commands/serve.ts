@@ -30,7 +30,8 @@ export function registerServe(program: Command, app: CliApp): void {
       .description('Expose the embedded engine as the REST API (prints its base URL on stdout)')
       .option('--host <host>', 'interface to listen on', '127.0.0.1')
       .option('--port <port>', 'port; 0 picks a free one', '8787')
-      .option('--log', 'log each request to stderr')
+      .option('--log', 'log each request to stderr (keys redacted)')
+      .option('--body-timeout <seconds>', 'close a request whose body sends no byte for this long, with 408', '30')
       .option('--workers <n>', 'channel jobs this server runs at once (generation and analysis jobs have their own slots)', '2')
       .option('--alerts-every <minutes>', 'run an alert evaluation cycle every N minutes (0: never)', '60'),
     [
@@ -41,15 +42,16 @@ export function registerServe(program: Command, app: CliApp): void {
     ],
   );
   refuseRemoteFlags(serve, app, '`tubekit serve`');
-  serve.action(async (options: { host: string; port: string; log?: boolean; workers: string; alertsEvery: string }) => {
+  serve.action(async (options: { host: string; port: string; log?: boolean; bodyTimeout: string; workers: string; alertsEvery: string }) => {
     const port = parseWholeNumber(options.port, '--port', { min: 0, max: 65535 });
     const workers = parseWholeNumber(options.workers, '--workers', { min: 1, max: 64 });
     const alertsEveryMinutes = parseWholeNumber(options.alertsEvery, '--alerts-every', { min: 0, max: 10_080 });
+    const bodyStallSeconds = parseWholeNumber(options.bodyTimeout, '--body-timeout', { min: 1, max: 3600 });
     const { Engine } = await import('../../engine/engine.js');
     const { startServer } = await import('../../server/serve.js');
     const engine = openAtDataDir(app.settings.dataDir, () => Engine.open({ dataDir: app.settings.dataDir }));
     engine.defaultKey();
-    const server = await startServer({ engine, host: options.host, port, logRequests: options.log, workers, alertsEveryMinutes }).catch((error: NodeJS.ErrnoException) => {
+    const server = await startServer({ engine, host: options.host, port, logRequests: options.log, bodyStallSeconds, workers, alertsEveryMinutes }).catch((error: NodeJS.ErrnoException) => {
       engine.close();
       throw listenError(error, options.host, port);
     });
