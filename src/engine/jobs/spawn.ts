@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensurePrivateFile } from '../store/private-file.js';
 
 /** Starts a worker for the data dir; must not wait for it. */
 export type WorkerSpawner = (dataDir: string) => void;
@@ -27,6 +28,7 @@ export function findCliLauncher(from = path.dirname(fileURLToPath(import.meta.ur
 export function spawnDetachedWorker(dataDir: string, launcher = findCliLauncher()): void {
   if (!launcher) throw new Error('Cannot find bin/tubekit.js to start a job worker; run `tubekit engine worker` yourself.');
   fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateFile(workerLogFile(dataDir));
   const log = fs.openSync(workerLogFile(dataDir), 'a');
   try {
     const child = spawn(process.execPath, [launcher, 'engine', 'worker', '--until-idle', '--data-dir', dataDir], {

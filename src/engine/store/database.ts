@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations, type Migration } from './migrations.js';
+import { ensurePrivateFile, tightenIfPresent } from './private-file.js';
 
 export type Db = Database.Database;
 
@@ -10,7 +11,12 @@ export type Db = Database.Database;
  * CLI processes and a server can share the file, foreign keys on, and pending migrations applied.
  */
 export function openDatabase(file: string, options: { migrations?: Migration[] } = {}): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    // SQLite gives the -wal and -shm files the mode of the database file, so 0600 here covers all three.
+    ensurePrivateFile(file);
+    for (const suffix of ['-wal', '-shm']) tightenIfPresent(`${file}${suffix}`);
+  }
   const db = new Database(file);
   db.pragma('busy_timeout = 10000');
   db.pragma('journal_mode = WAL');

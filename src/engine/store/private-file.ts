@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+
+/** Owner read and write only: the data dir holds key digests, user data and job logs. */
+export const PRIVATE_FILE_MODE = 0o600;
+
+/**
+ * Makes sure `file` exists and only its owner can read it, whatever the umask, and tightens a
+ * file an older version left readable by others. Files that do not exist yet are created empty.
+ */
+export function ensurePrivateFile(file: string): void {
+  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+  tightenIfPresent(file);
+}
+
+/** Narrows an existing file to owner-only; a file that is not there is left absent. */
+export function tightenIfPresent(file: string): void {
+  try {
+    if ((fs.statSync(file).mode & 0o777) !== PRIVATE_FILE_MODE) fs.chmodSync(file, PRIVATE_FILE_MODE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
