@@ -284,6 +284,22 @@ describe('job worker processes', () => {
     expect(jobRow(sandbox, id).attempts).toBe(2);
   });
 
+  it('shows a killed worker\'s job queued again at once, without waiting out its lease', async () => {
+    sandbox = openSandbox();
+    // The default 15 s lease and 5 s host staleness: only the dead process gives the holder away.
+    setWork(sandbox, 30_000);
+    const id = enqueueChannelJob(sandbox);
+    const doomed = sandbox.cli.spawn(['engine', 'worker']);
+    await until(() => jobRow(sandbox, id).state === 'running', 10_000, 'the worker to claim the job');
+    const claimedAt = Date.now();
+    doomed.kill('SIGKILL');
+    await doomed;
+    const status = await sandbox.cli.run(['process-channel', 'status', String(id), '--json']);
+    expect(Date.now() - claimedAt).toBeLessThan(5_000);
+    expect(JSON.parse(status.stdout)).toMatchObject({ status: 'queued' });
+    expect(jobRow(sandbox, id).attempts).toBe(1);
+  });
+
   it('a job whose workers keep dying fails with an error that says so', async () => {
     sandbox = openSandbox();
     sandbox.engine.settings.set(JOB_TIMING_SETTING, { leaseMs: 500, maxAttempts: 1, hostHeartbeatMs: 100, hostStaleMs: 400 });

@@ -48,10 +48,14 @@ export class JobSystem {
   ) {
     // Settings first (every process on the data dir sees them), then this engine's own options.
     this.timing = resolveJobTiming({ ...engine.settings.get<Partial<JobTiming>>(JOB_TIMING_SETTING), ...timing });
-    this.queue = new JobQueue(db, clock, this.timing.maxAttempts, () =>
-      Object.fromEntries(PLANS.map((plan) => [plan, engine.planLimits(plan).concurrentJobs])),
-    );
     this.hosts = new WorkerHosts(db, clock, this.timing.hostStaleMs);
+    this.queue = new JobQueue(
+      db,
+      clock,
+      this.timing.maxAttempts,
+      () => Object.fromEntries(PLANS.map((plan) => [plan, engine.planLimits(plan).concurrentJobs])),
+      (owner) => this.hosts.holdsAlive(owner),
+    );
   }
 
   /** Queues a job of a registered kind and makes sure something will run it. */
@@ -118,10 +122,15 @@ export class JobSystem {
     this.worker = undefined;
   }
 
-  /** A running job whose lease ran out is requeued or failed before anyone is shown it. */
+  /**
+   * A running job whose worker is gone — its lease ran out, or its holder is known dead — is
+   * requeued (or failed) before anyone is shown it, so a poll never reports a dead worker's job as
+   * running with a rising elapsed time.
+   */
   private refresh(row: JobRow): JobRow {
-    if (row.lease_expires_at !== null && row.lease_expires_at <= this.engine.clock.now()) {
-      this.queue.recoverExpiredLeases();
+    const leased = row.lease_owner !== null && row.lease_expires_at !== null;
+    if (leased && (row.lease_expires_at! <= this.engine.clock.now() || !this.hosts.holdsAlive(row.lease_owner!))) {
+      this.queue.recoverAbandoned();
       return this.queue.get(row.id) ?? row;
     }
     return row;

@@ -56,6 +56,8 @@ export class JobQueue {
     private readonly defaultMaxAttempts = DEFAULT_MAX_ATTEMPTS,
     /** Each plan's cap on a user's task jobs processing at once (read at every claim). */
     private readonly taskConcurrency: () => Record<string, number> = () => ({}),
+    /** Whether the worker behind a lease still lives; a job whose holder died need not wait out its lease. */
+    private readonly holderAlive: (leaseOwner: string) => boolean = () => true,
   ) {
     this.events.setMaxListeners(0);
     this.statements = {
@@ -75,9 +77,7 @@ export class JobQueue {
                        AND kind IN (SELECT value FROM json_each(@kinds)) ORDER BY id LIMIT 1)
          RETURNING *`,
       ),
-      expired: db.prepare<[number], JobRow>(
-        `SELECT * FROM jobs WHERE state IN ('running', 'processing') AND lease_expires_at <= ?`,
-      ),
+      leased: db.prepare<[], JobRow>(`SELECT * FROM jobs WHERE state IN ('running', 'processing')`),
       requeue: db.prepare<[number]>(
         `UPDATE jobs SET state = CASE state WHEN 'running' THEN 'queued' ELSE 'pending' END,
                 claimed_at = NULL, lease_owner = NULL, lease_expires_at = NULL WHERE id = ?`,
@@ -147,7 +147,7 @@ export class JobQueue {
     const selection = { kinds: JSON.stringify(kinds), caps: JSON.stringify(this.taskConcurrency()) };
     if (!this.statements.claimable.get({ ...selection, now: this.clock.now() })!.yes) return undefined;
     const run = this.db.transaction(() => {
-      this.recoverExpiredLeases();
+      this.recoverAbandoned();
       const now = this.clock.now();
       return this.statements.claim.get({ ...selection, owner, expires: now + leaseMs, now });
     });
@@ -182,15 +182,19 @@ export class JobQueue {
   }
 
   /**
-   * Jobs whose worker stopped renewing its lease go back to waiting, or fail once they have used
-   * their attempts, so no job stays running forever. Returns how many rows changed.
+   * Jobs whose worker is gone go back to waiting, or fail once they have used their attempts, so no
+   * job stays running forever: those whose lease ran out, and those whose holder is known dead
+   * (its worker host row gone, stale, or its process no longer there) without waiting for the lease.
+   * Returns how many rows changed.
    */
-  recoverExpiredLeases(): number {
+  recoverAbandoned(): number {
     const run = this.db.transaction(() => {
       const now = this.clock.now();
-      const expired = this.statements.expired.all(now);
+      const abandoned = this.statements.leased
+        .all()
+        .filter((row) => (row.lease_expires_at !== null && row.lease_expires_at <= now) || !this.holderAlive(row.lease_owner ?? ''));
       const failed: number[] = [];
-      for (const row of expired) {
+      for (const row of abandoned) {
         const maxAttempts = jobProcessor(row.kind)?.maxAttempts ?? this.defaultMaxAttempts;
         if (row.attempts < maxAttempts) {
           this.statements.requeue.run(row.id);
@@ -199,7 +203,7 @@ export class JobQueue {
           failed.push(row.id);
         }
       }
-      return { changed: expired.length, failed };
+      return { changed: abandoned.length, failed };
     });
     const { changed, failed } = run.immediate();
     for (const id of failed) this.events.emit('finished', id);

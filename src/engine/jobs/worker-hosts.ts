@@ -86,9 +86,32 @@ export class WorkerHosts {
     return run.immediate();
   }
 
+  /**
+   * Whether the host that took a lease is still there: its row present, its heartbeat fresh, and
+   * (all hosts of a data dir share one machine) its process still running. A lease owner is
+   * `<host id>/<claim number>`.
+   */
+  holdsAlive(leaseOwner: string): boolean {
+    const hostId = leaseOwner.split('/')[0]!;
+    const host = this.db
+      .prepare<[string, number], Pick<WorkerHostRow, 'pid'>>('SELECT pid FROM job_workers WHERE id = ? AND heartbeat_at > ?')
+      .get(hostId, this.clock.now() - this.staleMs);
+    return host !== undefined && processRuns(host.pid);
+  }
+
   live(): WorkerHostRow[] {
     return this.db
       .prepare<[number], WorkerHostRow>('SELECT * FROM job_workers WHERE heartbeat_at > ? ORDER BY started_at')
       .all(this.clock.now() - this.staleMs);
+  }
+}
+
+/** Signal 0 checks that a process exists without touching it; EPERM means it exists as someone else's. */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

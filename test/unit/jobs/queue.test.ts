@@ -34,6 +34,16 @@ function open(options: Partial<EngineOptions> = {}, dataDir = tempDataDir()): En
   return engine;
 }
 
+/**
+ * A lease owner on a live worker host of `engine`: a job whose holder is known dead is recovered at
+ * once, so claims in these tests come from a registered host (this process) unless a test says not.
+ */
+const hosts = new WeakMap<Engine, string>();
+function hold(engine: Engine, name: string): string {
+  if (!hosts.has(engine)) hosts.set(engine, engine.jobs.hosts.register('foreground'));
+  return `${hosts.get(engine)}/${name}`;
+}
+
 function enqueueSleep(engine: Engine, ms = 0, userId = engine.identity.createUserWithKey('starter', []).user_id) {
   return engine.jobs.enqueue({ kind: 'test-sleep', userId, input: { ms }, publicId: `t-${Math.random().toString(36).slice(2)}` }).row;
 }
@@ -47,7 +57,7 @@ describe('job queue', () => {
     const claimed: number[] = [];
     for (let turn = 0; ; turn += 1) {
       const engine = turn % 2 === 0 ? first : second;
-      const row = engine.jobs.queue.claim(`owner-${turn}`, ['test-sleep'], 10_000);
+      const row = engine.jobs.queue.claim(hold(engine, `owner-${turn}`), ['test-sleep'], 10_000);
       if (!row) break;
       expect(row.state).toBe('processing');
       expect(row.attempts).toBe(1);
@@ -63,22 +73,22 @@ describe('job queue', () => {
     const other = engine.identity.createUserWithKey('starter', []).user_id;
     const mine = [enqueueSleep(engine, 0, userId), enqueueSleep(engine, 0, userId), enqueueSleep(engine, 0, userId)];
     const theirs = enqueueSleep(engine, 0, other);
-    const first = engine.jobs.queue.claim('w', ['test-sleep'], 10_000)!;
-    const second = engine.jobs.queue.claim('w', ['test-sleep'], 10_000)!;
+    const first = engine.jobs.queue.claim(hold(engine, 'w'), ['test-sleep'], 10_000)!;
+    const second = engine.jobs.queue.claim(hold(engine, 'w'), ['test-sleep'], 10_000)!;
     expect([first.id, second.id]).toEqual([mine[0]!.id, mine[1]!.id]);
-    expect(engine.jobs.queue.claim('w', ['test-sleep'], 10_000)!.id).toBe(theirs.id);
-    expect(engine.jobs.queue.claim('w', ['test-sleep'], 10_000)).toBeUndefined();
-    engine.jobs.queue.finish(first.id, 'w', { output: {} });
-    expect(engine.jobs.queue.claim('w', ['test-sleep'], 10_000)!.id).toBe(mine[2]!.id);
+    expect(engine.jobs.queue.claim(hold(engine, 'w'), ['test-sleep'], 10_000)!.id).toBe(theirs.id);
+    expect(engine.jobs.queue.claim(hold(engine, 'w'), ['test-sleep'], 10_000)).toBeUndefined();
+    engine.jobs.queue.finish(first.id, hold(engine, 'w'), { output: {} });
+    expect(engine.jobs.queue.claim(hold(engine, 'w'), ['test-sleep'], 10_000)!.id).toBe(mine[2]!.id);
   });
 
   it('claims the oldest waiting job first and only kinds it was asked for', () => {
     const engine = open();
     const a = enqueueSleep(engine);
     const b = enqueueSleep(engine);
-    expect(engine.jobs.queue.claim('w', ['channel'], 1000)).toBeUndefined();
-    expect(engine.jobs.queue.claim('w', ['test-sleep'], 1000)!.id).toBe(a.id);
-    expect(engine.jobs.queue.claim('w', ['test-sleep'], 1000)!.id).toBe(b.id);
+    expect(engine.jobs.queue.claim(hold(engine, 'w'), ['channel'], 1000)).toBeUndefined();
+    expect(engine.jobs.queue.claim(hold(engine, 'w'), ['test-sleep'], 1000)!.id).toBe(a.id);
+    expect(engine.jobs.queue.claim(hold(engine, 'w'), ['test-sleep'], 1000)!.id).toBe(b.id);
   });
 
   it('hands a job whose lease expired to the next claimer and fences the old owner out', () => {
@@ -86,15 +96,15 @@ describe('job queue', () => {
     const engine = open({ clock });
     const job = enqueueSleep(engine);
     const queue = engine.jobs.queue;
-    expect(queue.claim('dead', ['test-sleep'], 1000)!.id).toBe(job.id);
+    expect(queue.claim(hold(engine, 'dead'), ['test-sleep'], 1000)!.id).toBe(job.id);
     clock.advance(999);
-    expect(queue.claim('other', ['test-sleep'], 1000)).toBeUndefined();
+    expect(queue.claim(hold(engine, 'other'), ['test-sleep'], 1000)).toBeUndefined();
     clock.advance(1);
-    const retaken = queue.claim('alive', ['test-sleep'], 1000)!;
-    expect(retaken).toMatchObject({ id: job.id, attempts: 2, state: 'processing', lease_owner: 'alive' });
-    expect(queue.renewLease(job.id, 'dead', 1000)).toBe(false);
-    expect(queue.finish(job.id, 'dead', { output: { stale: true } })).toBeUndefined();
-    expect(queue.finish(job.id, 'alive', { output: { ok: true } })).toMatchObject({ state: 'completed', result: '{"ok":true}' });
+    const retaken = queue.claim(hold(engine, 'alive'), ['test-sleep'], 1000)!;
+    expect(retaken).toMatchObject({ id: job.id, attempts: 2, state: 'processing', lease_owner: hold(engine, 'alive') });
+    expect(queue.renewLease(job.id, hold(engine, 'dead'), 1000)).toBe(false);
+    expect(queue.finish(job.id, hold(engine, 'dead'), { output: { stale: true } })).toBeUndefined();
+    expect(queue.finish(job.id, hold(engine, 'alive'), { output: { ok: true } })).toMatchObject({ state: 'completed', result: '{"ok":true}' });
   });
 
   it('fails a job after its third abandoned attempt, saying why, instead of leaving it running', () => {
@@ -102,10 +112,10 @@ describe('job queue', () => {
     const engine = open({ clock });
     const job = enqueueSleep(engine);
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      expect(engine.jobs.queue.claim(`worker-${attempt}`, ['test-sleep'], 1000)!.attempts).toBe(attempt);
+      expect(engine.jobs.queue.claim(hold(engine, `worker-${attempt}`), ['test-sleep'], 1000)!.attempts).toBe(attempt);
       clock.advance(1000);
     }
-    expect(engine.jobs.queue.claim('worker-4', ['test-sleep'], 1000)).toBeUndefined();
+    expect(engine.jobs.queue.claim(hold(engine, 'worker-4'), ['test-sleep'], 1000)).toBeUndefined();
     const row = engine.jobs.queue.get(job.id)!;
     expect(row).toMatchObject({ state: 'failed', attempts: 3, error: abandonedMessage(3), lease_owner: null });
     expect(row.error).toMatch(/stopped responding 3 times .*gave up after 3 attempts/);
@@ -115,7 +125,7 @@ describe('job queue', () => {
     const clock = new ManualClock();
     const engine = open({ clock });
     const job = enqueueSleep(engine);
-    engine.jobs.queue.claim('dead', ['test-sleep'], 1000);
+    engine.jobs.queue.claim(hold(engine, 'dead'), ['test-sleep'], 1000);
     clock.advance(5000);
     const row = await engine.jobs.wait(() => engine.jobs.queue.get(job.id)!, 0);
     expect(row).toMatchObject({ state: 'pending', claimed_at: null, attempts: 1 });
@@ -124,8 +134,8 @@ describe('job queue', () => {
   it('returns a released job to the queue without spending an attempt', () => {
     const engine = open();
     const job = enqueueSleep(engine);
-    engine.jobs.queue.claim('leaving', ['test-sleep'], 1000);
-    expect(engine.jobs.queue.release(job.id, 'leaving')).toBe(true);
+    engine.jobs.queue.claim(hold(engine, 'leaving'), ['test-sleep'], 1000);
+    expect(engine.jobs.queue.release(job.id, hold(engine, 'leaving'))).toBe(true);
     expect(engine.jobs.queue.get(job.id)).toMatchObject({ state: 'pending', attempts: 0, lease_owner: null });
   });
 });
@@ -138,7 +148,7 @@ describe('worker', () => {
     const worker = new Worker(engine, { untilIdle: true, idleMs: 50 });
     const done = worker.run();
     await sleep(350);
-    expect(rival.jobs.queue.claim('rival', ['test-sleep'], 150)).toBeUndefined();
+    expect(rival.jobs.queue.claim(hold(rival, 'rival'), ['test-sleep'], 150)).toBeUndefined();
     await done;
     expect(engine.jobs.queue.get(job.id)).toMatchObject({ state: 'completed', attempts: 1 });
     expect(runs.get(job.id)).toBe(1);
@@ -230,13 +240,34 @@ describe('making sure a worker runs (local CLI mode)', () => {
     expect(spawned).toHaveLength(0);
   });
 
+  it('requeues a job whose holder is known dead without waiting out its lease', () => {
+    const clock = new ManualClock();
+    const engine = open({ clock });
+    const job = enqueueSleep(engine);
+    const queue = engine.jobs.queue;
+    // A host row left by a process that no longer exists (a killed worker cannot unregister).
+    const dead = engine.jobs.hosts.register('detached');
+    engine.db.prepare('UPDATE job_workers SET pid = ? WHERE id = ?').run(2 ** 22 + 1, dead);
+    expect(queue.claim(`${dead}/1`, ['test-sleep'], 60_000)!.id).toBe(job.id);
+    expect(queue.recoverAbandoned()).toBe(1);
+    expect(queue.get(job.id)).toMatchObject({ state: 'pending', lease_owner: null, attempts: 1 });
+    // A stale heartbeat gives the holder away too, and a gone row.
+    const silent = engine.jobs.hosts.register('detached');
+    expect(queue.claim(`${silent}/1`, ['test-sleep'], 60_000)!.id).toBe(job.id);
+    expect(queue.recoverAbandoned()).toBe(0);
+    clock.advance(engine.jobs.timing.hostStaleMs);
+    expect(queue.recoverAbandoned()).toBe(1);
+    expect(queue.claim('no-such-host/1', ['test-sleep'], 60_000)!.id).toBe(job.id);
+    expect(queue.recoverAbandoned()).toBe(1);
+  });
+
   it('lets an idle worker retire only when nothing waits', () => {
     const engine = open();
     const host = engine.jobs.hosts.register('detached');
     enqueueSleep(engine);
     expect(engine.jobs.hosts.retireIfIdle(host, () => engine.jobs.queue.hasWaiting(['test-sleep']))).toBe(false);
     expect(engine.jobs.hosts.live()).toHaveLength(1);
-    engine.jobs.queue.claim('x', ['test-sleep'], 1000);
+    engine.jobs.queue.claim(`${host}/1`, ['test-sleep'], 1000);
     expect(engine.jobs.hosts.retireIfIdle(host, () => engine.jobs.queue.hasWaiting(['test-sleep']))).toBe(true);
     expect(engine.jobs.hosts.live()).toHaveLength(0);
   });
