@@ -1,6 +1,7 @@
 /** Alerts: saved search filters evaluated on a cycle, and the channels that triggered them. */
 import { z } from 'zod';
 import { commaList, integer, success, text, oneOf, flag } from './params.js';
+import { nameText } from './name-text.js';
 
 /**
  * What makes a channel trigger an alert (the README defines each precisely):
@@ -61,7 +62,7 @@ export type Alert = z.infer<typeof alert>;
 
 export const listAlertsOutput = z.object({ success, count: z.number().int(), alerts: z.array(alert) });
 export const createAlertInput = z.object({
-  name: text({ max: 100 }),
+  name: nameText({ max: 100 }),
   content_type: oneOf(CONTENT_TYPES).default('longform'),
   alert_type: oneOf(ALERT_TYPES).default('outlier'),
   filters: alertFilters.default({}),
@@ -70,7 +71,7 @@ export const alertOutput = z.object({ success, alert });
 export const updateAlertInput = z
   .object({
     id: integer({ min: 1 }),
-    name: text({ max: 100 }).optional(),
+    name: nameText({ max: 100 }).optional(),
     filters: alertFilters.optional(),
     enabled: flag().optional(),
   })

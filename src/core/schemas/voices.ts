@@ -1,6 +1,7 @@
 /** Voices of both providers, their clone forms, and the generation request. */
 import { z } from 'zod';
 import { commaList, decimal, flag, integer, oneOf, success, text, uploadedFile } from './params.js';
+import { nameText } from './name-text.js';
 
 export const STEALTH_LANG_CODES = [
   'EN_US', 'ES_ES', 'FR_FR', 'DE_DE', 'PT_BR', 'IT_IT', 'JA_JP', 'KO_KR',
@@ -56,7 +57,7 @@ export const stealthVoicesOutput = z.object({ success, voices: z.array(stealthVo
 export const altVoicesOutput = z.object({ success, voices: z.array(altVoice) });
 
 export const stealthCloneInput = z.object({
-  displayName: text({ max: 100 }),
+  displayName: nameText({ max: 100 }),
   audioFile: uploadedFile,
   langCode: oneOf(STEALTH_LANG_CODES).default('EN_US'),
   transcription: z.string().max(5000, { error: 'must be at most 5000 characters' }).optional(),
@@ -72,7 +73,7 @@ const cloneWarnings = z.array(z.string()).optional();
 export const stealthCloneOutput = z.object({ success, voice: stealthCloneResult, warnings: cloneWarnings });
 
 export const altCloneInput = z.object({
-  voice_name: text({ max: 100 }),
+  voice_name: nameText({ max: 100 }),
   audio_file: uploadedFile,
   language: oneOf(ALT_LANGUAGES).default('English'),
   need_noise_reduction: flag().default(true),

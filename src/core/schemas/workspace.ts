@@ -1,11 +1,12 @@
 /** Folders, saved channels and channel resolution. */
 import { z } from 'zod';
 import { channelId, integer, success, text } from './params.js';
+import { nameText } from './name-text.js';
 
 export const FOLDER_NAME_MAX = 50;
 
 const folderId = integer({ min: 1 });
-const folderName = text({ max: FOLDER_NAME_MAX });
+const folderName = nameText({ max: FOLDER_NAME_MAX });
 
 export const folder = z.object({
   id: z.number().int(),

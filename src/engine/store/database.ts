@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { nameKey } from '../../core/name-key.js';
 import { migrations, type Migration } from './migrations.js';
 import { ensurePrivateFile, tightenIfPresent } from './private-file.js';
 
@@ -22,6 +23,7 @@ export function openDatabase(file: string, options: { migrations?: Migration[] }
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
+  db.function('name_key', { deterministic: true }, (name: unknown) => (typeof name === 'string' ? nameKey(name) : null));
   // Read pages straight from the OS cache: searches over a big sample world (a million terminated
   // channels) touch far more pages than SQLite's own cache holds. An upper bound, not an allocation.
   if (file !== ':memory:') db.pragma('mmap_size = 1073741824');

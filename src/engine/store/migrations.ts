@@ -352,4 +352,17 @@ export const migrations: Migration[] = [
       CREATE INDEX collab_growth_partners ON collab_growth(partners);
     `,
   },
+  {
+    version: 9,
+    name: 'folder name keys: NFC and full Unicode case folding',
+    sql: `
+      -- name_key is nameKey(name) (src/core/name-key.ts), registered as an SQL function on every
+      -- connection. COLLATE NOCASE folds ASCII only, so "Café" and "CAFÉ" both fitted; the key
+      -- catches them. Not UNIQUE: folders saved before this rule may already collide, and keep
+      -- their names; new names are checked against the key in the same transaction that saves them.
+      ALTER TABLE folders ADD COLUMN name_key TEXT;
+      UPDATE folders SET name_key = name_key(name);
+      CREATE INDEX folders_by_name_key ON folders(user_id, name_key);
+    `,
+  },
 ];

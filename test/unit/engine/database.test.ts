@@ -21,6 +21,24 @@ describe('engine database', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('gives folders saved before the name rules their name keys, keeping names that now collide', () => {
+    const dir = tempDataDir();
+    const file = path.join(dir, 'names.db');
+    const before = migrations.filter((migration) => migration.version < 9);
+    const old = openDatabase(file, { migrations: before });
+    old.prepare("INSERT INTO users (id, name, plan, created_at) VALUES (1, 'u', 'starter', 0)").run();
+    for (const name of ['Café', 'CAFÉ', 'Straße']) old.prepare('INSERT INTO folders (user_id, name, created_at) VALUES (1, ?, 0)').run(name);
+    old.close();
+    const db = openDatabase(file);
+    expect(db.prepare('SELECT name, name_key FROM folders ORDER BY id').all()).toEqual([
+      { name: 'Café', name_key: 'café' },
+      { name: 'CAFÉ', name_key: 'café' },
+      { name: 'Straße', name_key: 'strasse' },
+    ]);
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('applies a migration that landed after a later-numbered one', () => {
     const dir = tempDataDir();
     const file = path.join(dir, 'late.db');

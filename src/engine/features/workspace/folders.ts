@@ -1,4 +1,5 @@
 import { badRequest, conflict, notFound } from '../../../core/errors.js';
+import { nameKey } from '../../../core/name-key.js';
 import type { Folder, FolderChannel } from '../../../core/schemas/workspace.js';
 import { isoTime, naiveTime } from '../../clock.js';
 import type { RequestContext } from '../../context.js';
@@ -47,24 +48,26 @@ export function requireFolderForSave(request: RequestContext, id: number, field:
   }
 }
 
-function nameTaken(request: RequestContext, name: string, exceptId?: number): boolean {
-  const row = request.engine.db
-    .prepare<[number, string, number], { id: number }>('SELECT id FROM folders WHERE user_id = ? AND name = ? AND id != ?')
-    .get(request.user.userId, name, exceptId ?? -1);
-  return row !== undefined;
+/** The user's folder whose name is the same as `name` up to Unicode case and normalisation, if any. */
+function nameTaken(request: RequestContext, name: string, exceptId?: number): { name: string } | undefined {
+  return request.engine.db
+    .prepare<[number, string, number], { name: string }>('SELECT name FROM folders WHERE user_id = ? AND name_key = ? AND id != ?')
+    .get(request.user.userId, nameKey(name), exceptId ?? -1);
 }
 
-const collision = (name: string) => conflict(`A folder named "${name}" already exists. Pick another name.`);
+const collision = (name: string, existing: string) =>
+  conflict(`A folder named "${existing}" already exists${existing === name ? '' : ` (names are compared ignoring case, so "${name}" counts as the same)`}. Pick another name.`);
 
 export function createFolder(request: RequestContext, name: string): Folder {
   const { db, clock } = request.engine;
   const create = db.transaction(() => {
     const { n } = db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM folders WHERE user_id = ?').get(request.user.userId)!;
     enforceCap(request.limits.folders, n, 'You have reached the folder limit');
-    if (nameTaken(request, name)) throw collision(name);
+    const taken = nameTaken(request, name);
+    if (taken) throw collision(name, taken.name);
     const result = db
-      .prepare('INSERT INTO folders (user_id, name, created_at) VALUES (?, ?, ?)')
-      .run(request.user.userId, name, clock.now());
+      .prepare('INSERT INTO folders (user_id, name, name_key, created_at) VALUES (?, ?, ?, ?)')
+      .run(request.user.userId, name, nameKey(name), clock.now());
     return Number(result.lastInsertRowid);
   });
   return getOwnFolder(request, create.immediate());
@@ -74,8 +77,9 @@ export function renameFolder(request: RequestContext, id: number, name: string):
   const { db } = request.engine;
   const rename = db.transaction(() => {
     getOwnFolder(request, id);
-    if (nameTaken(request, name, id)) throw collision(name);
-    db.prepare('UPDATE folders SET name = ? WHERE id = ?').run(name, id);
+    const taken = nameTaken(request, name, id);
+    if (taken) throw collision(name, taken.name);
+    db.prepare('UPDATE folders SET name = ?, name_key = ? WHERE id = ?').run(name, nameKey(name), id);
   });
   rename.immediate();
   return getOwnFolder(request, id);
