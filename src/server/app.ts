@@ -90,7 +90,7 @@ export function buildApp({ engine, logRequests = false }: AppOptions): FastifyIn
     if (closing) reply.header('connection', 'close');
   });
 
-  app.get('/api/openapi.json', async () => openApiDocument());
+  app.get('/api/openapi.json', async (request) => openApiDocument(`${request.protocol}://${request.host}`));
   registerCdn(app, cdnDir(engine.dataDir));
   return app;
 }
