@@ -98,7 +98,7 @@ export function buildApp({ engine, logRequests = false, logSink, bodyStallSecond
     if (closing) reply.header('connection', 'close');
   });
 
-  app.get('/api/openapi.json', async () => openApiDocument());
+  app.get('/api/openapi.json', async (request) => openApiDocument(`${request.protocol}://${request.host}`));
   registerCdn(app, cdnDir(engine.dataDir));
   return app;
 }

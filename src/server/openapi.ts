@@ -1,56 +1,59 @@
-import { z } from 'zod';
-import { routes } from '../core/routes.js';
-import { pathParams } from '../core/route.js';
+/**
+ * The published contract: an OpenAPI 3.1 document derived from the route table — schemas,
+ * encodings, and every status each operation can answer with the shared error body.
+ */
+import type { RouteTag } from '../core/route.js';
+import { routeNames, routes } from '../core/routes.js';
+import { errorBody } from '../core/schemas/error-body.js';
 import { VERSION } from '../core/version.js';
+import { jsonSchema, openApiPath, operationFor } from './openapi-operation.js';
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+const tagDescriptions: Record<RouteTag, string> = {
+  system: 'Service health.',
+  voices: 'Stealth and alt voice clones (Professional or Ultimate plan).',
+  generation: 'Text-to-speech generation jobs (Professional or Ultimate plan).',
+  jobs: 'Polling generation and video-analysis jobs.',
+  channels: 'Channel processing jobs.',
+  download: 'Video, audio and subtitle downloads (key scope `generations`).',
+  workspace: 'Folders, saved channels and channel resolution.',
+  alerts: 'Alerts on channels that match your filters.',
+  research: 'Monetization, managed-network (CMS) and terminated-channel research.',
+  analysis: 'AI analysis of a video.',
+  collabs: 'Collaborations between channels.',
+};
 
-/** An OpenAPI 3.1 document derived from the route table's schemas. */
-export function openApiDocument(): Record<string, unknown> {
+/** `baseUrl`: the address the document was requested at, so a generated client calls this server. */
+export function openApiDocument(baseUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [name, route] of Object.entries(routes)) {
-    const openPath = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
-    const params = pathParams(route.path);
-    const input = jsonSchema(route.input, 'input') as { properties?: Record<string, unknown>; required?: string[] };
-    const properties = input.properties ?? {};
-    const parameters = Object.entries(properties)
-      .filter(([field]) => params.includes(field) || route.encoding === 'query')
-      .map(([field, schema]) => ({
-        name: field,
-        in: params.includes(field) ? 'path' : 'query',
-        required: params.includes(field) || (input.required ?? []).includes(field),
-        schema,
-      }));
-    const bodyFields = Object.fromEntries(Object.entries(properties).filter(([field]) => !params.includes(field)));
-    const operation: Record<string, unknown> = {
-      operationId: name,
-      summary: route.summary,
-      parameters,
-      responses: {
-        [String(route.status ?? 200)]: {
-          description: 'Success',
-          content: { 'application/json': { schema: jsonSchema(route.response, 'output') } },
-        },
-        default: { description: 'Error: {success: false, error, code, hint?}' },
-      },
-    };
-    // A scoped endpoint: a key without the scope is answered 401.
-    if (route.scope) operation.security = [{ bearer: [route.scope] }];
-    if (route.encoding === 'json' || route.encoding === 'multipart') {
-      const mediaType = route.encoding === 'json' ? 'application/json' : 'multipart/form-data';
-      operation.requestBody = {
-        required: true,
-        content: { [mediaType]: { schema: { type: 'object', properties: bodyFields, required: (input.required ?? []).filter((field) => !params.includes(field)) } } },
-      };
-    }
-    paths[openPath] = { ...paths[openPath], [route.method.toLowerCase()]: operation };
+  for (const name of routeNames) {
+    const route = routes[name];
+    const path = openApiPath(route.path);
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationFor(name) };
   }
+  const usedTags = new Set(routeNames.map((name) => routes[name].tag));
   return {
     openapi: '3.1.0',
-    info: { title: 'Voice, Channel Research and Video Tools API (tubekit embedded engine)', version: VERSION },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    security: [{ bearer: [] }],
+    info: {
+      title: 'Voice, Channel Research and Video Tools API (tubekit embedded engine)',
+      version: VERSION,
+      description:
+        'Every failure answers with the `Error` body and its HTTP status; each operation lists the statuses it can answer. ' +
+        'A 429 carries `Retry-After` (seconds) and ends its `error` with "Try again in N s."',
+      license: { name: 'GPL-3.0-or-later', identifier: 'GPL-3.0-or-later' },
+    },
+    servers: [{ url: baseUrl, description: 'The server that published this document' }],
+    tags: [...usedTags].map((tag) => ({ name: tag, description: tagDescriptions[tag] })),
+    security: [{ bearer: [] }, { apiKeyQuery: [] }],
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: '`Authorization: Bearer <key>`.' },
+        apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key', description: 'The key as `?api_key=`, as the hosted service accepts it.' },
+      },
+      schemas: { Error: jsonSchema(errorBody, 'output') },
+      headers: {
+        'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } },
+      },
+    },
     paths,
   };
 }

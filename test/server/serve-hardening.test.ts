@@ -8,6 +8,7 @@ import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorAnswers } from '../../src/core/route-statuses.js';
 import { RemoteService } from '../../src/remote/remote-service.js';
 import { Engine } from '../../src/engine/engine.js';
 import { startServer, type RunningServer } from '../../src/server/serve.js';
@@ -66,6 +67,8 @@ describe('serve: stalled request bodies', () => {
     expect(closedAfterMs).toBeGreaterThanOrEqual(900);
     expect(closedAfterMs).toBeLessThan(5_000);
     expect(engine.db.prepare('SELECT COUNT(*) AS n FROM folders').get()).toEqual({ n: 0 });
+    // The published contract says so too.
+    expect(errorAnswers('folders.create').map((answer) => answer.status)).toContain(408);
   });
 
   it('lets a slow upload that keeps moving finish, however long it takes in all', async () => {
