@@ -193,7 +193,7 @@ export class SampleWorld implements PlatformProvider {
     this.terminatedReader ??= new TerminatedReader(
       this.db,
       this.meta.seed,
-      this.refDay,
+      () => this.refDay + Math.floor(this.clockState().advanced_ms / DAY_MS),
       Number(this.meta.terminated_count ?? 0),
       Number(this.meta.terminated_longest_name ?? 0),
     );

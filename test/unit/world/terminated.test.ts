@@ -107,6 +107,15 @@ describe('terminated channels: generation', () => {
     }
   });
 
+  it('counts terminated_days_ago from the world\'s current day, which moves when the world advances', () => {
+    const { world: w } = world(200);
+    const before = w.terminated.search(query('the, a, of, de', { limit: 5 })).channels;
+    w.advance(3 * 86_400_000 + 3_600_000);
+    const after = w.terminated.search(query('the, a, of, de', { limit: 5 })).channels;
+    expect(after.map((channel) => channel.channel_id)).toEqual(before.map((channel) => channel.channel_id));
+    after.forEach((channel, index) => expect(channel.terminated_days_ago).toBe(before[index]!.terminated_days_ago + 3));
+  });
+
   it(`lets everyday keywords find channels in the default world (${DEFAULT_WORLD_TERMINATED} terminated channels)`, () => {
     const db = new Database(':memory:');
     const w = SampleWorld.ensure(db, { seed: 1, channels: 50, referenceDate: REF });

@@ -106,8 +106,8 @@ export class TerminatedReader {
   constructor(
     db: Database.Database,
     seed: string,
-    /** Day number of the world's "today". */
-    private readonly today: number,
+    /** Day number of the world's "today": its reference day plus the whole days it has advanced. */
+    private readonly today: () => number,
     /** Terminated channels in the world. */
     readonly count: number,
     /** Words in the longest name (similarity tiers go up to it). */
@@ -292,7 +292,7 @@ export class TerminatedReader {
       thumbnail_url: `https://${CHANNEL_THUMBNAIL_HOST}/ch/${channelId}/s800.jpg`,
       first_upload_date: dayToIso(row.first_upload_day),
       terminated_date: dayToIso(row.terminated_day),
-      terminated_days_ago: this.today - row.terminated_day,
+      terminated_days_ago: this.today() - row.terminated_day,
       age_days: row.age,
       views_24h: row.views_24h,
       subs_24h: row.subs_24h,
