@@ -7,6 +7,7 @@ import type { Principal } from '../engine/identity/identity.js';
 import { cdnDir } from '../engine/paths.js';
 import { requestApiKey } from './auth.js';
 import { registerCdn } from './cdn.js';
+import { toServiceError } from './error-mapping.js';
 import { openApiDocument } from './openapi.js';
 import { collectInput } from './request-input.js';
 
@@ -93,21 +94,4 @@ export function buildApp({ engine, logRequests = false }: AppOptions): FastifyIn
   app.get('/api/openapi.json', async () => openApiDocument());
   registerCdn(app, cdnDir(engine.dataDir));
   return app;
-}
-
-function toServiceError(error: FastifyError | ServiceError): ServiceError {
-  if (error instanceof ServiceError) return error;
-  const status = error.statusCode ?? 500;
-  if (status >= 500) {
-    return new ServiceError({ status: 500, code: 'internal', message: `Internal error: ${error.message}`, cause: error });
-  }
-  const messages: Record<string, string> = {
-    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type: send application/json (or multipart/form-data where the endpoint takes a form).',
-    FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty: send a JSON object.',
-    FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-  };
-  const message = messages[error.code] ?? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-    ? `The body is not valid JSON: ${error.message}`
-    : error.message);
-  return new ServiceError({ status: status === 415 ? 400 : status, code: 'invalid_request', message: `Invalid request: ${message}` });
 }
