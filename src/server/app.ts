@@ -7,7 +7,7 @@ import type { Principal } from '../engine/identity/identity.js';
 import { cdnDir } from '../engine/paths.js';
 import { requestApiKey } from './auth.js';
 import { registerCdn } from './cdn.js';
-import { toServiceError } from './error-mapping.js';
+import { answerFrameworkError, toServiceError } from './error-mapping.js';
 import { openApiDocument } from './openapi.js';
 import { collectInput } from './request-input.js';
 
@@ -29,6 +29,7 @@ export function buildApp({ engine, logRequests = false }: AppOptions): FastifyIn
     requestTimeout: 0,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors: answerFrameworkError,
   });
   app.register(fastifyMultipart, { throwFileSizeLimit: true });
   // Many clients send `Content-Type: application/json` on every request, DELETE included, with no

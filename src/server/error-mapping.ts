@@ -1,5 +1,5 @@
-import type { FastifyError } from 'fastify';
-import { ServiceError } from '../core/errors.js';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ServiceError, badRequest } from '../core/errors.js';
 
 /**
  * The service's error body for anything a handler or Fastify throws. A ServiceError passes as it
@@ -21,4 +21,16 @@ export function toServiceError(error: FastifyError | ServiceError): ServiceError
     ? `The body is not valid JSON: ${error.message}`
     : error.message);
   return new ServiceError({ status: status === 415 ? 400 : status, code: 'invalid_request', message: `Invalid request: ${message}` });
+}
+
+/**
+ * Fastify's refusals before a route is found, answered with the service's body. A path that is not
+ * valid percent-encoding (`/api/folders/%ZZ`) is named without echoing the URL, which may carry
+ * `?api_key=`.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const failure = error.code === 'FST_ERR_BAD_URL'
+    ? badRequest('Invalid request: the URL path is not valid percent-encoding.', 'Encode each path segment with encodeURIComponent.')
+    : toServiceError(error);
+  reply.status(failure.status).send(failure.toBody());
 }

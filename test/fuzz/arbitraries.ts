@@ -1,0 +1,77 @@
+/**
+ * Adversarial values for any field of any route: wrong JSON types, missing and extra fields,
+ * huge strings, odd unicode, numbers out of range, and near-valid words so some requests get past
+ * the first check.
+ */
+import fc from 'fast-check';
+
+/** Words the schemas accept somewhere: enum members, booleans as text, id shapes, time forms. */
+const plausibleWords = [
+  'EN_US', 'XX_XX', 'English', 'Klingon', 'stealth', 'alt', 'minimax', 'video', 'audio', 'subtitles', '720', '720p', '4k',
+  'low', 'default', 'longform', 'shorts', 'outlier', 'true', 'false', 'yes', '1', '0', '-1', '1.5', '1e309', '0x10',
+  '1:30', '99:99', '-5', '1m30s', 'espeak-en-us', 'clone_1', 'job_1', 'UCabcdefghijklmnopqrstuv', 'UC', '@handle',
+  'https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://youtu.be/', 'javascript:alert(1)', 'file:///etc/passwd',
+];
+
+/** Text that trips normalisation, storage or logging. */
+const oddText = [
+  '', ' ', '\u0000', '\u200b', '\u202e', '\ud800', '\udfff', 'Café', 'CAFÉ', 'e\u0301', '🎙️👩‍👩‍👧', 'ß', 'İ',
+  '\r\n', '../../etc/passwd', '%00', "'; DROP TABLE users; --", '<script>', '${jndi:x}', 'a,b,,c', ',,,',
+];
+
+const hugeText = fc.constantFrom(101, 501, 5_001, 100_001, 300_000).map((length) => 'x'.repeat(length));
+
+export const textValue: fc.Arbitrary<string> = fc.oneof(
+  { arbitrary: fc.string(), weight: 3 },
+  { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 2 },
+  { arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }), weight: 2 },
+  { arbitrary: fc.constantFrom(...plausibleWords), weight: 4 },
+  { arbitrary: fc.constantFrom(...oddText), weight: 3 },
+  { arbitrary: hugeText, weight: 1 },
+);
+
+export const numberValue: fc.Arbitrary<number> = fc.oneof(
+  fc.integer({ min: -3, max: 120 }),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(0, -0, 0.5, 2 ** 31, 2 ** 53 + 1, -(2 ** 63), 1e308, Number.MIN_VALUE),
+);
+
+const scalarValue: fc.Arbitrary<unknown> = fc.oneof(
+  { arbitrary: textValue, weight: 5 },
+  { arbitrary: numberValue, weight: 3 },
+  { arbitrary: fc.boolean(), weight: 1 },
+  { arbitrary: fc.constant(null), weight: 1 },
+);
+
+/** Any JSON value a client could send for a field, nested a little. */
+export const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
+  { arbitrary: scalarValue, weight: 8 },
+  { arbitrary: fc.array(scalarValue, { maxLength: 4 }), weight: 1 },
+  { arbitrary: fc.array(textValue, { minLength: 20, maxLength: 60 }), weight: 1 },
+  { arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), scalarValue, { maxKeys: 3 }), weight: 1 },
+);
+
+/** Field names a route does not declare, including ones that poison objects. */
+const extraName = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 12 }),
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'api_key', 'id', 'user_id', 'success'),
+);
+
+/** Some of the route's own fields (any may be missing) plus a few it does not know. */
+export function fieldsFor(names: string[]): fc.Arbitrary<Record<string, unknown>> {
+  const own = fc.record(Object.fromEntries(names.map((name) => [name, fieldValue])), { requiredKeys: [] });
+  const extra = fc.oneof(
+    { arbitrary: fc.constant({}), weight: 3 },
+    { arbitrary: fc.dictionary(extraName, fieldValue, { maxKeys: 3 }), weight: 1 },
+  );
+  return fc.tuple(own, extra).map(([mine, others]) => ({ ...others, ...mine }));
+}
+
+/** A path segment: ids in and out of range, words, unicode, and broken percent-encoding (a URL cannot carry a lone surrogate). */
+export const pathSegment: fc.Arbitrary<string> = fc.oneof(
+  { arbitrary: fc.integer({ min: -2, max: 6 }).map(String), weight: 3 },
+  { arbitrary: fc.constantFrom('9'.repeat(30), '1e3', '0x1', '1.5', ' 1', 'NaN', 'null', 'undefined'), weight: 2 },
+  { arbitrary: textValue.filter((text) => text.length > 0 && text.length < 5_000).map((text) => encodeURIComponent(text.toWellFormed())), weight: 4 },
+  { arbitrary: fc.constantFrom('%ZZ', '%', '%E0%A4%A', '..', '%2e%2e', 'a%2Fb', '%00', '%C0%AF'), weight: 2 },
+);
