@@ -4,6 +4,7 @@
  * the first check.
  */
 import fc from 'fast-check';
+import type { z } from 'zod';
 
 /** Words the schemas accept somewhere: enum members, booleans as text, id shapes, time forms. */
 const plausibleWords = [
@@ -58,9 +59,23 @@ const extraName = fc.oneof(
   fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'api_key', 'id', 'user_id', 'success'),
 );
 
+/** Candidates for valid values: each field keeps those its own schema accepts. */
+const candidates: unknown[] = [
+  ...plausibleWords, 'Fuzz folder', 'en', 'en,de', 'calm,slow', 'Hello there.', '0:05', 1, 2, 3, 5, 10, 25, 0, true, false,
+  {}, { min_subs: 1000 }, { languages: 'en' },
+];
+
+/** A field's value: one its schema accepts most of the time, so requests get past the first check. */
+export function valueFor(schema: z.ZodType | undefined, known: unknown[] = []): fc.Arbitrary<unknown> {
+  const valid = schema === undefined ? [] : [...candidates, ...known].filter((value) => schema.safeParse(value).success);
+  if (valid.length === 0) return fieldValue;
+  return fc.oneof({ arbitrary: fc.constantFrom(...valid), weight: 3 }, { arbitrary: fieldValue, weight: 2 });
+}
+
 /** Some of the route's own fields (any may be missing) plus a few it does not know. */
-export function fieldsFor(names: string[]): fc.Arbitrary<Record<string, unknown>> {
-  const own = fc.record(Object.fromEntries(names.map((name) => [name, fieldValue])), { requiredKeys: [] });
+export function fieldsFor(shape: Record<string, z.ZodType>, known: unknown[] = []): fc.Arbitrary<Record<string, unknown>> {
+  const names = Object.keys(shape);
+  const own = fc.record(Object.fromEntries(names.map((name) => [name, valueFor(shape[name], known)])), { requiredKeys: [] });
   const extra = fc.oneof(
     { arbitrary: fc.constant({}), weight: 3 },
     { arbitrary: fc.dictionary(extraName, fieldValue, { maxKeys: 3 }), weight: 1 },

@@ -4,9 +4,10 @@
  * (types, sizes, content types, broken bodies); some are close enough to reach the handler.
  */
 import fc from 'fast-check';
+import type { z } from 'zod';
 import { pathParams, type RouteDef } from '../../src/core/route.js';
 import { wavSample } from '../support/audio-fixtures.js';
-import { fieldsFor, pathSegment, textValue } from './arbitraries.js';
+import { fieldsFor, pathSegment, textValue, valueFor } from './arbitraries.js';
 
 export interface FuzzRequest {
   method: string;
@@ -35,10 +36,9 @@ function credentials(keys: FuzzKeys): fc.Arbitrary<Credentials> {
   return fc.record({ key, at });
 }
 
-/** The names of a route's declared fields (zod object shape). */
-function declaredFields(route: RouteDef): string[] {
-  const shape = (route.input as unknown as { shape?: Record<string, unknown> }).shape;
-  return Object.keys(shape ?? {});
+/** A route's declared fields (its input's zod object shape). */
+function declaredShape(route: RouteDef): Record<string, z.ZodType> {
+  return (route.input as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
 }
 
 /** A form or query value: text as it is, anything else as its JSON. */
@@ -47,8 +47,8 @@ function asText(value: unknown, max = Infinity): string {
   return text.slice(0, max);
 }
 
-// Query values stay short: a request line past Node's header limit is refused by Node itself (431),
-// before the service sees it.
+// Path and query values stay short: a request line past Node's header limit is refused by Node
+// itself (431, no body), before the service sees it.
 const QUERY_VALUE_MAX = 1_000;
 
 function queryString(fields: Record<string, unknown>): string {
@@ -98,7 +98,7 @@ function filesFor(route: RouteDef, fieldNames: string[]): fc.Arbitrary<FormFile[
 type Body = { headers: Record<string, string>; body?: string | Buffer };
 
 function multipartBodies(route: RouteDef, fields: fc.Arbitrary<Record<string, unknown>>, formKey: fc.Arbitrary<string | undefined>): fc.Arbitrary<Body> {
-  const names = declaredFields(route);
+  const names = Object.keys(declaredShape(route));
   const form = fc.tuple(fields, filesFor(route, names), formKey).map(([values, files, key]) => multipartBody(values, files, key));
   const typed = (contentType: string) => (body: string | Buffer): Body => ({ headers: { 'content-type': contentType }, body });
   const proper = `multipart/form-data; boundary=${boundary}`;
@@ -133,11 +133,17 @@ function jsonBodies(fields: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary
   );
 }
 
-/** Requests for `route` at `url` (its path or an alias). */
-export function requestsFor(route: RouteDef, url: string, keys: FuzzKeys): fc.Arbitrary<FuzzRequest> {
+/**
+ * Requests for `route` at `url` (its path or an alias). `known` are values of the fuzzed data dir
+ * (ids of channels of its world) offered to every field whose schema accepts them.
+ */
+export function requestsFor(route: RouteDef, url: string, keys: FuzzKeys, known: unknown[] = []): fc.Arbitrary<FuzzRequest> {
   const params = pathParams(url);
-  const segments = fc.tuple(...params.map(() => pathSegment));
-  const fields = fieldsFor(declaredFields(route));
+  const shape = declaredShape(route);
+  const segments = fc.tuple(
+    ...params.map((name) => fc.oneof(valueFor(shape[name], known).map((value) => encodeURIComponent(asText(value, QUERY_VALUE_MAX).toWellFormed())), pathSegment)),
+  );
+  const fields = fieldsFor(shape, known);
   return fc.tuple(credentials(keys), segments, fields, fc.option(brokenQuery, { freq: 8 })).chain(([auth, values, queryFields, rawQuery]) => {
     let path = url;
     params.forEach((name, i) => (path = path.replace(`:${name}`, values[i]!)));
