@@ -15,7 +15,7 @@ const clonePaths = Object.values(routes)
 const boundary = 'tubekit-test-boundary';
 const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 
-describe('serve: malformed multipart bodies', () => {
+describe('serve: malformed requests', () => {
   let harness: EngineHarness;
   let close: () => Promise<void>;
   let key: string;
@@ -59,5 +59,15 @@ describe('serve: malformed multipart bodies', () => {
     const response = await post('/api/generate-simple', `multipart/form-data; boundary=${boundary}`, form);
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe('Invalid request: the form has more than 50 fields.');
+  });
+
+  it('answers a path that is not valid percent-encoding with the JSON 400, without echoing the key', async () => {
+    for (const url of ['/api/folders/%ZZ', `/api/voices/alt/%E0%A4%A?api_key=${key}`]) {
+      const response = await fetch(`${harness.baseUrl}${url}`, { method: 'DELETE', headers: { authorization: `Bearer ${key}` } });
+      expect(response.status).toBe(400);
+      const text = await response.text();
+      expect(JSON.parse(text)).toMatchObject({ success: false, code: 'invalid_request', error: 'Invalid request: the URL path is not valid percent-encoding.' });
+      expect(text).not.toContain(key);
+    }
   });
 });
