@@ -2,7 +2,7 @@
  * Fuzzes every route of the route table against `serve` on an ephemeral port: whatever arrives,
  * the answer is never a 5xx, every 4xx carries the service's JSON error body, and a refused
  * request leaves the database as it was. Faults stay off, so even the spec's 502 must not appear.
- * Runs are bounded (FUZZ_RUNS per path, default 30) to keep the suite well under a minute.
+ * Runs are bounded (FUZZ_RUNS per path, default 50) to keep the suite well under a minute.
  */
 import fc from 'fast-check';
 import fs from 'node:fs';
@@ -16,7 +16,9 @@ import { tempDataDir } from '../support/engines.js';
 import { userDataDigest, worldDigest } from './database-digest.js';
 import { requestsFor, type FuzzKeys, type FuzzRequest } from './requests.js';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+/** A failure prints its seed; FUZZ_SEED=<seed> replays it. */
+const options = { numRuns: RUNS, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) };
 
 describe('fuzz: every route of the route table through serve', () => {
   const dataDir = tempDataDir('tubekit-fuzz-');
@@ -81,7 +83,7 @@ describe('fuzz: every route of the route table through serve', () => {
     const route = routes[name];
     for (const url of [route.path, ...(route.aliases ?? [])]) {
       it(`${route.method} ${url} (${name})`, async () => {
-        await fc.assert(fc.asyncProperty(requestsFor(route, url, keys, known), check), { numRuns: RUNS });
+        await fc.assert(fc.asyncProperty(requestsFor(route, url, keys, known), check), options);
       });
     }
   }
@@ -92,7 +94,7 @@ describe('fuzz: every route of the route table through serve', () => {
       fc.asyncProperty(paths, fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS'), async (path, method) => {
         await check({ method, url: path, headers: { authorization: `Bearer ${keys.ultimate}` } });
       }),
-      { numRuns: RUNS },
+      options,
     );
   });
 
