@@ -65,22 +65,52 @@ const candidates: unknown[] = [
   {}, { min_subs: 1000 }, { languages: 'en' },
 ];
 
-/** A field's value: one its schema accepts most of the time, so requests get past the first check. */
-export function valueFor(schema: z.ZodType | undefined, known: unknown[] = []): fc.Arbitrary<unknown> {
-  const valid = schema === undefined ? [] : [...candidates, ...known].filter((value) => schema.safeParse(value).success);
-  if (valid.length === 0) return fieldValue;
-  return fc.oneof({ arbitrary: fc.constantFrom(...valid), weight: 3 }, { arbitrary: fieldValue, weight: 2 });
+/** A form or query value: text as it is, anything else as its JSON. */
+export function asText(value: unknown, max = Infinity): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  return text.slice(0, max);
 }
 
-/** Some of the route's own fields (any may be missing) plus a few it does not know. */
-export function fieldsFor(shape: Record<string, z.ZodType>, known: unknown[] = []): fc.Arbitrary<Record<string, unknown>> {
+export interface FieldOptions {
+  /** Values of the fuzzed data dir (ids of its world's channels) to try on every field. */
+  known: unknown[];
+  /** The encoding carries text only (query string, form): candidates are tried as text. */
+  textual: boolean;
+}
+
+/** The candidates a field's schema accepts, in the form the encoding carries them. */
+function validValues(schema: z.ZodType | undefined, options: FieldOptions): unknown[] {
+  if (schema === undefined) return [];
+  const values = [...candidates, ...options.known].map((value) => (options.textual ? asText(value) : value));
+  return [...new Set(values)].filter((value) => schema.safeParse(value).success);
+}
+
+/** A field's value: one its schema accepts most of the time, so requests get past the first check. */
+export function valueFor(schema: z.ZodType | undefined, options: FieldOptions): fc.Arbitrary<unknown> {
+  const valid = validValues(schema, options);
+  if (valid.length === 0) return fieldValue;
+  return fc.oneof({ arbitrary: fc.constantFrom(...valid), weight: 4 }, { arbitrary: fieldValue, weight: 1 });
+}
+
+const withoutAbsent = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+
+/**
+ * The route's own fields plus a few it does not know, in three mixes: all sound (valid or absent,
+ * so the handler runs), one field wrong and the rest sound (each check on its own), or anything.
+ */
+export function fieldsFor(shape: Record<string, z.ZodType>, options: FieldOptions): fc.Arbitrary<Record<string, unknown>> {
   const names = Object.keys(shape);
-  const own = fc.record(Object.fromEntries(names.map((name) => [name, valueFor(shape[name], known)])), { requiredKeys: [] });
+  const valid = Object.fromEntries(names.map((name) => [name, validValues(shape[name], options)]));
+  const sound = fc
+    .record(Object.fromEntries(names.filter((name) => valid[name]!.length > 0).map((name) => [name, fc.option(fc.constantFrom(...valid[name]!), { freq: 4, nil: undefined })])))
+    .map(withoutAbsent);
+  const oneWrong = names.length === 0 ? sound : fc.tuple(sound, fc.constantFrom(...names), fieldValue).map(([values, name, wrong]) => ({ ...values, [name]: wrong }));
+  const anything = fc.record(Object.fromEntries(names.map((name) => [name, fc.option(fieldValue, { nil: undefined })]))).map(withoutAbsent);
   const extra = fc.oneof(
     { arbitrary: fc.constant({}), weight: 3 },
     { arbitrary: fc.dictionary(extraName, fieldValue, { maxKeys: 3 }), weight: 1 },
   );
-  return fc.tuple(own, extra).map(([mine, others]) => ({ ...others, ...mine }));
+  return fc.tuple(fc.oneof(sound, oneWrong, anything), extra).map(([mine, others]) => ({ ...others, ...mine }));
 }
 
 /** A path segment: ids in and out of range, words, unicode, and broken percent-encoding (a URL cannot carry a lone surrogate). */

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { pathParams, type RouteDef } from '../../src/core/route.js';
 import { wavSample } from '../support/audio-fixtures.js';
-import { fieldsFor, pathSegment, textValue, valueFor } from './arbitraries.js';
+import { asText, fieldsFor, pathSegment, textValue, valueFor } from './arbitraries.js';
 
 export interface FuzzRequest {
   method: string;
@@ -39,12 +39,6 @@ function credentials(keys: FuzzKeys): fc.Arbitrary<Credentials> {
 /** A route's declared fields (its input's zod object shape). */
 function declaredShape(route: RouteDef): Record<string, z.ZodType> {
   return (route.input as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
-}
-
-/** A form or query value: text as it is, anything else as its JSON. */
-function asText(value: unknown, max = Infinity): string {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
-  return text.slice(0, max);
 }
 
 // Path and query values stay short: a request line past Node's header limit is refused by Node
@@ -88,11 +82,14 @@ const fileData = fc.oneof(
   fc.constant(Buffer.alloc(0)),
 );
 
+/** The route's file fields, mostly; sometimes a file where a text field (or nothing) belongs. */
 function filesFor(route: RouteDef, fieldNames: string[]): fc.Arbitrary<FormFile[]> {
   const fileFields = Object.keys(route.files ?? {});
-  const name = fc.oneof({ arbitrary: fc.constantFrom(...(fileFields.length ? fileFields : ['file'])), weight: 4 }, { arbitrary: fc.constantFrom('file', ...fieldNames), weight: 1 });
   const filename = fc.oneof(fc.constantFrom('me.wav', 'a.mp3', '', '../../x.wav', 'é.wav'), textValue.map((text) => text.slice(0, 50).replace(/["\r\n]/g, '_')));
-  return fc.array(fc.record({ name, filename, data: fileData }), { maxLength: 2 });
+  const stray = fc.array(fc.record({ name: fc.constantFrom('file', ...fieldNames), filename, data: fileData }), { minLength: 1, maxLength: 2 });
+  if (fileFields.length === 0) return fc.oneof({ arbitrary: fc.constant([]), weight: 4 }, { arbitrary: stray, weight: 1 });
+  const own = fc.array(fc.record({ name: fc.constantFrom(...fileFields), filename, data: fileData }), { maxLength: 2 });
+  return fc.oneof({ arbitrary: own, weight: 4 }, { arbitrary: stray, weight: 1 });
 }
 
 type Body = { headers: Record<string, string>; body?: string | Buffer };
@@ -134,6 +131,15 @@ function jsonBodies(fields: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary
 }
 
 /**
+ * A long-poll on a job that never ends (nobody runs jobs here) is held for its whole wait, which is
+ * the spec's behaviour: the fuzz sends no wait or an invalid one, so nothing is held.
+ */
+function shortWait(fields: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> {
+  const { wait_seconds: _wait, ...rest } = fields;
+  return fc.constantFrom(undefined, 0, '0', -1, 31, 'soon', 0.5).map((wait) => (wait === undefined ? rest : { ...rest, wait_seconds: wait }));
+}
+
+/**
  * Requests for `route` at `url` (its path or an alias). `known` are values of the fuzzed data dir
  * (ids of channels of its world) offered to every field whose schema accepts them.
  */
@@ -141,9 +147,11 @@ export function requestsFor(route: RouteDef, url: string, keys: FuzzKeys, known:
   const params = pathParams(url);
   const shape = declaredShape(route);
   const segments = fc.tuple(
-    ...params.map((name) => fc.oneof(valueFor(shape[name], known).map((value) => encodeURIComponent(asText(value, QUERY_VALUE_MAX).toWellFormed())), pathSegment)),
+    ...params.map((name) =>
+      fc.oneof(valueFor(shape[name], { known, textual: true }).map((value) => encodeURIComponent(asText(value, QUERY_VALUE_MAX).toWellFormed())), pathSegment),
+    ),
   );
-  const fields = fieldsFor(shape, known);
+  const fields = fieldsFor(shape, { known, textual: route.encoding !== 'json' }).chain((values) => (route.longPoll ? shortWait(values) : fc.constant(values)));
   return fc.tuple(credentials(keys), segments, fields, fc.option(brokenQuery, { freq: 8 })).chain(([auth, values, queryFields, rawQuery]) => {
     let path = url;
     params.forEach((name, i) => (path = path.replace(`:${name}`, values[i]!)));
