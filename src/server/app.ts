@@ -7,6 +7,7 @@ import type { Principal } from '../engine/identity/identity.js';
 import { cdnDir } from '../engine/paths.js';
 import { requestApiKey } from './auth.js';
 import { registerCdn } from './cdn.js';
+import { answerFrameworkError, toServiceError } from './error-mapping.js';
 import { openApiDocument } from './openapi.js';
 import { collectInput } from './request-input.js';
 import { requestLogger, type LogSink } from './request-log.js';
@@ -35,6 +36,7 @@ export function buildApp({ engine, logRequests = false, logSink, bodyStallSecond
     requestTimeout: 0,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors: answerFrameworkError,
   });
   guardStalledBodies(app, bodyStallSeconds);
   app.register(fastifyMultipart, { throwFileSizeLimit: true });
@@ -101,21 +103,4 @@ export function buildApp({ engine, logRequests = false, logSink, bodyStallSecond
   app.get('/api/openapi.json', async (request) => openApiDocument(`${request.protocol}://${request.host}`));
   registerCdn(app, cdnDir(engine.dataDir));
   return app;
-}
-
-function toServiceError(error: FastifyError | ServiceError): ServiceError {
-  if (error instanceof ServiceError) return error;
-  const status = error.statusCode ?? 500;
-  if (status >= 500) {
-    return new ServiceError({ status: 500, code: 'internal', message: `Internal error: ${error.message}`, cause: error });
-  }
-  const messages: Record<string, string> = {
-    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type: send application/json (or multipart/form-data where the endpoint takes a form).',
-    FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty: send a JSON object.',
-    FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-  };
-  const message = messages[error.code] ?? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-    ? `The body is not valid JSON: ${error.message}`
-    : error.message);
-  return new ServiceError({ status: status === 415 ? 400 : status, code: 'invalid_request', message: `Invalid request: ${message}` });
 }

@@ -84,14 +84,25 @@ export const channelId = z
   .trim()
   .regex(/^UC[A-Za-z0-9_-]{22}$/, { error: 'must be a 24-character channel id starting with UC' });
 
-/** Comma-separated text as a list (query strings), or a real array (in-process calls). */
-export function commaList(options: { max?: number } = {}) {
-  let schema = z.array(z.string().trim().min(1));
+/** Longest value of a comma-separated list unless said: a language, a keyword, a channel id. */
+export const LIST_ITEM_MAX = 100;
+
+/**
+ * Comma-separated text as a list (query strings), or a real array (in-process calls). Both the
+ * number of values and each value's length are bounded; the message names the list, not an index.
+ */
+export function commaList(options: { max?: number; itemMax?: number } = {}) {
+  const itemMax = options.itemMax ?? LIST_ITEM_MAX;
+  let schema = z.array(z.string({ error: 'must be a list of text values' }).trim().min(1), { error: 'must be a comma-separated list' });
   if (options.max !== undefined) schema = schema.max(options.max, { error: `must list at most ${options.max} values` });
+  const bounded = schema.refine((values) => values.every((value) => typeof value !== 'string' || value.length <= itemMax), {
+    error: `each value must be at most ${itemMax} characters`,
+    abort: true,
+  });
   return z.preprocess((value) => {
     if (typeof value === 'string') return value.split(',').map((part) => part.trim()).filter(Boolean);
     return value;
-  }, schema);
+  }, bounded);
 }
 
 /** A file received in a multipart request (or handed over in-process). */

@@ -31,6 +31,10 @@ export const STEALTH_SAMPLE_MAX_SECONDS = 30;
 export const ALT_SAMPLE_MAX_BYTES = 5 * MB;
 export const ALT_SAMPLE_MIN_SECONDS = 30;
 
+/** Text limits of a stealth clone (the spec states none; ours, so a voice list stays small). */
+export const STEALTH_TAGS_MAX = 20;
+export const STEALTH_TAG_MAX = 50;
+
 export const stealthVoice = z.object({
   voice_id: z.string(),
   name: z.string(),
@@ -62,7 +66,7 @@ export const stealthCloneInput = z.object({
   langCode: oneOf(STEALTH_LANG_CODES).default('EN_US'),
   transcription: z.string().max(5000, { error: 'must be at most 5000 characters' }).optional(),
   description: z.string().max(500, { error: 'must be at most 500 characters' }).optional(),
-  tags: commaList({ max: 20 }).optional(),
+  tags: commaList({ max: STEALTH_TAGS_MAX, itemMax: STEALTH_TAG_MAX }).optional(),
   removeBackgroundNoise: flag().default(false),
 });
 /**

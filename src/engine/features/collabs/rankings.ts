@@ -41,6 +41,8 @@ function statementsFor(engine: EngineContext, where: string, order: string) {
 
 export function fastestGrowing(request: RequestContext, query: RankingQuery) {
   const engine = request.engine;
+  // Judge the input before the snapshot: a refused request must not compute and store one.
+  const language = query.language === undefined ? undefined : canonicalLanguage(request, query.language, 'language');
   const run = currentGrowthRun(engine);
   const gain = `${query.metric}_${query.period}d`;
   const start = `${query.metric}_start_${query.period}d`;
@@ -59,9 +61,9 @@ export function fastestGrowing(request: RequestContext, query: RankingQuery) {
     conditions.push('latest_collab_ms > @active_since');
     params.active_since = run.computed_at_ms - query.active_days * DAY_MS;
   }
-  if (query.language !== undefined) {
+  if (language !== undefined) {
     conditions.push('language = @language');
-    params.language = canonicalLanguage(request, query.language, 'language');
+    params.language = language;
   }
   // A percentage needs a starting figure: channels that started from nothing are not ranked by it.
   if (query.sort === 'pct') conditions.push(`${start} > 0`);
