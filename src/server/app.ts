@@ -9,6 +9,7 @@ import { requestApiKey } from './auth.js';
 import { registerCdn } from './cdn.js';
 import { openApiDocument } from './openapi.js';
 import { collectInput } from './request-input.js';
+import { lazyRequestSignal } from './request-signal.js';
 
 export interface AppOptions {
   engine: Engine;
@@ -66,12 +67,9 @@ export function buildApp({ engine, logRequests = false }: AppOptions): FastifyIn
           handler: async (request, reply) => {
             const { input, formApiKey } = await collectInput(request, route);
             const user = callers.get(request) ?? engine.authenticate(requestApiKey(request, formApiKey));
-            const aborted = new AbortController();
-            request.raw.once('close', () => aborted.abort());
-            reply.raw.once('close', () => aborted.abort());
             // The address the caller used, so URLs of stored files (audio_url) point back at this server.
             const baseUrl = `${request.protocol}://${request.host}`;
-            const body = await engine.handle(name, input, user, aborted.signal, baseUrl);
+            const body = await engine.handle(name, input, user, lazyRequestSignal(request.raw, reply.raw), baseUrl);
             reply.status(route.status ?? 200).send(body);
           },
         });

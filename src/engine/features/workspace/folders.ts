@@ -3,13 +3,8 @@ import type { Folder, FolderChannel } from '../../../core/schemas/workspace.js';
 import { isoTime, naiveTime } from '../../clock.js';
 import type { RequestContext } from '../../context.js';
 import { enforceCap } from '../access.js';
+import { workspaceStatements, type FolderRow } from './statements.js';
 
-interface FolderRow {
-  id: number;
-  name: string;
-  created_at: number;
-  channel_count: number;
-}
 
 const toFolder = (row: FolderRow): Folder => ({
   id: row.id,
@@ -18,22 +13,13 @@ const toFolder = (row: FolderRow): Folder => ({
   created_at: naiveTime(row.created_at),
 });
 
-const FOLDER_SELECT = `SELECT folders.id, folders.name, folders.created_at,
-  (SELECT COUNT(*) FROM saved_channels WHERE saved_channels.folder_id = folders.id) AS channel_count
-  FROM folders`;
-
 export function listFolders(request: RequestContext): Folder[] {
-  return request.engine.db
-    .prepare<[number], FolderRow>(`${FOLDER_SELECT} WHERE folders.user_id = ? ORDER BY folders.id`)
-    .all(request.user.userId)
-    .map(toFolder);
+  return workspaceStatements(request.engine.db).listFolders.all(request.user.userId).map(toFolder);
 }
 
 /** The caller's folder, or 404: another user's folder is indistinguishable from a missing one. */
 export function getOwnFolder(request: RequestContext, id: number): Folder {
-  const row = request.engine.db
-    .prepare<[number, number], FolderRow>(`${FOLDER_SELECT} WHERE folders.id = ? AND folders.user_id = ?`)
-    .get(id, request.user.userId);
+  const row = workspaceStatements(request.engine.db).ownFolder.get(id, request.user.userId);
   if (!row) throw notFound(`Folder ${id} not found. List your folders with \`tubekit folders list\`.`);
   return toFolder(row);
 }
@@ -48,9 +34,7 @@ export function requireFolderForSave(request: RequestContext, id: number, field:
 }
 
 function nameTaken(request: RequestContext, name: string, exceptId?: number): boolean {
-  const row = request.engine.db
-    .prepare<[number, string, number], { id: number }>('SELECT id FROM folders WHERE user_id = ? AND name = ? AND id != ?')
-    .get(request.user.userId, name, exceptId ?? -1);
+  const row = workspaceStatements(request.engine.db).nameTaken.get(request.user.userId, name, exceptId ?? -1);
   return row !== undefined;
 }
 
@@ -59,12 +43,11 @@ const collision = (name: string) => conflict(`A folder named "${name}" already e
 export function createFolder(request: RequestContext, name: string): Folder {
   const { db, clock } = request.engine;
   const create = db.transaction(() => {
-    const { n } = db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM folders WHERE user_id = ?').get(request.user.userId)!;
+    const statements = workspaceStatements(db);
+    const { n } = statements.countFolders.get(request.user.userId)!;
     enforceCap(request.limits.folders, n, 'You have reached the folder limit');
     if (nameTaken(request, name)) throw collision(name);
-    const result = db
-      .prepare('INSERT INTO folders (user_id, name, created_at) VALUES (?, ?, ?)')
-      .run(request.user.userId, name, clock.now());
+    const result = statements.insertFolder.run(request.user.userId, name, clock.now());
     return Number(result.lastInsertRowid);
   });
   return getOwnFolder(request, create.immediate());
@@ -75,7 +58,7 @@ export function renameFolder(request: RequestContext, id: number, name: string):
   const rename = db.transaction(() => {
     getOwnFolder(request, id);
     if (nameTaken(request, name, id)) throw collision(name);
-    db.prepare('UPDATE folders SET name = ? WHERE id = ?').run(name, id);
+    workspaceStatements(db).renameFolder.run(name, id);
   });
   rename.immediate();
   return getOwnFolder(request, id);
@@ -89,11 +72,9 @@ export function deleteFolder(request: RequestContext, id: number): number {
   const { db } = request.engine;
   const remove = db.transaction(() => {
     const folder = getOwnFolder(request, id);
-    db.prepare(
-      `DELETE FROM saved_channels WHERE user_id = ?
-         AND channel_id IN (SELECT channel_id FROM saved_channels WHERE folder_id = ?)`,
-    ).run(request.user.userId, id);
-    db.prepare('DELETE FROM folders WHERE id = ?').run(id);
+    const statements = workspaceStatements(db);
+    statements.unsaveFolderChannels.run(request.user.userId, id);
+    statements.deleteFolder.run(id);
     return folder.channel_count;
   });
   return remove.immediate();
@@ -102,11 +83,7 @@ export function deleteFolder(request: RequestContext, id: number): number {
 /** A folder's channels, newest save first, with live deltas read from the platform. */
 export async function folderChannels(request: RequestContext, id: number): Promise<FolderChannel[]> {
   getOwnFolder(request, id);
-  const rows = request.engine.db
-    .prepare<[number], { channel_id: string; saved_at: number }>(
-      'SELECT channel_id, saved_at FROM saved_channels WHERE folder_id = ? ORDER BY saved_at DESC, seq DESC',
-    )
-    .all(id);
+  const rows = workspaceStatements(request.engine.db).folderChannels.all(id);
   const platform = request.engine.platform;
   return Promise.all(rows.map(async (row) => {
     const channel = await platform.channelById(row.channel_id);
