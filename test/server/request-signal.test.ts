@@ -7,16 +7,19 @@ import { buildApp } from '../../src/server/app.js';
 import { lazyRequestSignal } from '../../src/server/request-signal.js';
 import { tempDataDir } from '../support/engines.js';
 
-/** Just what the signal reads of a request or a response: 'close' and `destroyed`. */
-function stream(): EventEmitter & { destroyed: boolean } {
-  return Object.assign(new EventEmitter(), { destroyed: false });
+/** Just what the signal reads of a request or a response: 'close', `destroyed` and the socket. */
+function stream(): EventEmitter & { destroyed: boolean; socket?: { destroyed: boolean } } {
+  return Object.assign(new EventEmitter(), { destroyed: false, socket: { destroyed: false } });
 }
 
+const signalOf = (request: ReturnType<typeof stream>, response: ReturnType<typeof stream>) =>
+  lazyRequestSignal(request as unknown as IncomingMessage, response as unknown as ServerResponse);
+
 describe('lazyRequestSignal', () => {
-  it('listens for nothing until a handler asks for the signal', () => {
+  it('listens for nothing until a handler asks for the signal, then aborts when the response closes', () => {
     const request = stream();
     const response = stream();
-    const signal = lazyRequestSignal(request as unknown as IncomingMessage, response as unknown as ServerResponse);
+    const signal = signalOf(request, response);
     expect(request.listenerCount('close') + response.listenerCount('close')).toBe(0);
     const made = signal();
     expect(made).toBe(signal());
@@ -25,17 +28,21 @@ describe('lazyRequestSignal', () => {
     expect(made.aborted).toBe(true);
   });
 
-  it('aborts when the request closes too', () => {
+  it('does not abort when the request closes after its body was read', () => {
     const request = stream();
-    const signal = lazyRequestSignal(request as unknown as IncomingMessage, stream() as unknown as ServerResponse)();
+    const signal = signalOf(request, stream())();
+    request.destroyed = true;
     request.emit('close');
-    expect(signal.aborted).toBe(true);
+    expect(signal.aborted).toBe(false);
   });
 
   it('is already aborted when asked for after the caller went away', () => {
     const request = stream();
-    request.destroyed = true;
-    expect(lazyRequestSignal(request as unknown as IncomingMessage, stream() as unknown as ServerResponse)().aborted).toBe(true);
+    request.socket!.destroyed = true;
+    expect(signalOf(request, stream())().aborted).toBe(true);
+    const response = stream();
+    response.destroyed = true;
+    expect(signalOf(stream(), response)().aborted).toBe(true);
   });
 });
 
