@@ -1,41 +1,50 @@
 /**
  * `npm run bench`: every measurement side by side in one run, as ratios to a baseline measured
  * in the same run. Feature benchmarks live beside this file and export `…Rows()` functions.
+ * `npm run bench -- serve cli` (or BENCH_ONLY=serve,cli) runs only the named suites.
  */
-import { cliAndServeRows } from './cli-and-serve.js';
 import { printRows, type BenchRow } from './table.js';
 
 type RowSource = () => Promise<BenchRow[]>;
+
+const suites = [
+  ['cli', './cli.js', 'cliRows'],
+  ['serve', './serve.js', 'serveRows'],
+  ['jobs', './jobs.js', 'jobRows'],
+  ['speech', './speech.js', 'speechRows'],
+  ['world', './world.js', 'worldRows'],
+  ['checks', './checks.js', 'checkRows'],
+  ['terminated', './terminated.js', 'terminatedRows'],
+  ['downloads', './downloads.js', 'downloadRows'],
+  ['alerts', './alerts.js', 'alertRows'],
+] as const;
 
 /** Optional suites are loaded by name so a missing one does not stop the others. */
 async function optional(module: string, exportName: string): Promise<RowSource | undefined> {
   try {
     const loaded = (await import(module)) as Record<string, RowSource>;
     return loaded[exportName];
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
     return undefined;
   }
 }
 
-const rows: BenchRow[] = [];
-const sources: RowSource[] = [cliAndServeRows];
-for (const [module, name] of [
-  ['./jobs.js', 'jobRows'],
-  ['./speech.js', 'speechRows'],
-  ['./world.js', 'worldRows'],
-  ['./checks.js', 'checkRows'],
-  ['./terminated.js', 'terminatedRows'],
-  ['./downloads.js', 'downloadRows'],
-  ['./alerts.js', 'alertRows'],
-] as const) {
-  const source = await optional(module, name);
-  if (source) sources.push(source);
+const only = [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')].map((name) => name.trim()).filter(Boolean);
+const unknown = only.filter((name) => !suites.some(([suite]) => suite === name));
+if (unknown.length > 0) {
+  console.error(`unknown bench suite: ${unknown.join(', ')} (suites: ${suites.map(([suite]) => suite).join(', ')})`);
+  process.exit(2);
 }
-for (const source of sources) {
+
+const rows: BenchRow[] = [];
+for (const [suite, module, name] of suites) {
+  if (only.length > 0 && !only.includes(suite)) continue;
   try {
-    rows.push(...(await source()));
+    const source = await optional(module, name);
+    if (source) rows.push(...(await source()));
   } catch (error) {
-    console.error(`bench suite failed: ${(error as Error).message}`);
+    console.error(`bench suite ${suite} failed: ${(error as Error).message}`);
     process.exitCode = 1;
   }
 }

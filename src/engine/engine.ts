@@ -138,7 +138,8 @@ export class Engine implements EngineContext {
     name: N,
     raw: RouteInput<N> | Record<string, unknown>,
     user: Principal,
-    signal?: AbortSignal,
+    /** Or a function making it on first use (serve: most requests never need one). */
+    signal?: AbortSignal | (() => AbortSignal),
     baseUrl?: string,
   ): Promise<RouteOutput<N>> {
     const route = routes[name];
@@ -149,7 +150,15 @@ export class Engine implements EngineContext {
         'Subscribe to a plan, or use a key of a user with a plan.',
       );
     }
-    const request: RequestContext = { engine: this, user, limits: this.planLimits(user.plan), signal, baseUrl };
+    const request: RequestContext = {
+      engine: this,
+      user,
+      limits: this.planLimits(user.plan),
+      baseUrl,
+      get signal() {
+        return typeof signal === 'function' ? signal() : signal;
+      },
+    };
     // Voice and speech endpoints are closed to the plan as a whole: say so before judging the input.
     if (PLAN_GATED_TAGS.has(route.tag)) requireVoicePlan(request);
     // Like the plan, the key's scope is judged before the input.

@@ -11,6 +11,7 @@ import { answerFrameworkError, toServiceError } from './error-mapping.js';
 import { openApiDocument } from './openapi.js';
 import { collectInput } from './request-input.js';
 import { requestLogger, type LogSink } from './request-log.js';
+import { lazyRequestSignal } from './request-signal.js';
 import { guardStalledBodies } from './stall-guard.js';
 
 export interface AppOptions {
@@ -76,12 +77,9 @@ export function buildApp({ engine, logRequests = false, logSink, bodyStallSecond
           handler: async (request, reply) => {
             const { input, formApiKey } = await collectInput(request, route);
             const user = callers.get(request) ?? engine.authenticate(requestApiKey(request, formApiKey));
-            const aborted = new AbortController();
-            request.raw.once('close', () => aborted.abort());
-            reply.raw.once('close', () => aborted.abort());
             // The address the caller used, so URLs of stored files (audio_url) point back at this server.
             const baseUrl = `${request.protocol}://${request.host}`;
-            const body = await engine.handle(name, input, user, aborted.signal, baseUrl);
+            const body = await engine.handle(name, input, user, lazyRequestSignal(request.raw, reply.raw), baseUrl);
             reply.status(route.status ?? 200).send(body);
           },
         });

@@ -23,6 +23,10 @@ export function guardStalledBodies(app: FastifyInstance, stallSeconds = DEFAULT_
     const stop = () => socket.setTimeout(0);
     socket.setTimeout(stallSeconds * 1000);
     raw.once('end', stop);
+    // A body the route never read (a 401 before it, say) must not leave the timer on a kept-alive socket.
+    reply.raw.once('finish', () => {
+      if (raw.complete) stop();
+    });
     // Node emits 'timeout' on a request still incomplete when its socket times out.
     raw.once('timeout', () => {
       if (reply.raw.headersSent) {
@@ -39,11 +43,6 @@ export function guardStalledBodies(app: FastifyInstance, stallSeconds = DEFAULT_
       reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload), connection: 'close' });
       reply.raw.end(payload, () => socket.destroy());
     });
-    done();
-  });
-  // A body the route never read (a 401 before it, say) must not leave the timer on a kept-alive socket.
-  app.addHook('onResponse', (request, _reply, done) => {
-    if (request.raw.complete) request.raw.socket?.setTimeout(0);
     done();
   });
 }

@@ -69,7 +69,7 @@ describe('tubekit as a newcomer meets it', () => {
   it('tells on stderr what a clone could not learn: no ffmpeg for a compressed sample, a very short sample', async () => {
     const { mp3Sample, wavSample } = await import('../support/audio-fixtures.js');
     const mp3 = path.join(cli.dataDir, 'sample.mp3');
-    fs.writeFileSync(mp3, mp3Sample(4));
+    fs.writeFileSync(mp3, await mp3Sample(4));
     const noFfmpeg = await cli.run(['--json', 'clone', mp3, '--name', 'Compressed'], { env: { FFMPEG_PATH: '/nonexistent/ffmpeg' } });
     expect(noFfmpeg.exitCode).toBe(0);
     expect(noFfmpeg.stderr).toMatch(/^warning: The pitch of the sample was not measured: decoding MP3 needs ffmpeg/m);

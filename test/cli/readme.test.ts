@@ -155,7 +155,7 @@ describe('README examples run as written on the sample world', () => {
     for (const dir of [work, shims, results, path.join(cli.dataDir, '..', 'home')]) fs.mkdirSync(dir, { recursive: true });
     fs.symlinkSync(BIN, path.join(shims, 'tubekit'));
     fs.writeFileSync(path.join(work, 'me.wav'), wavSample(5, { f0: 180 }));
-    fs.writeFileSync(path.join(work, 'interview.mp3'), mp3Sample(31, { f0: 200 }));
+    fs.writeFileSync(path.join(work, 'interview.mp3'), await mp3Sample(31, { f0: 200 }));
     fs.writeFileSync(path.join(work, 'script.txt'), 'A short narration, read from a file.\n');
 
     const port = await freePort();

@@ -62,7 +62,7 @@ describeEachEngine('stealth voices', (get) => {
     const service = get().as('professional');
     const mp3 = await service.call('voices.stealth.clone', {
       displayName: 'From MP3',
-      audioFile: upload(mp3Sample(3), 'notes.txt', 'text/plain'),
+      audioFile: upload(await mp3Sample(3), 'notes.txt', 'text/plain'),
     });
     expect(mp3.voice.voice_id).toMatch(/^clone_/);
     const before = samples().length;

@@ -28,7 +28,7 @@ export function wavSample(seconds: number, options: ToneOptions = {}): Buffer {
   return encodeWav(voicePcm(seconds, options), options.sampleRate ?? 8000);
 }
 
-export function mp3Sample(seconds: number, options: ToneOptions = {}): Buffer {
+export function mp3Sample(seconds: number, options: ToneOptions = {}): Promise<Buffer> {
   const sampleRate = options.sampleRate ?? 16000;
   return encodeMp3(voicePcm(seconds, { ...options, sampleRate }), sampleRate, 32);
 }

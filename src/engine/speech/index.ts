@@ -15,7 +15,7 @@ export {
   type SynthesisResult,
   type WordTiming,
 } from './synthesizer.js';
-export { encodeMp3, encodeMp3Async } from './mp3.js';
+export { encodeMp3, type Mp3Options } from './mp3.js';
 export { wordsToSrt, formatSrtTimestamp, type TimedWord } from './srt.js';
 export { encodeWav, parseWav, WavFormatError, type DecodedWav } from './wav.js';
 export {

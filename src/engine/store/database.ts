@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { nameKey } from '../../core/name-key.js';
@@ -18,7 +19,7 @@ export function openDatabase(file: string, options: { migrations?: Migration[] }
     ensurePrivateFile(file);
     for (const suffix of ['-wal', '-shm']) tightenIfPresent(`${file}${suffix}`);
   }
-  const db = new Database(file);
+  const db = new Database(file, { nativeBinding: nativeBinding() });
   db.pragma('busy_timeout = 10000');
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -32,15 +33,29 @@ export function openDatabase(file: string, options: { migrations?: Migration[] }
 }
 
 /**
+ * The addon where npm builds or downloads it. Naming it skips the `bindings` package's search of a
+ * dozen candidate paths on every start; elsewhere (an unusual build) that search runs as before.
+ */
+function nativeBinding(): string | undefined {
+  try {
+    return createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Applies every migration not yet recorded in `schema_migrations` — by version, not by a high-water
  * mark, so a migration that lands after a later-numbered one still reaches existing data dirs.
  * IMMEDIATE takes the write lock first, so two processes opening a new data dir do not both migrate.
  */
 function migrate(db: Db, list: Migration[]): void {
+  // Every command opens the database: one header read tells that nothing is pending.
+  const stamp = schemaStamp(list);
+  if (db.pragma('user_version', { simple: true }) === stamp) return;
   adoptUserVersion(db, list);
   const applied = () => new Set(db.prepare<[], { version: number }>('SELECT version FROM schema_migrations').all().map((row) => row.version));
   const sorted = [...list].sort((a, b) => a.version - b.version);
-  if (sorted.every((migration) => applied().has(migration.version))) return;
   const apply = db.transaction(() => {
     const done = applied();
     for (const migration of sorted) {
@@ -48,8 +63,22 @@ function migrate(db: Db, list: Migration[]): void {
       db.exec(migration.sql);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, Date.now());
     }
+    db.pragma(`user_version = ${stamp}`);
   });
   apply.immediate();
+}
+
+/**
+ * The `user_version` of a database that has applied exactly `list`: a hash of its versions, with
+ * bit 30 set so it never equals a legacy migration count (see adoptUserVersion). Adding a
+ * migration changes the stamp, so the next open takes the full path and applies it.
+ */
+export function schemaStamp(list: Migration[]): number {
+  let hash = 0x811c9dc5;
+  for (const version of list.map((migration) => migration.version).sort((a, b) => a - b)) {
+    hash = Math.imul(hash ^ version, 0x01000193) >>> 0;
+  }
+  return 0x40000000 | (hash & 0x3fffffff);
 }
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/engine/store/database.js';
+import { openDatabase, schemaStamp } from '../../../src/engine/store/database.js';
 import { migrations } from '../../../src/engine/store/migrations.js';
 import { tempDataDir } from '../../support/engines.js';
 
@@ -53,6 +53,35 @@ describe('engine database', () => {
     expect(later.prepare("SELECT name FROM sqlite_master WHERE name = 'b'").get()).toEqual({ name: 'b' });
     later.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('skips the migration check on a database whose schema is current, and still applies a new migration', () => {
+    const dir = tempDataDir();
+    const file = path.join(dir, 'stamped.db');
+    const first = [{ version: 1, name: 'a', sql: 'CREATE TABLE a (x)' }];
+    const created = openDatabase(file, { migrations: first });
+    expect(created.pragma('user_version', { simple: true })).toBe(schemaStamp(first));
+    // Drop the record: a reopen that looked at it would write it again.
+    created.exec('DROP TABLE schema_migrations');
+    created.close();
+    const current = openDatabase(file, { migrations: first });
+    expect(current.prepare("SELECT name FROM sqlite_master WHERE name = 'schema_migrations'").get()).toBeUndefined();
+    current.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+    current.prepare("INSERT INTO schema_migrations VALUES (1, 'a', 0)").run();
+    current.close();
+
+    const second = [...first, { version: 2, name: 'b', sql: 'CREATE TABLE b (x)' }];
+    const upgraded = openDatabase(file, { migrations: second });
+    expect(upgraded.prepare("SELECT name FROM sqlite_master WHERE name = 'b'").get()).toEqual({ name: 'b' });
+    expect(upgraded.pragma('user_version', { simple: true })).toBe(schemaStamp(second));
+    upgraded.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stamps differ from each other and from legacy migration counts', () => {
+    const stamp = schemaStamp(migrations);
+    expect(stamp).toBeGreaterThan(migrations.length);
+    expect(schemaStamp(migrations.slice(0, -1))).not.toBe(stamp);
   });
 
   it('has unique, increasing migration versions', () => {

@@ -23,7 +23,7 @@ afterAll(() => {
 describe('without ffmpeg', () => {
   it('still validates and measures samples, and decodes WAV', async () => {
     expect(await ffmpegAvailable()).toBe(false);
-    const mp3 = encodeMp3(toInt16(harmonicTone(200, 22050, 2, 0.5)), 22050);
+    const mp3 = await encodeMp3(toInt16(harmonicTone(200, 22050, 2, 0.5)), 22050);
     const info = await inspectAudioSample(mp3);
     expect(info.format).toBe('mp3');
     expect(await decodeToPcm(mp3, 'mp3')).toBeNull();
@@ -32,7 +32,7 @@ describe('without ffmpeg', () => {
   });
 
   it('falls back to a profile without measured pitch', async () => {
-    const mp3 = encodeMp3(toInt16(harmonicTone(200, 22050, 2, 0.5)), 22050);
+    const mp3 = await encodeMp3(toInt16(harmonicTone(200, 22050, 2, 0.5)), 22050);
     const pcm = await decodeToPcm(mp3, 'mp3');
     const profile = deriveVoiceProfile({ pcm: pcm?.samples, sampleRate: 22050, durationSeconds: 2, transcription: 'six words are in this sample', langCode: 'IT_IT' });
     expect(profile).toEqual({ baseVoice: 'it', pitch: 50, rate: 180, measuredPitchHz: null, gender: null });

@@ -1,13 +1,13 @@
 import { parseBuffer } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
-import { encodeMp3, encodeMp3Async, formatSrtTimestamp, synthesize, wordsToSrt } from '../../../src/engine/speech/index.js';
+import { encodeMp3, formatSrtTimestamp, synthesize, wordsToSrt } from '../../../src/engine/speech/index.js';
 import { harmonicTone, toInt16 } from './helpers.js';
 
 describe('encodeMp3', () => {
   it('turns synthesized speech into an MPEG stream of the same duration', async () => {
     const speech = await synthesize('Hello world, this is a test of the MP3 encoder.', { voice: 'en-us' });
     const pcmSeconds = speech.samples.length / speech.sampleRate;
-    const mp3 = encodeMp3(speech.samples, speech.sampleRate);
+    const mp3 = await encodeMp3(speech.samples, speech.sampleRate);
     const meta = await parseBuffer(mp3, { mimeType: 'audio/mpeg', size: mp3.length }, { duration: true });
     expect(meta.format.container).toBe('MPEG');
     expect(meta.format.codec).toMatch(/Layer 3/);
@@ -22,18 +22,33 @@ describe('encodeMp3', () => {
 
   it('honours the bitrate and rejects impossible sample rates', async () => {
     const pcm = toInt16(harmonicTone(200, 44100, 2, 0.5));
-    const low = encodeMp3(pcm, 44100, 32);
-    const high = encodeMp3(pcm, 44100, 128);
+    const low = await encodeMp3(pcm, 44100, 32);
+    const high = await encodeMp3(pcm, 44100, 128);
     expect(high.length).toBeGreaterThan(low.length * 3);
     const meta = await parseBuffer(high, { mimeType: 'audio/mpeg' }, { duration: true });
     expect(meta.format.bitrate).toBe(128000);
-    expect(() => encodeMp3(pcm, 44000)).toThrow(RangeError);
+    await expect(encodeMp3(pcm, 44000)).rejects.toThrow(RangeError);
+    await expect(encodeMp3(pcm, 44100, 50)).rejects.toThrow(RangeError);
   });
 
-  it('encodes the same bytes asynchronously in slices', async () => {
+  it('encodes the same bytes whatever the slice, and concurrent encodes do not mix', async () => {
     const pcm = toInt16(harmonicTone(200, 22050, 3.3, 0.5));
-    const async = await encodeMp3Async(pcm, 22050, 64, 1);
-    expect(async.equals(encodeMp3(pcm, 22050, 64))).toBe(true);
+    const other = toInt16(harmonicTone(330, 22050, 2.1, 0.3));
+    const whole = await encodeMp3(pcm, 22050, 64, { sliceSeconds: 10 });
+    const [sliced, otherSliced] = await Promise.all([
+      encodeMp3(pcm, 22050, 64, { sliceSeconds: 0.1 }),
+      encodeMp3(other, 22050, 64, { sliceSeconds: 0.1 }),
+    ]);
+    expect(sliced.equals(whole)).toBe(true);
+    expect(otherSliced.equals(await encodeMp3(other, 22050, 64))).toBe(true);
+  });
+
+  it('stops between slices when its signal aborts', async () => {
+    const pcm = toInt16(harmonicTone(200, 22050, 3, 0.5));
+    const stop = new AbortController();
+    const encoding = encodeMp3(pcm, 22050, 64, { sliceSeconds: 0.5, signal: stop.signal });
+    stop.abort(new Error('stopped'));
+    await expect(encoding).rejects.toThrow('stopped');
   });
 });
 

@@ -46,7 +46,7 @@ describe('inspectAudioSample', () => {
   });
 
   it('accepts an MP3 and reports its duration', async () => {
-    const mp3 = encodeMp3(toInt16(harmonicTone(180, 22050, 4, 0.5)), 22050);
+    const mp3 = await encodeMp3(toInt16(harmonicTone(180, 22050, 4, 0.5)), 22050);
     const info = await inspectAudioSample(mp3);
     expect(info.format).toBe('mp3');
     expect(info.mime).toBe('audio/mpeg');

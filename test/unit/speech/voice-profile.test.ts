@@ -124,7 +124,7 @@ describe('decodeToPcm', () => {
   });
 
   it.skipIf(!hasFfmpeg)('decodes MP3 with ffmpeg to 16 kHz mono, keeping the pitch', async () => {
-    const mp3 = encodeMp3(toInt16(harmonicTone(150, 22050, 2, 0.5)), 22050);
+    const mp3 = await encodeMp3(toInt16(harmonicTone(150, 22050, 2, 0.5)), 22050);
     const pcm = (await decodeToPcm(mp3, 'mp3'))!;
     expect(pcm.decoder).toBe('ffmpeg');
     expect(pcm.sampleRate).toBe(FFMPEG_DECODE_RATE);
@@ -140,7 +140,7 @@ describe('decodeToPcm', () => {
   });
 
   it.skipIf(hasFfmpeg)('without ffmpeg, returns null for compressed formats', async () => {
-    const mp3 = encodeMp3(toInt16(harmonicTone(150, 22050, 1, 0.5)), 22050);
+    const mp3 = await encodeMp3(toInt16(harmonicTone(150, 22050, 1, 0.5)), 22050);
     expect(await decodeToPcm(mp3, 'mp3')).toBeNull();
   });
 });

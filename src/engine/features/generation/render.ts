@@ -2,7 +2,7 @@
  * The generation pipeline as one pure step: script and synthesizer settings in, MP3 bytes and
  * an SRT transcript (one word per cue, timed by the synthesizer's word events) out.
  */
-import { encodeMp3Async, wordsToSrt, type EspeakSynthesizer, type SynthesisOptions } from '../../speech/index.js';
+import { encodeMp3, wordsToSrt, type EspeakSynthesizer, type SynthesisOptions } from '../../speech/index.js';
 
 /** Mono speech: 64 kbps keeps it clear at about 8 KB per second. */
 export const GENERATED_MP3_KBPS = 64;
@@ -22,7 +22,7 @@ export async function renderSpeech(
 ): Promise<RenderedSpeech> {
   const speech = await synthesizer.synthesize(script, settings);
   signal?.throwIfAborted();
-  const mp3 = await encodeMp3Async(speech.samples, speech.sampleRate, GENERATED_MP3_KBPS, 2, signal);
+  const mp3 = await encodeMp3(speech.samples, speech.sampleRate, GENERATED_MP3_KBPS, { signal });
   return {
     mp3,
     srt: wordsToSrt(speech.words),

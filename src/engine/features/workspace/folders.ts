@@ -4,13 +4,8 @@ import type { Folder, FolderChannel } from '../../../core/schemas/workspace.js';
 import { isoTime, naiveTime } from '../../clock.js';
 import type { RequestContext } from '../../context.js';
 import { enforceCap } from '../access.js';
+import { workspaceStatements, type FolderRow } from './statements.js';
 
-interface FolderRow {
-  id: number;
-  name: string;
-  created_at: number;
-  channel_count: number;
-}
 
 const toFolder = (row: FolderRow): Folder => ({
   id: row.id,
@@ -19,22 +14,13 @@ const toFolder = (row: FolderRow): Folder => ({
   created_at: naiveTime(row.created_at),
 });
 
-const FOLDER_SELECT = `SELECT folders.id, folders.name, folders.created_at,
-  (SELECT COUNT(*) FROM saved_channels WHERE saved_channels.folder_id = folders.id) AS channel_count
-  FROM folders`;
-
 export function listFolders(request: RequestContext): Folder[] {
-  return request.engine.db
-    .prepare<[number], FolderRow>(`${FOLDER_SELECT} WHERE folders.user_id = ? ORDER BY folders.id`)
-    .all(request.user.userId)
-    .map(toFolder);
+  return workspaceStatements(request.engine.db).listFolders.all(request.user.userId).map(toFolder);
 }
 
 /** The caller's folder, or 404: another user's folder is indistinguishable from a missing one. */
 export function getOwnFolder(request: RequestContext, id: number): Folder {
-  const row = request.engine.db
-    .prepare<[number, number], FolderRow>(`${FOLDER_SELECT} WHERE folders.id = ? AND folders.user_id = ?`)
-    .get(id, request.user.userId);
+  const row = workspaceStatements(request.engine.db).ownFolder.get(id, request.user.userId);
   if (!row) throw notFound(`Folder ${id} not found. List your folders with \`tubekit folders list\`.`);
   return toFolder(row);
 }
@@ -50,9 +36,7 @@ export function requireFolderForSave(request: RequestContext, id: number, field:
 
 /** The user's folder whose name is the same as `name` up to Unicode case and normalisation, if any. */
 function nameTaken(request: RequestContext, name: string, exceptId?: number): { name: string } | undefined {
-  return request.engine.db
-    .prepare<[number, string, number], { name: string }>('SELECT name FROM folders WHERE user_id = ? AND name_key = ? AND id != ?')
-    .get(request.user.userId, nameKey(name), exceptId ?? -1);
+  return workspaceStatements(request.engine.db).nameTaken.get(request.user.userId, nameKey(name), exceptId ?? -1);
 }
 
 const collision = (name: string, existing: string) =>
@@ -61,13 +45,12 @@ const collision = (name: string, existing: string) =>
 export function createFolder(request: RequestContext, name: string): Folder {
   const { db, clock } = request.engine;
   const create = db.transaction(() => {
-    const { n } = db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM folders WHERE user_id = ?').get(request.user.userId)!;
+    const statements = workspaceStatements(db);
+    const { n } = statements.countFolders.get(request.user.userId)!;
     enforceCap(request.limits.folders, n, 'You have reached the folder limit');
     const taken = nameTaken(request, name);
     if (taken) throw collision(name, taken.name);
-    const result = db
-      .prepare('INSERT INTO folders (user_id, name, name_key, created_at) VALUES (?, ?, ?, ?)')
-      .run(request.user.userId, name, nameKey(name), clock.now());
+    const result = statements.insertFolder.run(request.user.userId, name, nameKey(name), clock.now());
     return Number(result.lastInsertRowid);
   });
   return getOwnFolder(request, create.immediate());
@@ -79,7 +62,7 @@ export function renameFolder(request: RequestContext, id: number, name: string):
     getOwnFolder(request, id);
     const taken = nameTaken(request, name, id);
     if (taken) throw collision(name, taken.name);
-    db.prepare('UPDATE folders SET name = ?, name_key = ? WHERE id = ?').run(name, nameKey(name), id);
+    workspaceStatements(db).renameFolder.run(name, nameKey(name), id);
   });
   rename.immediate();
   return getOwnFolder(request, id);
@@ -93,11 +76,9 @@ export function deleteFolder(request: RequestContext, id: number): number {
   const { db } = request.engine;
   const remove = db.transaction(() => {
     const folder = getOwnFolder(request, id);
-    db.prepare(
-      `DELETE FROM saved_channels WHERE user_id = ?
-         AND channel_id IN (SELECT channel_id FROM saved_channels WHERE folder_id = ?)`,
-    ).run(request.user.userId, id);
-    db.prepare('DELETE FROM folders WHERE id = ?').run(id);
+    const statements = workspaceStatements(db);
+    statements.unsaveFolderChannels.run(request.user.userId, id);
+    statements.deleteFolder.run(id);
     return folder.channel_count;
   });
   return remove.immediate();
@@ -106,11 +87,7 @@ export function deleteFolder(request: RequestContext, id: number): number {
 /** A folder's channels, newest save first, with live deltas read from the platform. */
 export async function folderChannels(request: RequestContext, id: number): Promise<FolderChannel[]> {
   getOwnFolder(request, id);
-  const rows = request.engine.db
-    .prepare<[number], { channel_id: string; saved_at: number }>(
-      'SELECT channel_id, saved_at FROM saved_channels WHERE folder_id = ? ORDER BY saved_at DESC, seq DESC',
-    )
-    .all(id);
+  const rows = workspaceStatements(request.engine.db).folderChannels.all(id);
   const platform = request.engine.platform;
   return Promise.all(rows.map(async (row) => {
     const channel = await platform.channelById(row.channel_id);

@@ -2,11 +2,10 @@ import { badRequest, forbidden, notFound } from '../../../core/errors.js';
 import type { RequestContext } from '../../context.js';
 import { enforceCap } from '../access.js';
 import { getOwnFolder, requireFolderForSave } from './folders.js';
+import { workspaceStatements } from './statements.js';
 
 function channelsIn(request: RequestContext, folderId: number): Set<string> {
-  const rows = request.engine.db
-    .prepare<[number], { channel_id: string }>('SELECT channel_id FROM saved_channels WHERE folder_id = ?')
-    .all(folderId);
+  const rows = workspaceStatements(request.engine.db).channelsIn.all(folderId);
   return new Set(rows.map((row) => row.channel_id));
 }
 
@@ -44,9 +43,7 @@ export async function saveChannels(request: RequestContext, channelIds: string[]
       );
     }
     const now = clock.now();
-    const insert = db.prepare(
-      'INSERT INTO saved_channels (folder_id, user_id, channel_id, saved_at, seq) VALUES (?, ?, ?, ?, ?)',
-    );
+    const insert = workspaceStatements(db).save;
     fresh.forEach((id, index) => insert.run(folderId, request.user.userId, id, now, index));
     return { saved: fresh.length, already_saved: unique.length - fresh.length, channel_count: present.size + fresh.length };
   });
@@ -55,9 +52,7 @@ export async function saveChannels(request: RequestContext, channelIds: string[]
 
 /** Removes a channel from every folder of the caller. */
 export function unsaveChannel(request: RequestContext, channelId: string) {
-  const result = request.engine.db
-    .prepare('DELETE FROM saved_channels WHERE user_id = ? AND channel_id = ?')
-    .run(request.user.userId, channelId);
+  const result = workspaceStatements(request.engine.db).unsave.run(request.user.userId, channelId);
   if (result.changes === 0) throw notFound(`Channel ${channelId} is not saved in any of your folders.`);
   return { success: true as const, channel_id: channelId, removed_from: result.changes };
 }
@@ -74,9 +69,9 @@ export function moveChannel(request: RequestContext, channelId: string, fromId: 
     if (!target.has(channelId)) {
       const cap = request.limits.channelsPerFolder;
       enforceCap(cap, target.size, `Folder ${toId} already holds ${target.size} channels, its cap`);
-      db.prepare('UPDATE saved_channels SET folder_id = ? WHERE folder_id = ? AND channel_id = ?').run(toId, fromId, channelId);
+      workspaceStatements(db).move.run(toId, fromId, channelId);
     } else {
-      db.prepare('DELETE FROM saved_channels WHERE folder_id = ? AND channel_id = ?').run(fromId, channelId);
+      workspaceStatements(db).removeFromFolder.run(fromId, channelId);
     }
   });
   move.immediate();

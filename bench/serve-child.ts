@@ -1,0 +1,41 @@
+/**
+ * The server side of the serve benchmarks, in a process of its own so its memory can be sampled
+ * and it does not share an event loop with the load generator. Starts `tubekit serve`'s server on
+ * a data dir and a bare node:http server answering each benched path with the same body, then
+ * prints one JSON line: both URLs, the key, and its pid.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Engine } from '../src/engine/engine.js';
+import { startServer } from '../src/server/serve.js';
+
+const dataDir = process.argv[2]!;
+const paths = ['/api/folders', '/api/health'];
+const engine = Engine.open({ dataDir });
+const key = engine.identity.createUserWithKey('ultimate', []).key;
+const server = await startServer({ engine, port: 0 });
+
+// The bare server answers exactly what serve answered, status included.
+const answers = new Map<string, { status: number; body: string }>();
+for (const url of paths) {
+  const response = await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${key}` } });
+  answers.set(`ok ${url}`, { status: response.status, body: await response.text() });
+}
+const denied = await fetch(`${server.url}/api/folders`, { headers: { authorization: 'Bearer not-a-key' } });
+answers.set('denied', { status: denied.status, body: await denied.text() });
+
+const bare = http.createServer((request, response) => {
+  const answer = request.headers.authorization === `Bearer ${key}` ? answers.get(`ok ${request.url}`) : answers.get('denied');
+  response.writeHead(answer?.status ?? 404, { 'content-type': 'application/json; charset=utf-8' }).end(answer?.body ?? '{}');
+});
+await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+process.stdout.write(`${JSON.stringify({ serveUrl: server.url, bareUrl, key, statuses: Object.fromEntries([...answers].map(([name, { status }]) => [name, status])) })}\n`);
+
+process.on('SIGTERM', () => {
+  void server.close().then(() => {
+    bare.close();
+    engine.close();
+    process.exit(0);
+  });
+});
