@@ -34,14 +34,27 @@ interface UserRow {
 
 const parseScopes = (text: string): Scope[] => text.split(',').filter(Boolean) as Scope[];
 
+/** Keys remembered at most: a server sees a handful; past this the memory is simply cleared. */
+const PRINCIPAL_CACHE_MAX = 1_000;
+
 /** Users, their plans and scopes, and hashed API keys. */
 export class Identity {
   private readonly byKeyHash;
+  private readonly dataVersion;
+  /**
+   * Who each recently seen key is, so a busy server does not hash and look up the same key on
+   * every request. It is valid while this database has not changed under us: SQLite's
+   * `data_version` moves whenever another connection (a CLI revoking a key, say) commits, and
+   * this class clears the cache itself after its own writes, so a revoked key stops working at once.
+   */
+  private readonly principals = new Map<string, Principal>();
+  private principalsVersion = -1;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {
+    this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
     this.byKeyHash = db.prepare<[string], UserRow>(
       `SELECT users.id, users.plan, users.scopes FROM api_keys JOIN users ON users.id = api_keys.user_id
        WHERE api_keys.key_hash = ? AND api_keys.revoked_at IS NULL`,
@@ -50,9 +63,22 @@ export class Identity {
 
   authenticate(key: string | undefined): Principal {
     if (!key) throw unauthorized('Authentication failed: no API key was sent.');
+    const version = this.dataVersion.get()!;
+    if (version !== this.principalsVersion) this.forgetPrincipals(version);
+    const known = this.principals.get(key);
+    if (known) return known;
     const row = this.byKeyHash.get(hashApiKey(key));
     if (!row) throw unauthorized();
-    return { userId: row.id, plan: row.plan, scopes: parseScopes(row.scopes) };
+    const principal: Principal = Object.freeze({ userId: row.id, plan: row.plan, scopes: Object.freeze(parseScopes(row.scopes)) as Scope[] });
+    if (this.principals.size >= PRINCIPAL_CACHE_MAX) this.principals.clear();
+    this.principals.set(key, principal);
+    return principal;
+  }
+
+  /** Drops every remembered key (after a write of users or keys, or one by another connection). */
+  private forgetPrincipals(version = this.principalsVersion): void {
+    this.principals.clear();
+    this.principalsVersion = version;
   }
 
   /** A new user with its own key (for trying plan rules locally). */
@@ -70,6 +96,7 @@ export class Identity {
       return userId;
     });
     const userId = create.immediate();
+    this.forgetPrincipals();
     return { key, user_id: userId, plan, scopes };
   }
 
@@ -79,6 +106,7 @@ export class Identity {
     this.db
       .prepare('INSERT INTO api_keys (user_id, key_hash, prefix, created_at) VALUES (?, ?, ?, ?)')
       .run(userId, hashApiKey(key), keyPrefix(key), this.clock.now());
+    this.forgetPrincipals();
     return key;
   }
 
@@ -152,6 +180,7 @@ export class Identity {
       throw conflict(`"${keyOrPrefix}" is the start of ${matches.length} active keys (${matches.map((match) => match.prefix).join(', ')}); give more of it, or the whole key.`);
     }
     this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').run(this.clock.now(), matches[0]!.id);
+    this.forgetPrincipals();
     return { prefix: matches[0]!.prefix };
   }
 
