@@ -36,7 +36,15 @@ export class ServiceError extends Error {
   readonly retryAfterSeconds?: number;
 
   constructor(init: ServiceErrorInit) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    // A client's mistake is an answer, not a fault to debug: no stack trace, which is most of what
+    // an error costs to make (a server refusing bad keys makes one per request).
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (init.status < 500) Error.stackTraceLimit = 0;
+    try {
+      super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
     this.name = 'ServiceError';
     this.status = init.status;
     this.code = init.code;

@@ -14,6 +14,13 @@ import { requestLogger, type LogSink } from './request-log.js';
 import { lazyRequestSignal } from './request-signal.js';
 import { guardStalledBodies } from './stall-guard.js';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The principal of the request's key, once authenticated. */
+    caller: Principal | null;
+  }
+}
+
 export interface AppOptions {
   engine: Engine;
   /** Logs one line per request to stderr. */
@@ -60,7 +67,9 @@ export function buildApp({ engine, logRequests = false, logSink, bodyStallSecond
     reply.status(404).send(failure.toBody());
   });
 
-  const callers = new WeakMap<FastifyRequest, Principal>();
+  // Who is calling, found by the onRequest hook: a property every request has from the start
+  // (a WeakMap keyed by request would give the collector an ephemeron per request).
+  app.decorateRequest('caller', null);
   app.register(async (api) => {
     for (const name of Object.keys(routes) as RouteName[]) {
       const route = routes[name];
@@ -70,13 +79,19 @@ export function buildApp({ engine, logRequests = false, logSink, bodyStallSecond
           url,
           // Authenticate before the body is parsed, so a caller without a valid key hears 401 rather
           // than a complaint about its body. Only a multipart body may still bring the key along.
-          onRequest: async (request) => {
+          onRequest: (request, _reply, done) => {
             const key = requestApiKey(request);
-            if (key !== undefined || route.encoding !== 'multipart') callers.set(request, engine.authenticate(key));
+            try {
+              if (key !== undefined || route.encoding !== 'multipart') request.caller = engine.authenticate(key);
+            } catch (error) {
+              done(error as Error);
+              return;
+            }
+            done();
           },
           handler: async (request, reply) => {
             const { input, formApiKey } = await collectInput(request, route);
-            const user = callers.get(request) ?? engine.authenticate(requestApiKey(request, formApiKey));
+            const user = request.caller ?? engine.authenticate(requestApiKey(request, formApiKey));
             // The address the caller used, so URLs of stored files (audio_url) point back at this server.
             const baseUrl = `${request.protocol}://${request.host}`;
             const body = await engine.handle(name, input, user, lazyRequestSignal(request.raw, reply.raw), baseUrl);

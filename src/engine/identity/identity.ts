@@ -45,10 +45,12 @@ export class Identity {
    * Who each recently seen key is, so a busy server does not hash and look up the same key on
    * every request. It is valid while this database has not changed under us: SQLite's
    * `data_version` moves whenever another connection (a CLI revoking a key, say) commits, and
-   * this class clears the cache itself after its own writes, so a revoked key stops working at once.
+   * this class clears the cache itself after its own writes, so a revoked key stops working on
+   * its next request.
    */
-  private readonly principals = new Map<string, Principal>();
+  private readonly principals = new Map<string, Principal | null>();
   private principalsVersion = -1;
+  private versionReadThisTurn = false;
 
   constructor(
     private readonly db: Db,
@@ -63,16 +65,31 @@ export class Identity {
 
   authenticate(key: string | undefined): Principal {
     if (!key) throw unauthorized('Authentication failed: no API key was sent.');
+    this.noticeOtherWriters();
+    let principal = this.principals.get(key);
+    if (principal === undefined) {
+      const row = this.byKeyHash.get(hashApiKey(key));
+      // Unknown keys are remembered too (as null): a client retrying a bad key costs a lookup once.
+      principal = row ? Object.freeze({ userId: row.id, plan: row.plan, scopes: Object.freeze(parseScopes(row.scopes)) as Scope[] }) : null;
+      if (this.principals.size >= PRINCIPAL_CACHE_MAX) this.principals.clear();
+      this.principals.set(key, principal);
+    }
+    if (!principal) throw unauthorized();
+    return principal;
+  }
+
+  /**
+   * Reads `data_version` once per turn of the event loop: the requests a server handles in one
+   * turn arrived together, and a commit by another process is seen from the next turn on.
+   */
+  private noticeOtherWriters(): void {
+    if (this.versionReadThisTurn) return;
+    this.versionReadThisTurn = true;
+    setImmediate(() => {
+      this.versionReadThisTurn = false;
+    }).unref();
     const version = this.dataVersion.get()!;
     if (version !== this.principalsVersion) this.forgetPrincipals(version);
-    const known = this.principals.get(key);
-    if (known) return known;
-    const row = this.byKeyHash.get(hashApiKey(key));
-    if (!row) throw unauthorized();
-    const principal: Principal = Object.freeze({ userId: row.id, plan: row.plan, scopes: Object.freeze(parseScopes(row.scopes)) as Scope[] });
-    if (this.principals.size >= PRINCIPAL_CACHE_MAX) this.principals.clear();
-    this.principals.set(key, principal);
-    return principal;
   }
 
   /** Drops every remembered key (after a write of users or keys, or one by another connection). */

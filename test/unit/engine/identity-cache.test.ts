@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe('authentication of remembered keys', () => {
-  it('refuses a key revoked by another connection on its next use', () => {
+  it('refuses a key revoked by another connection on its next use', async () => {
     const server = Engine.open({ dataDir: tempDataDir() });
     opened.push(server);
     const { key, user_id } = server.identity.createUserWithKey('starter', []);
@@ -23,6 +23,22 @@ describe('authentication of remembered keys', () => {
     const cli = Engine.open({ dataDir: server.dataDir });
     cli.identity.revokeKey(key);
     cli.close();
+    // The next request reaches a server on a later turn of its event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(() => server.authenticate(key)).toThrow(/API key/);
+  });
+
+  it('accepts a key it once refused as soon as it exists: an unknown key is not remembered past a change', async () => {
+    const server = Engine.open({ dataDir: tempDataDir() });
+    opened.push(server);
+    const cli = Engine.open({ dataDir: server.dataDir });
+    const { key } = cli.identity.createUserWithKey('starter', []);
+    cli.identity.revokeKey(key);
+    expect(() => server.authenticate(key)).toThrow(/API key/);
+    const fresh = cli.identity.createUserWithKey('ultimate', []);
+    cli.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(server.authenticate(fresh.key)).toMatchObject({ plan: 'ultimate' });
     expect(() => server.authenticate(key)).toThrow(/API key/);
   });
 
