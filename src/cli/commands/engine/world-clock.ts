@@ -8,10 +8,9 @@ import type { CliApp } from '../../app.js';
 import { usageError } from '../../errors.js';
 import { examples } from '../../help.js';
 import { printJson, printRecord } from '../../output.js';
+import { MAX_ADVANCE_MS, MIN_ADVANCE_MS } from '../../../engine/world/world-clock.js';
 import { withLocalEngine } from './local-engine.js';
 
-const MIN_ADVANCE_MS = 60_000;
-const MAX_ADVANCE_MS = 366 * 86_400_000;
 
 export function registerWorldClock(engine: Command, app: CliApp): void {
   const world = engine
