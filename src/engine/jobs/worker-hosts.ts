@@ -4,8 +4,12 @@
  * heartbeat is older than `staleMs` is presumed dead (killed processes cannot unregister).
  */
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import type { Clock } from '../clock.js';
 import type { Db } from '../store/database.js';
+
+/** This machine's name, in host ids: pids are only comparable between hosts of one machine. */
+const MACHINE = os.hostname().replace(/[/@]/g, '_');
 
 export type WorkerHostMode = 'in-process' | 'detached' | 'foreground' | 'starting';
 
@@ -25,7 +29,7 @@ export class WorkerHosts {
   ) {}
 
   register(mode: WorkerHostMode): string {
-    const id = `${mode}-${process.pid}-${randomUUID().slice(0, 8)}`;
+    const id = `${mode}-${process.pid}-${randomUUID().slice(0, 8)}@${MACHINE}`;
     const now = this.clock.now();
     const run = this.db.transaction(() => {
       // A started worker fulfils every pending spawn reservation.
@@ -87,16 +91,18 @@ export class WorkerHosts {
   }
 
   /**
-   * Whether the host that took a lease is still there: its row present, its heartbeat fresh, and
-   * (all hosts of a data dir share one machine) its process still running. A lease owner is
-   * `<host id>/<claim number>`.
+   * Whether the host that took a lease is still there: its row present, its heartbeat fresh, and,
+   * when it runs on this machine, its process still running. A pid means nothing across machines
+   * (or containers sharing a data dir), so a host elsewhere is judged by its heartbeat alone.
+   * A lease owner is `<host id>/<claim number>`; a host id ends with `@<machine>`.
    */
   holdsAlive(leaseOwner: string): boolean {
     const hostId = leaseOwner.split('/')[0]!;
     const host = this.db
       .prepare<[string, number], Pick<WorkerHostRow, 'pid'>>('SELECT pid FROM job_workers WHERE id = ? AND heartbeat_at > ?')
       .get(hostId, this.clock.now() - this.staleMs);
-    return host !== undefined && processRuns(host.pid);
+    if (host === undefined) return false;
+    return !hostId.endsWith(`@${MACHINE}`) || processRuns(host.pid);
   }
 
   live(): WorkerHostRow[] {

@@ -261,6 +261,17 @@ describe('making sure a worker runs (local CLI mode)', () => {
     expect(queue.recoverAbandoned()).toBe(1);
   });
 
+  it('judges a holder on another machine by its heartbeat alone: its pid means nothing here', () => {
+    const engine = open();
+    const job = enqueueSleep(engine);
+    const elsewhere = 'detached-4194305-abcdef12@another-machine';
+    const now = engine.clock.now();
+    engine.db.prepare('INSERT INTO job_workers (id, pid, mode, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)').run(elsewhere, 2 ** 22 + 1, 'detached', now, now);
+    expect(engine.jobs.queue.claim(`${elsewhere}/1`, ['test-sleep'], 60_000)!.id).toBe(job.id);
+    expect(engine.jobs.queue.recoverAbandoned()).toBe(0);
+    expect(engine.jobs.queue.get(job.id)).toMatchObject({ state: 'processing' });
+  });
+
   it('lets an idle worker retire only when nothing waits', () => {
     const engine = open();
     const host = engine.jobs.hosts.register('detached');
