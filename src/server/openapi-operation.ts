@@ -2,7 +2,7 @@
  * One OpenAPI operation from one route of the route table: its parameters and their encoding,
  * its request body (JSON or multipart), and every answer it can give, success and errors.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorAnswers } from '../core/route-statuses.js';
 import { pathParams, type RouteDef } from '../core/route.js';
 import { routes, type RouteName } from '../core/routes.js';

@@ -1,5 +1,5 @@
 /** Alerts: saved search filters evaluated on a cycle, and the channels that triggered them. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { commaList, integer, success, text, oneOf, flag } from './params.js';
 import { nameText } from './name-text.js';
 

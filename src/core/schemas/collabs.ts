@@ -1,5 +1,5 @@
 /** Collab data: channels that appear together on videos. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { channelId, commaList, integer, oneOf, success } from './params.js';
 
 export const collabsTopInput = z.object({

@@ -2,7 +2,7 @@
  * The error body every failure answers with, as a schema, so the published contract states it
  * from the same source the type checker holds `ServiceError.toBody()` to.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ErrorBody } from '../errors.js';
 
 export const errorBody = z

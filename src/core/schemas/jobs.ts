@@ -1,5 +1,5 @@
 /** Job shapes: channel processing (integer ids) and generation/analysis (string ids). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { integer, oneOf, success, text } from './params.js';
 
 import {

@@ -1,5 +1,5 @@
 /** Video download and AI video analysis. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MEDIA_TIME_FORMS, parseMediaTime } from '../media-time.js';
 import { oneOf, success, text } from './params.js';
 

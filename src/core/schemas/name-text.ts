@@ -3,7 +3,7 @@
  * Unicode, normalised to NFC, trimmed, printable, and with something visible in it. Each refusal
  * says which rule failed and names the offending character, so a 400 tells the user what to fix.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Bidirectional embeddings, overrides and isolates: they can make a name read as another. */
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;

@@ -3,7 +3,7 @@
  * while in-process calls and JSON bodies carry real types, so every scalar accepts both
  * and converts; messages name the rule so a 400 says what to fix.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const integerText = /^[-+]?\d+$/;
 const decimalText = /^[-+]?(\d+\.?\d*|\.\d+)$/;

@@ -1,5 +1,5 @@
 /** Analysis tools: monetization, managed networks (CMS) and terminated-channel search. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { channelId, flag, integer, oneOf, success, text, commaList } from './params.js';
 
 export const channelIdInput = z.object({ channel_id: channelId });

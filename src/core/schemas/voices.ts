@@ -1,5 +1,5 @@
 /** Voices of both providers, their clone forms, and the generation request. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { commaList, decimal, flag, integer, oneOf, success, text, uploadedFile } from './params.js';
 import { nameText } from './name-text.js';
 

@@ -1,5 +1,5 @@
 /** Folders, saved channels and channel resolution. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { channelId, integer, success, text } from './params.js';
 import { nameText } from './name-text.js';
 
