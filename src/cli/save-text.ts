@@ -5,18 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { usageError } from './errors.js';
+import { checkWritableFile } from './files.js';
 
 export function checkTextTarget(target: string): void {
   if (target === '-') throw usageError('-o - is stdout, where the text goes anyway: leave out -o, or give a file name.');
-  const directory = path.dirname(path.resolve(target));
-  try {
-    fs.accessSync(directory, fs.constants.W_OK);
-  } catch {
-    throw usageError(`Cannot write ${target}: the directory ${directory} does not exist or is not writable.`);
-  }
-  if (fs.existsSync(target) && fs.statSync(target).isDirectory()) {
-    throw usageError(`Cannot write ${target}: it is a directory; give a file name such as ${path.join(target, 'analysis.txt')}.`);
-  }
+  checkWritableFile(target, 'analysis.txt');
 }
 
 export function saveText(target: string, text: string): void {

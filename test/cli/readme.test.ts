@@ -17,9 +17,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/engine/engine.js';
 import { mp3Sample, wavSample } from '../support/audio-fixtures.js';
-import { BIN, cliSandbox } from '../support/cli.js';
+import { BIN, cliSandbox, stopDetachedWorkers } from '../support/cli.js';
 
 interface ReadmeCommand {
   text: string;
@@ -120,18 +119,7 @@ function script(commands: ReadmeCommand[], results: string, port: number): strin
 describe('README examples run as written on the sample world', () => {
   const cli = cliSandbox();
   afterAll(() => {
-    // Stop the detached workers the README's submits started (they would idle on for 15 s).
-    if (fs.existsSync(cli.dataDir)) {
-      const engine = Engine.open({ dataDir: cli.dataDir, jobRunner: { mode: 'none' } });
-      for (const { pid } of engine.db.prepare<[], { pid: number }>('SELECT DISTINCT pid FROM job_workers').all()) {
-        try {
-          process.kill(pid, 'SIGTERM');
-        } catch {
-          // already gone
-        }
-      }
-      engine.close();
-    }
+    stopDetachedWorkers(cli.dataDir);
     cli.cleanup();
   });
 

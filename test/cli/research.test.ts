@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/engine.js';
 import { setWorkSetting } from '../../src/engine/simulated-work.js';
-import { cliSandbox, type CliSandbox } from '../support/cli.js';
+import { cliSandbox, stopDetachedWorkers, type CliSandbox } from '../support/cli.js';
 
 /** A base URL nobody listens on: a command that got as far as calling would exit 9, not 2. */
 const NOWHERE = ['--base-url', 'http://127.0.0.1:9'];
@@ -27,15 +27,8 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  // Detached workers started by the CLI would otherwise idle on for 15 s.
-  for (const { pid } of engine.db.prepare<[], { pid: number }>('SELECT DISTINCT pid FROM job_workers').all()) {
-    try {
-      if (pid !== process.pid) process.kill(pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
   engine.close();
+  stopDetachedWorkers(cli.dataDir);
   cli.cleanup();
 });
 

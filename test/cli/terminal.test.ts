@@ -6,9 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/engine/engine.js';
 import { wavSample } from '../support/audio-fixtures.js';
-import { cliSandbox, type CliSandbox } from '../support/cli.js';
+import { cliSandbox, stopDetachedWorkers, type CliSandbox } from '../support/cli.js';
 import { hasScript, runOnTerminal } from '../support/terminal.js';
 
 describe.skipIf(!hasScript)('tubekit on a terminal', () => {
@@ -19,16 +18,7 @@ describe.skipIf(!hasScript)('tubekit on a terminal', () => {
     handle = (await cli.run(['engine', 'sample', 'channels', '--limit', '1'])).stdout.split('\t')[1]!;
   });
   afterAll(() => {
-    // Stop the detached workers the watched submits started (they would idle on for 15 s).
-    const engine = Engine.open({ dataDir: cli.dataDir, jobRunner: { mode: 'none' } });
-    for (const { pid } of engine.db.prepare<[], { pid: number }>('SELECT DISTINCT pid FROM job_workers').all()) {
-      try {
-        process.kill(pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
-    engine.close();
+    stopDetachedWorkers(cli.dataDir);
     cli.cleanup();
   });
 

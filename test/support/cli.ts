@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
+import { Engine } from '../../src/engine/engine.js';
 import { tempDataDir } from './engines.js';
 
 export const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/tubekit.js');
@@ -64,4 +65,18 @@ export async function startServe(sandbox: CliSandbox): Promise<{ url: string; st
       await child;
     },
   };
+}
+
+/** Stops the detached workers that submits in a sandbox started (idle, they would linger for 15 s). */
+export function stopDetachedWorkers(dataDir: string): void {
+  if (!fs.existsSync(dataDir)) return;
+  const engine = Engine.open({ dataDir, jobRunner: { mode: 'none' } });
+  for (const { pid } of engine.db.prepare<[], { pid: number }>('SELECT DISTINCT pid FROM job_workers').all()) {
+    try {
+      if (pid !== process.pid) process.kill(pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  engine.close();
 }

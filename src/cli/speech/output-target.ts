@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { CliApp } from '../app.js';
 import { usageError } from '../errors.js';
+import { checkWritableFile } from '../files.js';
 
 /** `-o <file>` is checked before anything is queued, so a typo costs no generation. */
 export function checkOutputTarget(app: CliApp, target: string): void {
@@ -11,13 +10,5 @@ export function checkOutputTarget(app: CliApp, target: string): void {
     if (app.io.stdoutIsTerminal) throw usageError('-o - writes MP3 audio to stdout, which is a terminal.', 'Redirect it (-o - > speech.mp3 or | a player), or give a file name: -o speech.mp3.');
     return;
   }
-  const directory = path.dirname(path.resolve(target));
-  try {
-    fs.accessSync(directory, fs.constants.W_OK);
-  } catch {
-    throw usageError(`Cannot write ${target}: the directory ${directory} does not exist or is not writable.`);
-  }
-  if (fs.existsSync(target) && fs.statSync(target).isDirectory()) {
-    throw usageError(`Cannot write ${target}: it is a directory; give a file name such as ${path.join(target, 'speech.mp3')}.`);
-  }
+  checkWritableFile(target, 'speech.mp3');
 }
