@@ -14,22 +14,20 @@ import type { Db } from '../../store/database.js';
 import { resolveVideoLink } from '../video-link.js';
 import { ANALYSIS_KIND, type AnalysisInput } from './analysis-job.js';
 import { analysisUploads } from './uploads.js';
+import { preparedFor } from '../../store/prepared.js';
 
 type InFlight = Pick<JobRow, 'public_id' | 'state' | 'claimed_at' | 'input'>;
 
-const inFlightStatements = new WeakMap<Db, { all(userId: number): InFlight[] }>();
+const inFlightStatement = preparedFor((db) =>
+  db.prepare<[number], InFlight>(
+    `SELECT public_id, state, claimed_at, input FROM jobs
+     WHERE user_id = ? AND kind = '${ANALYSIS_KIND}' AND state IN ('pending', 'processing') ORDER BY id`,
+  ),
+);
 
 /** The user's analyses waiting or running, oldest first. */
 function inFlightAnalyses(db: Db, userId: number): InFlight[] {
-  let statement = inFlightStatements.get(db);
-  if (!statement) {
-    statement = db.prepare<[number], InFlight>(
-      `SELECT public_id, state, claimed_at, input FROM jobs
-       WHERE user_id = ? AND kind = '${ANALYSIS_KIND}' AND state IN ('pending', 'processing') ORDER BY id`,
-    );
-    inFlightStatements.set(db, statement);
-  }
-  return statement.all(userId);
+  return inFlightStatement(db).all(userId);
 }
 
 export async function submitAnalysis(request: RequestContext, input: ParsedInput<'analysis.submit'>): Promise<RouteOutput<'analysis.submit'>> {

@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { Db } from '../../store/database.js';
+import { preparedFor } from '../../store/prepared.js';
 
 export type CmsStatus = 'managed' | 'not_managed';
 
@@ -164,14 +165,5 @@ export class ChecksStore {
   }
 }
 
-const stores = new WeakMap<Db, ChecksStore>();
-
 /** The statements of this database, prepared on first use. */
-export function checksStore(db: Db): ChecksStore {
-  let store = stores.get(db);
-  if (!store) {
-    store = new ChecksStore(db);
-    stores.set(db, store);
-  }
-  return store;
-}
+export const checksStore = preparedFor((db) => new ChecksStore(db));
