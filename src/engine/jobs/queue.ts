@@ -190,9 +190,16 @@ export class JobQueue {
   recoverAbandoned(): number {
     const run = this.db.transaction(() => {
       const now = this.clock.now();
+      // One liveness check per worker host, however many of its jobs are running.
+      const hosts = new Map<string, boolean>();
+      const holderAlive = (owner: string) => {
+        const host = owner.split('/')[0]!;
+        if (!hosts.has(host)) hosts.set(host, this.holderAlive(owner));
+        return hosts.get(host)!;
+      };
       const abandoned = this.statements.leased
         .all()
-        .filter((row) => (row.lease_expires_at !== null && row.lease_expires_at <= now) || !this.holderAlive(row.lease_owner ?? ''));
+        .filter((row) => (row.lease_expires_at !== null && row.lease_expires_at <= now) || !holderAlive(row.lease_owner ?? ''));
       const failed: number[] = [];
       for (const row of abandoned) {
         const maxAttempts = jobProcessor(row.kind)?.maxAttempts ?? this.defaultMaxAttempts;

@@ -8,15 +8,14 @@ export const PRIVATE_FILE_MODE = 0o600;
  * file an older version left readable by others. Files that do not exist yet are created empty.
  */
 export function ensurePrivateFile(file: string): void {
-  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
-  tightenIfPresent(file);
+  // Every command opens the database: one stat when all is well, more only when it is not.
+  if (!tightenIfPresent(file)) fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
 }
 
-/** Narrows an existing file to owner-only; a file that is not there is left absent. */
-export function tightenIfPresent(file: string): void {
-  try {
-    if ((fs.statSync(file).mode & 0o777) !== PRIVATE_FILE_MODE) fs.chmodSync(file, PRIVATE_FILE_MODE);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+/** Narrows an existing file to owner-only; a file that is not there is left absent (false). */
+export function tightenIfPresent(file: string): boolean {
+  const stats = fs.statSync(file, { throwIfNoEntry: false });
+  if (!stats) return false;
+  if ((stats.mode & 0o777) !== PRIVATE_FILE_MODE) fs.chmodSync(file, PRIVATE_FILE_MODE);
+  return true;
 }
