@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { badRequest, fileTooLarge, forbidden, notImplemented } from '../core/errors.js';
 import type { RouteTag } from '../core/route.js';
-import { routes, type RouteInput, type RouteName, type RouteOutput } from '../core/routes.js';
+import { loadRoute, loadedRoute } from '../core/route-loader.js';
+import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
 import { formatIssues } from '../core/schemas/format-issues.js';
 import type { UploadedFile } from '../core/schemas/params.js';
 import { systemClock, type Clock } from './clock.js';
@@ -142,7 +143,8 @@ export class Engine implements EngineContext {
     signal?: AbortSignal | (() => AbortSignal),
     baseUrl?: string,
   ): Promise<RouteOutput<N>> {
-    const route = routes[name];
+    // Like handlers, a loaded route is taken without an await.
+    const route = loadedRoute(name) ?? (await loadRoute(name));
     if (user.plan === 'none' && !route.openToAllPlans) {
       throw forbidden(
         'An active subscription is required for every endpoint; this key has none.',
@@ -167,15 +169,15 @@ export class Engine implements EngineContext {
     const parsed = route.input.safeParse(raw);
     if (!parsed.success) throw badRequest(`Invalid request: ${formatIssues(parsed.error.issues, raw)}.`);
     // A loaded feature's handler is taken without an await: most requests hit loaded features.
-    const handler = (this.handlers[name] as Handler<N> | undefined) ?? (await this.handlerFor(name));
+    const handler = (this.handlers[name] as Handler<N> | undefined) ?? (await this.handlerFor(name, route.tag));
     if (!handler) throw notImplemented(route.summary);
     return handler(request, parsed.data as never);
   }
 
   /** The route's handler, loading its feature module on first use. */
-  private async handlerFor<N extends RouteName>(name: N): Promise<Handler<N> | undefined> {
+  private async handlerFor<N extends RouteName>(name: N, tag: RouteTag): Promise<Handler<N> | undefined> {
     if (!(name in this.handlers)) {
-      const load = featureLoaders[routes[name].tag];
+      const load = featureLoaders[tag];
       if (load) Object.assign(this.handlers, await load());
     }
     return this.handlers[name] as Handler<N> | undefined;

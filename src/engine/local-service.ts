@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
 import { notFound } from '../core/errors.js';
-import { methodsForPath } from '../core/route-match.js';
 import type { CallOptions, RawRequest, Service, ServiceTarget } from '../core/service.js';
 import { Engine, type EngineOptions } from './engine.js';
 
@@ -48,6 +47,8 @@ export class LocalService implements Service {
 
   /** The engine has exactly the route table's endpoints; anything else is not found. */
   async callPath(request: RawRequest): Promise<unknown> {
+    // Matching needs the whole route table, which other calls never load.
+    const { methodsForPath } = await import('../core/route-match.js');
     const methods = methodsForPath(request.path.split('?')[0]!);
     throw methods.length > 0
       ? notFound(`${request.method.toUpperCase()} ${request.path} is not an endpoint of the service; that path takes ${methods.join(', ')}.`)

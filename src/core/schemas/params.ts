@@ -122,3 +122,6 @@ export const uploadedFile = z.custom<UploadedFile>(
 );
 
 export const success = z.literal(true);
+
+/** Endpoints whose only inputs are the key and the path. */
+export const noInput = z.object({});

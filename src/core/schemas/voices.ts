@@ -56,7 +56,6 @@ export const altVoice = z.object({
 export type AltVoice = z.infer<typeof altVoice>;
 export const altCloneResult = altVoice.omit({ created_at: true });
 
-export const noInput = z.object({});
 export const stealthVoicesOutput = z.object({ success, voices: z.array(stealthVoice) });
 export const altVoicesOutput = z.object({ success, voices: z.array(altVoice) });
 

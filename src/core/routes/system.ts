@@ -1,0 +1,15 @@
+/**
+ * The route table's `system` part: service health.
+ * routes.ts joins the parts; the engine loads only the part a call needs (route-loader.ts).
+ */
+import { defineRoute } from '../route.js';
+import { noInput } from '../schemas/params.js';
+import * as jobs from '../schemas/jobs.js';
+
+export const systemRoutes = {
+  health: defineRoute({
+    tag: 'system',
+    method: 'GET', path: '/api/health', encoding: 'none', input: noInput, response: jobs.healthOutput,
+    summary: 'Service health and the caller\'s job counts',
+  }),
+};
