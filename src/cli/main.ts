@@ -9,7 +9,7 @@ import { clipEchoes } from './text.js';
 
 /** Runs the CLI and returns its exit code; every error is reported here, once. */
 export async function main(argv: string[] = process.argv, io: IO = IO.fromProcess()): Promise<number> {
-  const { program, app } = buildProgram(io);
+  const { program, app } = await buildProgram(io, argv);
   const jsonMode = argv.some((arg) => arg === '--json' || arg === '--jq' || arg.startsWith('--jq='));
   // Commander's own usage errors (and the help it shows for a missing subcommand) become the
   // JSON error line below instead. Subcommands copied the output settings when they were made.

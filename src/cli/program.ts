@@ -1,61 +1,84 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../core/version.js';
 import { CliApp } from './app.js';
-import { registerAlerts } from './commands/alerts.js';
-import { registerAnalyze } from './commands/analyze.js';
-import { registerApi } from './commands/api.js';
-import { registerAuth } from './commands/auth.js';
-import { registerClone } from './commands/clone.js';
-import { registerCollabs } from './commands/collabs.js';
-import { registerCms } from './commands/cms.js';
-import { registerComplete } from './commands/complete.js';
-import { registerCompletion } from './commands/completion.js';
-import { registerConfig } from './commands/config.js';
-import { registerDownload } from './commands/download.js';
-import { registerEngine } from './commands/engine/index.js';
-import { registerFolders } from './commands/folders.js';
-import { registerGenerate } from './commands/generate.js';
-import { registerHealth } from './commands/health.js';
-import { registerJob } from './commands/job.js';
-import { registerMonetized } from './commands/monetized.js';
-import { registerProcessChannel } from './commands/process-channel.js';
-import { registerResolve } from './commands/resolve.js';
-import { registerSaved } from './commands/saved.js';
-import { registerServe } from './commands/serve.js';
-import { registerTerminated } from './commands/terminated.js';
-import { registerVoices } from './commands/voices.js';
 import { helpConfiguration, withExamples, programFooter } from './help.js';
 import type { IO } from './io.js';
+import { rootDispatch } from './root-dispatch.js';
 import { clipEchoes } from './text.js';
 
-/** Every command module; each adds its commands to the program. */
-const commandModules: Array<(program: Command, app: CliApp) => unknown> = [
-  registerVoices,
-  registerClone,
-  registerGenerate,
-  registerFolders,
-  registerSaved,
-  registerResolve,
-  registerProcessChannel,
-  registerAlerts,
-  registerCollabs,
-  registerJob,
-  registerCms,
-  registerMonetized,
-  registerTerminated,
-  registerAnalyze,
-  registerDownload,
-  registerHealth,
-  registerAuth,
-  registerConfig,
-  registerServe,
-  registerEngine,
-  registerCompletion,
-  registerApi,
-  registerComplete,
-];
+type Register = (program: Command, app: CliApp) => unknown;
 
-export function buildProgram(io: IO): { program: Command; app: CliApp } {
+/**
+ * Each top-level command's module, in the order help lists them. They are imported only here and
+ * only on demand: a run loads the module of the command it invokes, not all of them.
+ */
+const commandModules = {
+  voices: () => import('./commands/voices.js').then((module) => module.registerVoices),
+  clone: () => import('./commands/clone.js').then((module) => module.registerClone),
+  generate: () => import('./commands/generate.js').then((module) => module.registerGenerate),
+  folders: () => import('./commands/folders.js').then((module) => module.registerFolders),
+  saved: () => import('./commands/saved.js').then((module) => module.registerSaved),
+  resolve: () => import('./commands/resolve.js').then((module) => module.registerResolve),
+  'process-channel': () => import('./commands/process-channel.js').then((module) => module.registerProcessChannel),
+  alerts: () => import('./commands/alerts.js').then((module) => module.registerAlerts),
+  collabs: () => import('./commands/collabs.js').then((module) => module.registerCollabs),
+  job: () => import('./commands/job.js').then((module) => module.registerJob),
+  cms: () => import('./commands/cms.js').then((module) => module.registerCms),
+  monetized: () => import('./commands/monetized.js').then((module) => module.registerMonetized),
+  terminated: () => import('./commands/terminated.js').then((module) => module.registerTerminated),
+  analyze: () => import('./commands/analyze.js').then((module) => module.registerAnalyze),
+  download: () => import('./commands/download.js').then((module) => module.registerDownload),
+  health: () => import('./commands/health.js').then((module) => module.registerHealth),
+  auth: () => import('./commands/auth.js').then((module) => module.registerAuth),
+  config: () => import('./commands/config.js').then((module) => module.registerConfig),
+  serve: () => import('./commands/serve.js').then((module) => module.registerServe),
+  engine: () => import('./commands/engine/index.js').then((module) => module.registerEngine),
+  completion: () => import('./commands/completion.js').then((module) => module.registerCompletion),
+  api: () => import('./commands/api.js').then((module) => module.registerApi),
+  __complete: () => import('./commands/complete.js').then((module) => module.registerComplete),
+} satisfies Record<string, () => Promise<Register>>;
+
+type CommandName = keyof typeof commandModules;
+
+const everyCommand = Object.keys(commandModules) as CommandName[];
+const isCommandName = (name: string): name is CommandName => Object.hasOwn(commandModules, name);
+
+/** `completion` prints the whole command tree, so it runs with every command registered. */
+const wholeTreeCommands = new Set<CommandName>(['completion']);
+
+/** The program for one run (argv as in process.argv), with only the commands that run can reach. */
+export async function buildProgram(io: IO, argv: string[]): Promise<{ program: Command; app: CliApp }> {
+  const { program, app } = rootProgram(io);
+  await registerCommands(program, app, commandsFor(program, argv.slice(2)));
+  return { program, app };
+}
+
+/** The program with every command: for what describes the whole tree rather than running it. */
+export async function buildWholeProgram(io: IO): Promise<{ program: Command; app: CliApp }> {
+  const { program, app } = rootProgram(io);
+  await registerCommands(program, app, everyCommand);
+  return { program, app };
+}
+
+async function registerCommands(program: Command, app: CliApp, names: CommandName[]): Promise<void> {
+  const registers = await Promise.all(names.map((name) => commandModules[name]()));
+  for (const register of registers) register(program, app);
+}
+
+/**
+ * The commands a run needs. Only one when the root parse will dispatch to a known command; none
+ * when it will print the version first; otherwise every command, so that help, `help <command>`,
+ * and the "unknown command (Did you mean …?)" error see the whole tree as before.
+ */
+function commandsFor(program: Command, args: string[]): CommandName[] {
+  const dispatch = rootDispatch(program, args);
+  if (dispatch === 'version') return [];
+  const name = dispatch.operand;
+  return name !== undefined && isCommandName(name) && !wholeTreeCommands.has(name) ? [name] : everyCommand;
+}
+
+/** The program itself: its options, help and output settings, and no commands yet. */
+function rootProgram(io: IO): { program: Command; app: CliApp } {
   const program = new Command('tubekit');
   const app = new CliApp(io, program);
   program
@@ -100,6 +123,5 @@ export function buildProgram(io: IO): { program: Command; app: CliApp } {
     'tubekit generate "Hello from tubekit." --voice espeak-en-us -o hello.mp3',
     'TUBEKIT_API_KEY=$(tubekit engine keys create) tubekit --base-url http://127.0.0.1:8787 folders list   # via tubekit serve',
   ]);
-  for (const register of commandModules) register(program, app);
   return { program, app };
 }

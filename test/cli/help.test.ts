@@ -7,16 +7,16 @@ import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { IO } from '../../src/cli/io.js';
-import { buildProgram } from '../../src/cli/program.js';
+import { buildWholeProgram } from '../../src/cli/program.js';
 
-function programWithOutput(): { program: Command; written: () => string; reset: () => void } {
+async function programWithOutput(): Promise<{ program: Command; written: () => string; reset: () => void }> {
   const stdout = new PassThrough();
   let text = '';
   stdout.on('data', (chunk: Buffer) => {
     text += chunk.toString();
   });
   const io = new IO({ stdout, stderr: new PassThrough(), stdin: new PassThrough(), env: {} });
-  const { program } = buildProgram(io);
+  const { program } = await buildWholeProgram(io);
   return {
     program,
     written: () => text,
@@ -81,8 +81,8 @@ function invocations(line: string): string[][] {
 }
 
 describe('help and README', () => {
-  it('leads every command\'s help with examples', () => {
-    const { program, written, reset } = programWithOutput();
+  it('leads every command\'s help with examples', async () => {
+    const { program, written, reset } = await programWithOutput();
     for (const { path, command } of allCommands(program)) {
       reset();
       command.outputHelp();
@@ -90,8 +90,8 @@ describe('help and README', () => {
     }
   });
 
-  it('lists a subcommand\'s own options first and the global ones by name in a short inherited section', () => {
-    const { program, written, reset } = programWithOutput();
+  it('lists a subcommand\'s own options first and the global ones by name in a short inherited section', async () => {
+    const { program, written, reset } = await programWithOutput();
     const globals = program.options.filter((option) => !option.hidden && option.long !== '--version').map((option) => option.long!);
     for (const { path, command } of allCommands(program).filter(({ path }) => path.length > 0)) {
       reset();
@@ -108,8 +108,8 @@ describe('help and README', () => {
     }
   });
 
-  it('uses only real commands and flags in the examples', () => {
-    const { program, written, reset } = programWithOutput();
+  it('uses only real commands and flags in the examples', async () => {
+    const { program, written, reset } = await programWithOutput();
     for (const { path, command } of allCommands(program)) {
       reset();
       command.outputHelp();
@@ -120,8 +120,8 @@ describe('help and README', () => {
     }
   });
 
-  it('uses only real commands and flags in the README', () => {
-    const { program } = programWithOutput();
+  it('uses only real commands and flags in the README', async () => {
+    const { program } = await programWithOutput();
     const readme = fs.readFileSync('README.md', 'utf8');
     const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!.replace(/\\\n\s*/g, ' '));
     const inline = [...readme.matchAll(/`((?:npx )?tubekit [^`]+)`/g)].map((match) => match[1]!);

@@ -1,0 +1,78 @@
+/**
+ * Start-up loads the module of the command that runs and no other (src/cli/program.ts), while
+ * everything that shows the whole tree (help, "did you mean", completion) still sees every command.
+ */
+import { PassThrough } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { IO } from '../../src/cli/io.js';
+import { buildWholeProgram } from '../../src/cli/program.js';
+import { VERSION } from '../../src/core/version.js';
+import { bundleFiles, startupFiles } from '../support/bundle.js';
+import { cliSandbox } from '../support/cli.js';
+
+const COMMAND_MODULE = /^\/\/ dist\/src\/cli\/commands\//m;
+
+async function visibleCommandNames(): Promise<string[]> {
+  const io = new IO({ stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: {} });
+  const { program } = await buildWholeProgram(io);
+  return program.commands.filter((command) => !(command as unknown as { _hidden?: boolean })._hidden).map((command) => command.name());
+}
+
+describe('start-up', () => {
+  const cli = cliSandbox();
+  afterAll(() => cli.cleanup());
+
+  it('imports no command module and no zod before the command is known', () => {
+    const loaded = startupFiles();
+    for (const [file, text] of loaded) {
+      expect(text, file).not.toMatch(COMMAND_MODULE);
+      expect(text, file).not.toContain('node_modules/zod');
+    }
+    // The markers this relies on are there: esbuild names each source module it bundles.
+    expect([...bundleFiles().values()].some((text) => text.includes('// dist/src/cli/commands/folders.js'))).toBe(true);
+  });
+
+  it('lists every command in the root help, with --help and with help', async () => {
+    const names = await visibleCommandNames();
+    expect(names).toContain('folders');
+    for (const args of [['--help'], ['help'], ['--json', '--help']]) {
+      const result = await cli.run(args);
+      expect(result.exitCode, args.join(' ')).toBe(0);
+      const section = result.stdout.split('\nCommands:\n')[1]!.split('\n\n')[0]!;
+      // Each command's line starts at the indent; wrapped descriptions are indented further.
+      const listed = [...section.matchAll(/^ {2}([\w-]+)/gm)].map((match) => match[1]);
+      expect(listed, args.join(' ')).toEqual([...names, 'help']);
+    }
+  });
+
+  it('suggests the closest command for a misspelled one', async () => {
+    const json = await cli.run(['--json', 'folderz', 'list']);
+    expect(json).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(JSON.parse(json.stderr)).toEqual({ error: { status: null, code: 'usage', message: "unknown command 'folderz'\n(Did you mean folders?)" } });
+    const text = await cli.run(['folderz']);
+    expect(text).toMatchObject({ exitCode: 2, stderr: "error: unknown command 'folderz'\n(Did you mean folders?)\n(run with --help for usage)\n" });
+  });
+
+  it('finds the command after root options and their values', async () => {
+    for (const args of [['--base-url', 'http://x', 'folders', '--help'], ['--base-url=http://x', '-qv', 'folders', '--help'], ['help', 'folders']]) {
+      const result = await cli.run(args);
+      expect(result.exitCode, args.join(' ')).toBe(0);
+      expect(result.stdout, args.join(' ')).toMatch(/^Usage: tubekit folders /m);
+    }
+    // A value that happens to be a command name is still a value.
+    const value = await cli.run(['--profile', 'folders', 'folderz']);
+    expect(value.stderr).toMatch(/^error: unknown command 'folderz'\n\(Did you mean folders\?\)/);
+  });
+
+  it('prints the root help for --help before the command, as commander does', async () => {
+    const result = await cli.run(['--help', 'folders']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: tubekit \[options\] \[command\]/m);
+  });
+
+  it('prints the version wherever the flag is', async () => {
+    for (const args of [['--version'], ['-qV'], ['folders', 'list', '-V']]) {
+      expect(await cli.run(args), args.join(' ')).toMatchObject({ exitCode: 0, stdout: `${VERSION}\n`, stderr: '' });
+    }
+  });
+});
