@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chunks, chunkText, staticallyLoaded } from '../support/bundle.js';
 import { cliSandbox, type CliSandbox } from '../support/cli.js';
 import { hasScript, runOnTerminal } from '../support/terminal.js';
 
@@ -98,20 +99,11 @@ describe('tubekit as a newcomer meets it', () => {
   });
 
   it('loads jq only when --jq is used (it is not part of the start-up bundle)', () => {
-    const bundle = path.resolve('dist/cli');
-    const files = fs.readdirSync(bundle).filter((file) => file.endsWith('.js'));
     // Every module start-up loads: main.js and the chunks it imports statically, transitively.
-    const loaded = new Set<string>();
-    const visit = (file: string) => {
-      if (loaded.has(file)) return;
-      loaded.add(file);
-      const text = fs.readFileSync(path.join(bundle, file), 'utf8');
-      expect(text, file).not.toMatch(/from\s*["']jq-wasm["']/);
-      for (const match of text.matchAll(/(?:from|import)\s*["']\.\/([^"']+)["']/g)) visit(match[1]!);
-    };
-    visit('main.js');
+    const loaded = staticallyLoaded('main.js');
+    for (const file of loaded) expect(chunkText(file), file).not.toMatch(/from\s*["']jq-wasm["']/);
     expect(loaded.size).toBeGreaterThan(1);
-    expect(files.some((file) => /import\(["']jq-wasm["']\)/.test(fs.readFileSync(path.join(bundle, file), 'utf8')))).toBe(true);
+    expect(chunks().some((file) => /import\(["']jq-wasm["']\)/.test(chunkText(file)))).toBe(true);
   });
 
   it('treats an unknown profile at logout as an error and leaves the config untouched', async () => {
