@@ -28,10 +28,10 @@ interface Bench {
   close(): void;
 }
 
-function openBench(channels: number): Bench {
+async function openBench(channels: number): Promise<Bench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-bench-checks-'));
   const engine = Engine.open({ dataDir, planOverrides: { ultimate: { cmsLiveChecksPerHour: 10_000_000 } }, jobRunner: { mode: 'none' } });
-  engine.reseedWorld({ seed: 1, channels });
+  await engine.reseedWorld({ seed: 1, channels });
   setWorkDuration(engine.settings, { min_ms: 0, max_ms: 0 });
   const service = new LocalService(engine, engine.identity.createUserWithKey('ultimate', []).key);
   return {
@@ -53,7 +53,7 @@ async function precheckedChannel(bench: Bench, status: 'managed' | 'not_managed'
 }
 
 async function checkCallRows(channels: number): Promise<BenchRow[]> {
-  const bench = openBench(channels);
+  const bench = await openBench(channels);
   const server = await startServer({ engine: bench.engine, port: 0 });
   const remote = new RemoteService({ baseUrl: server.url, apiKey: bench.engine.identity.createUserWithKey('ultimate', []).key, maxRetries: 0 });
   const rows: BenchRow[] = [];
@@ -83,7 +83,7 @@ async function checkCallRows(channels: number): Promise<BenchRow[]> {
 
 async function browseRows(channels: number): Promise<BenchRow[]> {
   const started = performance.now();
-  const bench = openBench(channels);
+  const bench = await openBench(channels);
   const rows: BenchRow[] = [];
   try {
     await precheckedChannel(bench, 'managed');

@@ -24,8 +24,8 @@ interface Videos {
   hourLong: string;
 }
 
-function pickVideos(engine: Engine): Videos {
-  const world = engine.platform;
+async function pickVideos(engine: Engine): Promise<Videos> {
+  const world = await engine.platform();
   let human: string | undefined;
   let hourLong: string | undefined;
   for (const channel of world.sampleChannels(world.channelCount())) {
@@ -47,7 +47,7 @@ export async function downloadRows(): Promise<BenchRow[]> {
   const local = new LocalService(engine, key);
   const remote = new RemoteService({ baseUrl: server.url, apiKey: key });
   try {
-    const videos = pickVideos(engine);
+    const videos = await pickVideos(engine);
     return [
       ...(await cachedLatency(local, remote, videos)),
       ...(await renderSpeed(local, videos)),

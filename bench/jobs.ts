@@ -36,11 +36,11 @@ interface Bench {
   close(): void;
 }
 
-function openBench(options: Partial<EngineOptions> = {}, workMs = 0): Bench {
+async function openBench(options: Partial<EngineOptions> = {}, workMs = 0): Promise<Bench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-bench-jobs-'));
   const engine = Engine.open({ dataDir, planOverrides: { ultimate: { processChannelPerMinute: 1_000_000 } }, ...options });
   setWorkDuration(engine.settings, { min_ms: workMs, max_ms: workMs });
-  const channel = engine.platform.sampleChannels(1)[0]!.channel_id;
+  const channel = (await engine.platform()).sampleChannels(1)[0]!.channel_id;
   return {
     engine,
     dataDir,
@@ -71,7 +71,7 @@ async function wakeUpDelay(service: Service, channel: string): Promise<number> {
 
 async function latencyRows(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const bench = openBench();
+  const bench = await openBench();
   const server = await startServer({ engine: bench.engine, port: 0 });
   const key = bench.engine.identity.createUserWithKey('ultimate', []).key;
   const local = new LocalService(bench.engine, key);
@@ -88,7 +88,7 @@ async function latencyRows(): Promise<BenchRow[]> {
         baseline: { name: 'one health call', value: health },
       });
     }
-    const slow = openBench({}, 150);
+    const slow = await openBench({}, 150);
     try {
       const slowLocal = new LocalService(slow.engine, slow.engine.identity.createUserWithKey('ultimate', []).key);
       rows.push({ name: 'long-poll wake-up after completion (worker in this process)', value: await wakeUpDelay(slowLocal, slow.channel), unit: 'ms', budget: '< 100 ms' });
@@ -105,7 +105,7 @@ async function latencyRows(): Promise<BenchRow[]> {
 
 /** The local CLI case: the worker is another process, so the waiter learns of completion by polling. */
 async function crossProcessWakeUp(): Promise<BenchRow[]> {
-  const bench = openBench({ jobRunner: { mode: 'none' } }, 150);
+  const bench = await openBench({ jobRunner: { mode: 'none' } }, 150);
   const worker = execa('node', [BIN, 'engine', 'worker', '--data-dir', bench.dataDir], { reject: false });
   try {
     await waitForWorkerHost(bench.engine);
@@ -123,7 +123,7 @@ async function crossProcessWakeUp(): Promise<BenchRow[]> {
 async function throughputRows(workMs: number, jobs: number): Promise<BenchRow[]> {
   const rates: Array<[number, number]> = [];
   for (const workers of [1, 2, 4]) {
-    const bench = openBench({ jobRunner: { mode: 'none' } }, workMs);
+    const bench = await openBench({ jobRunner: { mode: 'none' } }, workMs);
     try {
       const userId = bench.engine.identity.createUserWithKey('ultimate', []).user_id;
       for (let index = 0; index < jobs; index += 1) {
@@ -168,7 +168,7 @@ async function waitForWorkerHost(engine: Engine): Promise<void> {
  * (30 s to 2 min each), and a short generation submitted meanwhile. It must not queue behind them.
  */
 export async function generationBesideChannelJobs(): Promise<BenchRow[]> {
-  const bench = openBench({ jobRunner: { mode: 'none' } });
+  const bench = await openBench({ jobRunner: { mode: 'none' } });
   setWorkSetting(bench.engine.settings, { preset: 'realistic' });
   const worker = execa('node', [BIN, 'engine', 'worker', '--data-dir', bench.dataDir], { reject: false });
   try {
@@ -181,7 +181,7 @@ export async function generationBesideChannelJobs(): Promise<BenchRow[]> {
     };
     await generate(); // warm up: the worker loads eSpeak once
     const alone = await timeMedian(7, generate);
-    const channels = [bench.channel, bench.engine.platform.sampleChannels(2)[1]!.channel_id];
+    const channels = [bench.channel, (await bench.engine.platform()).sampleChannels(2)[1]!.channel_id];
     const jobs = await Promise.all(channels.map((channel) => service.call('channels.process', { channel, type: 'longform' })));
     const running = () => jobs.every((job) => bench.engine.jobs.queue.get(job.job_id)?.state === 'running');
     for (const deadline = Date.now() + 10_000; !running(); ) {

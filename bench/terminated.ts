@@ -53,7 +53,7 @@ export async function terminatedRows(): Promise<BenchRow[]> {
   try {
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const info = engine.reseedWorld({ seed: 1, channels: 100, terminated: TERMINATED }).info();
+    const info = (await engine.reseedWorld({ seed: 1, channels: 100, terminated: TERMINATED })).info();
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
     const cpuSeconds = (used.user + used.system) / 1e6;

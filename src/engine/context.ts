@@ -16,7 +16,8 @@ export interface EngineContext {
   readonly settings: Settings;
   readonly identity: Identity;
   readonly rates: RateLimiter;
-  readonly platform: PlatformProvider;
+  /** The platform channels and videos are read from, loaded on first use. */
+  platform(): Promise<PlatformProvider>;
   /** The shared job queue and its workers. */
   readonly jobs: JobSystem;
   /** The plan table with this engine's overrides applied. */

@@ -15,8 +15,8 @@ import { resolvePlanTable, type Plan, type PlanLimits, type PlanOverrides } from
 import { databaseFile, defaultKeyFile } from './paths.js';
 import { openDatabase, type Db } from './store/database.js';
 import { Settings } from './store/settings.js';
-import { SampleWorld } from './world/sample-world.js';
-import { DEFAULT_WORLD_TERMINATED } from './world/generate.js';
+import type { SampleWorld } from './world/sample-world.js';
+import { DEFAULT_WORLD_TERMINATED } from './world/defaults.js';
 import type { AdvanceReport } from './world/advance.js';
 import type { CycleReason, CycleReport } from './features/alerts/cycle.js';
 import { DURATION_FORMS, parseDuration } from '../core/duration.js';
@@ -57,7 +57,7 @@ export class Engine implements EngineContext {
   readonly rates: RateLimiter;
   readonly jobs: JobSystem;
   readonly dataDir: string;
-  private world?: SampleWorld;
+  private world?: Promise<SampleWorld>;
   private readonly handlers: Handlers = {};
   private planTable: Record<Plan, PlanLimits>;
   private readonly extraOverrides?: PlanOverrides;
@@ -79,20 +79,28 @@ export class Engine implements EngineContext {
     return new Engine(options);
   }
 
-  /** The platform the engine reads from; the sample world is built on first use. */
-  get platform(): SampleWorld {
-    if (!this.world) {
-      const world = this.settings.get<WorldSettings>('world') ?? DEFAULT_WORLD;
-      this.world = SampleWorld.ensure(this.db, world);
-    }
-    return this.world;
+  /**
+   * The platform the engine reads from: the sample world, loaded and built on first use. Its code
+   * is imported only then, so calls that never read the platform (`folders list`) start faster.
+   */
+  platform(): Promise<SampleWorld> {
+    return this.world ?? this.buildWorld((World) => World.ensure(this.db, this.settings.get<WorldSettings>('world') ?? DEFAULT_WORLD));
   }
 
   /** Rebuilds the sample world with new parameters (`tubekit engine seed`). */
-  reseedWorld(settings: WorldSettings): SampleWorld {
+  reseedWorld(settings: WorldSettings): Promise<SampleWorld> {
     this.settings.set('world', settings);
-    this.world = SampleWorld.regenerate(this.db, settings);
-    return this.world;
+    return this.buildWorld((World) => World.regenerate(this.db, settings));
+  }
+
+  /** Imports the world's code and builds the world, memoised; a build that fails is forgotten, to be tried again. */
+  private buildWorld(build: (World: typeof SampleWorld) => SampleWorld): Promise<SampleWorld> {
+    const world = import('./world/sample-world.js').then(({ SampleWorld: World }) => build(World));
+    this.world = world;
+    world.catch(() => {
+      if (this.world === world) this.world = undefined;
+    });
+    return world;
   }
 
   /**
@@ -103,7 +111,7 @@ export class Engine implements EngineContext {
   async advanceWorld(span: string | number): Promise<{ world: AdvanceReport; alerts: CycleReport }> {
     const ms = typeof span === 'number' ? span : parseDuration(span);
     if (ms === null) throw new RangeError(`"${span}" is not a span of world time: use ${DURATION_FORMS}`);
-    const world = this.platform.advance(ms);
+    const world = (await this.platform()).advance(ms);
     return { world, alerts: await this.evaluateAlerts('advance') };
   }
 

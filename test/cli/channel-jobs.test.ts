@@ -20,11 +20,11 @@ interface Sandbox {
   channelId: string;
 }
 
-function openSandbox(): Sandbox {
+async function openSandbox(): Promise<Sandbox> {
   const cli = cliSandbox();
   const engine = Engine.open({ dataDir: cli.dataDir, jobRunner: { mode: 'none' } });
   engine.defaultKey();
-  const channel = engine.platform.sampleChannels(1)[0]!;
+  const channel = (await engine.platform()).sampleChannels(1)[0]!;
   return { cli, engine, handle: channel.handle, channelId: channel.channel_id };
 }
 
@@ -72,8 +72,8 @@ function enqueueChannelJob(sandbox: Sandbox): number {
 
 describe('tubekit process-channel (built binary)', () => {
   let sandbox: Sandbox;
-  beforeAll(() => {
-    sandbox = openSandbox();
+  beforeAll(async () => {
+    sandbox = await openSandbox();
   });
   afterAll(() => closeSandbox(sandbox));
 
@@ -230,8 +230,8 @@ describe('tubekit process-channel (built binary)', () => {
 
 describe('tubekit job (built binary)', () => {
   let sandbox: Sandbox;
-  beforeAll(() => {
-    sandbox = openSandbox();
+  beforeAll(async () => {
+    sandbox = await openSandbox();
   });
   afterAll(() => closeSandbox(sandbox));
 
@@ -256,7 +256,7 @@ describe('job worker processes', () => {
   afterEach(() => closeSandbox(sandbox));
 
   it('two worker processes racing over one queue run every job exactly once', async () => {
-    sandbox = openSandbox();
+    sandbox = await openSandbox();
     setWork(sandbox, 0);
     const ids = Array.from({ length: 60 }, () => enqueueChannelJob(sandbox));
     const workers = [0, 1].map(() => sandbox.cli.spawn(['engine', 'worker', '--until-idle', '--idle', '1', '--concurrency', '2']));
@@ -268,7 +268,7 @@ describe('job worker processes', () => {
   });
 
   it('a job whose worker is killed mid-run is taken up again and completes', async () => {
-    sandbox = openSandbox();
+    sandbox = await openSandbox();
     sandbox.engine.settings.set(JOB_TIMING_SETTING, { leaseMs: 1_500, hostHeartbeatMs: 200, hostStaleMs: 1_000 });
     setWork(sandbox, 2_500);
     const id = enqueueChannelJob(sandbox);
@@ -285,7 +285,7 @@ describe('job worker processes', () => {
   });
 
   it('shows a killed worker\'s job queued again at once, without waiting out its lease', async () => {
-    sandbox = openSandbox();
+    sandbox = await openSandbox();
     // The default 15 s lease and 5 s host staleness: only the dead process gives the holder away.
     setWork(sandbox, 30_000);
     const id = enqueueChannelJob(sandbox);
@@ -301,7 +301,7 @@ describe('job worker processes', () => {
   });
 
   it('a job whose workers keep dying fails with an error that says so', async () => {
-    sandbox = openSandbox();
+    sandbox = await openSandbox();
     sandbox.engine.settings.set(JOB_TIMING_SETTING, { leaseMs: 500, maxAttempts: 1, hostHeartbeatMs: 100, hostStaleMs: 400 });
     setWork(sandbox, 5_000);
     const id = enqueueChannelJob(sandbox);

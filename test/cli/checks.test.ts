@@ -21,11 +21,11 @@ describe('tubekit cms and monetized (built binary)', () => {
   let fx: CheckFixtures;
   let unchecked = 0;
   const freshChannel = () => fx.uncheckedNotManaged[unchecked++]!;
-  beforeAll(() => {
+  beforeAll(async () => {
     cli = cliSandbox();
     engine = Engine.open({ dataDir: cli.dataDir, jobRunner: { mode: 'none' } });
     engine.defaultKey();
-    fx = checkFixtures(engine);
+    fx = await checkFixtures(engine);
     setCheckWork(engine, 0);
   });
   afterAll(() => {
@@ -128,11 +128,12 @@ describe('tubekit cms and monetized (built binary)', () => {
 
   describe('monetized', () => {
     let steady: WorldChannel;
-    beforeAll(() => {
+    beforeAll(async () => {
       // Not flipping and rarely blocked, so its verdict does not move while the tests run.
-      steady = engine.platform.sampleChannels(600).find((channel) => {
+      const world = await engine.platform();
+      steady = world.sampleChannels(600).find((channel) => {
         const profile = adProfile('1', channel);
-        return profile.flip === null && profile.blocking === 'rarely' && profile.monetized && engine.platform.channelVideos(channel, { kind: 'long' }).length > 2 && fx.notManaged.channel_id !== channel.channel_id;
+        return profile.flip === null && profile.blocking === 'rarely' && profile.monetized && world.channelVideos(channel, { kind: 'long' }).length > 2 && fx.notManaged.channel_id !== channel.channel_id;
       })!;
       engine.db.prepare("INSERT INTO cms_verdicts VALUES (?, 'not_managed', NULL, 0, 'live', 'x', 0, 0, NULL, NULL) ON CONFLICT DO NOTHING").run(steady.channel_id);
     });

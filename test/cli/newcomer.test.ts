@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleFiles, startupFiles } from '../support/bundle.js';
+import { chunks, chunkText, staticallyLoaded } from '../support/bundle.js';
 import { cliSandbox, type CliSandbox } from '../support/cli.js';
 import { hasScript, runOnTerminal } from '../support/terminal.js';
 
@@ -99,10 +99,11 @@ describe('tubekit as a newcomer meets it', () => {
   });
 
   it('loads jq only when --jq is used (it is not part of the start-up bundle)', () => {
-    const loaded = startupFiles();
-    for (const [file, text] of loaded) expect(text, file).not.toMatch(/from\s*["']jq-wasm["']/);
+    // Every module start-up loads: main.js and the chunks it imports statically, transitively.
+    const loaded = staticallyLoaded('main.js');
+    for (const file of loaded) expect(chunkText(file), file).not.toMatch(/from\s*["']jq-wasm["']/);
     expect(loaded.size).toBeGreaterThan(1);
-    expect([...bundleFiles().values()].some((text) => /import\(["']jq-wasm["']\)/.test(text))).toBe(true);
+    expect(chunks().some((file) => /import\(["']jq-wasm["']\)/.test(chunkText(file)))).toBe(true);
   });
 
   it('treats an unknown profile at logout as an error and leaves the config untouched', async () => {

@@ -17,13 +17,13 @@ let cli: CliSandbox;
 let engine: Engine;
 let videoUrl: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   cli = cliSandbox();
   engine = Engine.open({ dataDir: cli.dataDir, jobRunner: { mode: 'none' } });
   engine.defaultKey();
-  engine.reseedWorld({ seed: 1, channels: 200, terminated: 3000 });
+  const world = await engine.reseedWorld({ seed: 1, channels: 200, terminated: 3000 });
   setWorkSetting(engine.settings, { preset: 'instant' });
-  videoUrl = engine.platform.sampleVideos(1)[0]!.url;
+  videoUrl = world.sampleVideos(1)[0]!.url;
 });
 
 afterAll(() => {

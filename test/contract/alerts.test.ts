@@ -1,13 +1,12 @@
 import { expect, it } from 'vitest';
 import type { Service } from '../../src/core/service.js';
-import type { SampleWorld } from '../../src/engine/world/index.js';
 import { describeEachEngine, failure, type EngineHarness } from '../support/engines.js';
 
 const WORLD = { seed: 11, channels: 800, terminated: 0 };
 const DAY = 86_400_000;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
-const world = (harness: EngineHarness) => harness.engine.platform as SampleWorld;
+const world = (harness: EngineHarness) => harness.engine.platform();
 
 /** Every triggered row of a user (all pages). */
 async function allTriggered(user: Service, query: { alert_id?: number; new_only?: boolean } = {}) {
@@ -144,7 +143,7 @@ describeEachEngine(
         expect(alert.last_evaluated_at).toMatch(ISO);
       }
       const rows = await allTriggered(user);
-      const w = world(harness);
+      const w = await world(harness);
       const now = w.nowMs();
       const byType = (type: string) => rows.filter((row) => row.alert_type === type);
       for (const type of ['outlier', 'new_channel', 'breakout']) expect(byType(type).length, type).toBeGreaterThan(0);
@@ -217,7 +216,7 @@ describeEachEngine(
       const off = (await user.call('alerts.create', { name: 'Off', content_type: 'shorts' })).alert;
       await user.call('alerts.update', { id: off.id, enabled: false });
       await harness.engine.advanceWorld('3d');
-      const w = world(harness);
+      const w = await world(harness);
       const englishRows = await allTriggered(user, { alert_id: english.id });
       expect(englishRows.length).toBeGreaterThan(0);
       for (const row of englishRows) {

@@ -37,10 +37,10 @@ describeEachEngine(
     let spoken: SampleVideo;
     let short: SampleVideo;
     let music: SampleVideo;
-    beforeAll(() => {
+    beforeAll(async () => {
       // Instant work unless a test needs the steps to take time.
       setWorkSetting(get().engine.settings, { preset: 'instant' });
-      const videos = get().engine.platform.sampleVideos(30);
+      const videos = (await get().engine.platform()).sampleVideos(30);
       spoken = videos.find((video) => video.kind === 'long' && video.captions === 'human')!;
       short = videos.find((video) => video.kind === 'short' && video.captions !== null)!;
       music = videos.find((video) => video.captions === null)!;
@@ -139,10 +139,11 @@ describeEachEngine(
       const service = get().as('ultimate');
       const ask = async (video: SampleVideo, prompt: string, extra: { media_resolution?: 'low' | 'default' } = {}) =>
         (await finished(service, (await service.call('analysis.submit', { video_url: video.url, prompt, ...extra })).job_id)).analysis_text!;
-      const transcript = (await get().engine.platform.transcript(spoken.video_id))!;
+      const world = await get().engine.platform();
+      const transcript = world.transcript(spoken.video_id)!;
 
       const json = JSON.parse(await ask(spoken, 'Return JSON with keys "title", "views", "summary" and "topics".'));
-      const video = (await get().engine.platform.videoById(spoken.video_id))!;
+      const video = world.videoById(spoken.video_id)!;
       expect(json).toMatchObject({ title: video.title, views: video.views, _source: expect.stringContaining('sample world') });
       expect(json.summary).toContain(video.title);
       expect(Array.isArray(json.topics)).toBe(true);

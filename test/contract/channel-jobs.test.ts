@@ -12,8 +12,8 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 describeEachEngine('channel processing jobs', (get) => {
   let channels: ChannelFixtures;
   let user: Service;
-  beforeAll(() => {
-    channels = channelFixtures(get().engine);
+  beforeAll(async () => {
+    channels = await channelFixtures(get().engine);
   });
   beforeEach(() => {
     user = get().as('starter');
@@ -111,7 +111,7 @@ describeEachEngine('channel processing jobs', (get) => {
     const shorts = await user.call('channels.process', { channel: channels.shorts.handle, type: 'shorts' });
     const long = (await user.call('channels.processStatus', { job_id: longform.job_id, wait_seconds: 10 })).result as Record<string, any>;
     const short = (await user.call('channels.processStatus', { job_id: shorts.job_id, wait_seconds: 10 })).result as Record<string, any>;
-    const world = get().engine.platform;
+    const world = await get().engine.platform();
 
     expect(long.channel).toMatchObject({ channel_id: channels.longform.channel_id, handle: channels.longform.handle, title: channels.longform.title, language: 'English' });
     expect(long.statistics).toMatchObject({ subscribers: channels.longform.subscribers, total_views: channels.longform.total_views, video_count: channels.longform.video_count });
@@ -283,7 +283,7 @@ describeEachEngine('channel processing jobs', (get) => {
       .prepare<[string], { n: number }>(`SELECT COUNT(*) AS n FROM indexed_videos WHERE channel_id = ? AND kind = 'short'`)
       .get(channels.shorts.channel_id)!.n;
     // Collabs listed under the channel are indexed under the channel that hosts them.
-    const listed = get().engine.platform.channelVideos(channels.shorts.channel_id, { kind: 'short', limit: 20 });
+    const listed = (await get().engine.platform()).channelVideos(channels.shorts.channel_id, { kind: 'short', limit: 20 });
     expect(videos).toBe(listed.filter((video) => video.channel_id === channels.shorts.channel_id).length);
   });
 });
@@ -292,7 +292,7 @@ describeEachEngine('process-channel rate limit', (get) => {
   it('allows 30 submits a minute per user, then answers 429 with Retry-After and "Try again in N s."', async () => {
     setJobWork(get().engine, 0);
     const user = get().as('professional');
-    const channel = get().engine.platform.sampleChannels(1)[0]!.channel_id;
+    const channel = (await get().engine.platform()).sampleChannels(1)[0]!.channel_id;
     for (let index = 0; index < 30; index += 1) await user.call('channels.process', { channel, type: 'longform' });
     const error = await failure(user.call('channels.process', { channel, type: 'longform' }));
     expect(error.status).toBe(429);
@@ -307,7 +307,7 @@ describeEachEngine('process-channel rate limit', (get) => {
 
   it('does not count refused submits or idempotent replays', async () => {
     const user = get().as('starter');
-    const channel = get().engine.platform.sampleChannels(1)[0]!.channel_id;
+    const channel = (await get().engine.platform()).sampleChannels(1)[0]!.channel_id;
     for (let index = 0; index < 5; index += 1) await failure(user.call('channels.process', { channel: '@nobody-at-all-here', type: 'longform' }));
     const first = await user.call('channels.process', { channel, type: 'longform', idempotency_key: 'replayed' });
     for (let index = 0; index < 40; index += 1) {
@@ -321,7 +321,7 @@ describeEachEngine('process-channel rate limit', (get) => {
     const harness = get();
     if (harness.kind !== 'remote') return;
     const key = harness.engine.identity.createUserWithKey('starter', []).key;
-    const channel = harness.engine.platform.sampleChannels(1)[0]!.channel_id;
+    const channel = (await harness.engine.platform()).sampleChannels(1)[0]!.channel_id;
     let response: Response | undefined;
     for (let index = 0; index < 31; index += 1) {
       response = await fetch(`${harness.baseUrl}/api/process-channel`, {
@@ -340,7 +340,7 @@ describeEachEngine('process-channel rate limit from the plan table', (get) => {
   it('uses the configured per-minute value', async () => {
     setJobWork(get().engine, 0);
     const user = get().as('starter');
-    const channel = get().engine.platform.sampleChannels(1)[0]!.channel_id;
+    const channel = (await get().engine.platform()).sampleChannels(1)[0]!.channel_id;
     for (let index = 0; index < 3; index += 1) await user.call('channels.process', { channel, type: 'shorts' });
     const error = await failure(user.call('channels.process', { channel, type: 'shorts' }));
     expect(error.status).toBe(429);

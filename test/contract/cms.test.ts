@@ -39,8 +39,8 @@ describeEachEngine(
     let nextUnchecked = 0;
     /** A longform channel no test has checked yet (not pre-checked, not managed). */
     const freshChannel = () => fx.uncheckedNotManaged[nextUnchecked++]!.channel_id;
-    beforeAll(() => {
-      fx = checkFixtures(get().engine);
+    beforeAll(async () => {
+      fx = await checkFixtures(get().engine);
     });
     beforeEach(() => {
       setCheckWork(get().engine, 0);
@@ -53,7 +53,7 @@ describeEachEngine(
       expect(body).toMatchObject({ success: true, channel_id: fx.managed.channel_id, status: 'managed', checked_live: false });
       expect(body.checked_at).toMatch(ISO);
       expect(Date.parse(body.checked_at!)).toBeLessThan(clock.now() - 86_400_000);
-      expect(body.owner).toEqual(get().engine.platform.networks.network(fx.bigOid));
+      expect(body.owner).toEqual((await get().engine.platform()).networks.network(fx.bigOid));
       expect(body.hint).toBeUndefined();
       expect(body.note).toMatch(/pre-checked index/);
       const detail = await service.call('cms.networks', { oid: fx.bigOid });
@@ -118,7 +118,7 @@ describeEachEngine(
       const channelId = fx.staleNotManaged.channel_id;
       const stored = await service.call('cms.check', { channel_id: channelId });
       expect(stored).toMatchObject({ status: 'not_managed', checked_live: false });
-      const truthOid = get().engine.platform.networks.ownerOf(channelId)!.oid;
+      const truthOid = (await get().engine.platform()).networks.ownerOf(channelId)!.oid;
       const before = (await service.call('cms.networks', { oid: truthOid }).catch(() => null)) as { network: { member_count: number } } | null;
       const fresh = await service.call('cms.check', { channel_id: channelId, refresh: true });
       expect(fresh).toMatchObject({ status: 'managed', checked_live: true, owner: { oid: truthOid } });
@@ -265,8 +265,8 @@ describeEachEngine(
   (get) => {
     let fx: CheckFixtures;
     let pro: Service;
-    beforeAll(() => {
-      fx = checkFixtures(get().engine);
+    beforeAll(async () => {
+      fx = await checkFixtures(get().engine);
       pro = get().as('professional');
     });
     const list = async (input: Record<string, unknown>) => {
@@ -294,8 +294,9 @@ describeEachEngine(
         .get(fx.bigOid)!;
       const entry = (await list({ limit: 100, min_channels: 1 })).networks.find((network) => network.oid === fx.bigOid)!;
       expect(entry).toMatchObject({ member_count: verified.n, total_subscribers: verified.subs });
-      const truthMembers = Array.from({ length: engine.platform.channelCount() }, (_, index) => engine.platform.channelByIndex(index)!)
-        .filter((channel) => engine.platform.networks.ownerOf(channel.channel_id)?.oid === fx.uncheckedManagedOid);
+      const world = await engine.platform();
+      const truthMembers = Array.from({ length: world.channelCount() }, (_, index) => world.channelByIndex(index)!)
+        .filter((channel) => world.networks.ownerOf(channel.channel_id)?.oid === fx.uncheckedManagedOid);
       const before = (await list({ limit: 100, min_channels: 1 })).networks.find((network) => network.oid === fx.uncheckedManagedOid);
       expect(before?.member_count ?? 0).toBeLessThan(truthMembers.length);
       setCheckWork(engine, 0);
@@ -373,8 +374,8 @@ describeEachEngine(
   (get) => {
     let fx: CheckFixtures;
     let other: Engine;
-    beforeAll(() => {
-      fx = checkFixtures(get().engine);
+    beforeAll(async () => {
+      fx = await checkFixtures(get().engine);
       // A second connection to the same data dir, as another CLI process would open.
       other = Engine.open({ dataDir: get().engine.dataDir, clock, jobRunner: { mode: 'none' } });
       return () => other.close();

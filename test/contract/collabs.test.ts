@@ -1,14 +1,13 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { RouteOutput } from '../../src/core/routes.js';
 import type { Service } from '../../src/core/service.js';
-import type { SampleWorld } from '../../src/engine/world/index.js';
 import { describeEachEngine, failure, type EngineHarness } from '../support/engines.js';
 
 const WORLD = { seed: 5, channels: 1200, terminated: 0 };
 const DAY = 86_400_000;
 const SIX_HOURS = 6 * 3_600_000;
 
-const world = (harness: EngineHarness) => harness.engine.platform as SampleWorld;
+const world = (harness: EngineHarness) => harness.engine.platform();
 type Top = RouteOutput<'collabs.top'>;
 
 async function everyRanked(user: Service, query: Record<string, unknown> = {}): Promise<Top['channels']> {
@@ -31,12 +30,13 @@ describeEachEngine(
 
     it('ranks channels that do collabs by growth, from figures computed for a 6-hour boundary of world time', async () => {
       const harness = get();
+      const w = await world(harness);
       const top = await user.call('collabs.top', {});
       expect(top).toMatchObject({ success: true, metric: 'subs', period: 7, sort: 'gain', page: 1, per_page: 25 });
       const computedAt = Date.parse(top.computed_at);
       expect(computedAt % SIX_HOURS).toBe(0);
-      expect(computedAt).toBeLessThanOrEqual(world(harness).nowMs());
-      expect(world(harness).nowMs() - computedAt).toBeLessThan(SIX_HOURS);
+      expect(computedAt).toBeLessThanOrEqual(w.nowMs());
+      expect(w.nowMs() - computedAt).toBeLessThan(SIX_HOURS);
       expect(top.growth_through).toBe(new Date(computedAt - DAY).toISOString().slice(0, 10));
       expect(top.total).toBeGreaterThan(25);
       expect(top.channels).toHaveLength(25);
@@ -49,7 +49,7 @@ describeEachEngine(
       // The figures are the world's: growth of subscribers over the 7 complete days through growth_through.
       const sample = top.channels[3]!;
       const end = Date.parse(`${top.growth_through}T00:00:00Z`) + DAY;
-      const [then, now] = world(harness).totalsAt(sample.channel_id, [end - 7 * DAY, end])!;
+      const [then, now] = w.totalsAt(sample.channel_id, [end - 7 * DAY, end])!;
       expect(sample.growth).toBe(now!.subscribers - then!.subscribers);
       expect(sample.subscribers).toBe(now!.subscribers);
       expect(sample.growth_pct).toBe(Math.round(((now!.subscribers - then!.subscribers) / then!.subscribers) * 10_000) / 100);
@@ -57,7 +57,7 @@ describeEachEngine(
 
     it('computes growth every 6 hours of world time, not per request', async () => {
       const harness = get();
-      const now = world(harness).nowMs();
+      const now = (await world(harness)).nowMs();
       const untilBoundary = SIX_HOURS - (now % SIX_HOURS);
       const before = await user.call('collabs.top', { per_page: 100 });
       if (untilBoundary > 60 * 60_000) {
@@ -130,7 +130,7 @@ describeEachEngine(
       expect(view.total_videos).toBeGreaterThanOrEqual(busiest!.collab_videos);
       expect(view.partners.length).toBe(view.total_partners);
       expect(view.has_new_collab).toBe(true);
-      const w = world(harness);
+      const w = await world(harness);
       for (const video of view.videos) {
         const listed = [video.host.channel_id, ...video.collaborators.map((c) => c.channel_id)];
         expect(listed).toContain(busiest!.channel_id);
@@ -154,7 +154,7 @@ describeEachEngine(
 
     it('marks upcoming collabs, counts them, and says whether a collab is new within since_days', async () => {
       const harness = get();
-      const w = world(harness);
+      const w = await world(harness);
       const now = w.nowMs();
       let upcomingChannel: string | undefined;
       for (const channel of w.eachChannel()) {
@@ -185,7 +185,7 @@ describeEachEngine(
 
     it('says checked: false exactly when the channel was not scanned and no scanned channel lists it', async () => {
       const harness = get();
-      const w = world(harness);
+      const w = await world(harness);
       const now = w.nowMs();
       const checkedSet = new Set(w.collabs.checkedChannels(now));
       const channels = [...w.eachChannel()];
@@ -207,7 +207,7 @@ describeEachEngine(
 
     it('feeds collab videos of checked channels: days, newest or most viewed first, channel_ids, paging', async () => {
       const harness = get();
-      const w = world(harness);
+      const w = await world(harness);
       const now = w.nowMs();
       const week = await user.call('collabs.feed', { per_page: 100 });
       expect(week).toMatchObject({ success: true, days: 7, sort: 'newest', page: 1, per_page: 100 });
@@ -251,7 +251,7 @@ describeEachEngine(
 
     it('shows new collab videos as the world moves, upcoming ones publishing under the same id', async () => {
       const harness = get();
-      const w = world(harness);
+      const w = await world(harness);
       const now = w.nowMs();
       const upcoming = [...w.eachChannel()].flatMap((channel) => w.collabs.involving(channel.idx, now)).find((l) => l.known && l.published_ms > now)!;
       const before = await user.call('collabs.feed', { days: 1, per_page: 100 });

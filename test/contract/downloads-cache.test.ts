@@ -24,8 +24,8 @@ describeEachEngine(
     let videos: TestVideos;
     let user: Service;
     let clock: ManualClock;
-    beforeAll(() => {
-      videos = pickVideos(get().engine);
+    beforeAll(async () => {
+      videos = await pickVideos(get().engine);
       user = get().as('ultimate');
       clock = get().engine.clock as ManualClock;
     });

@@ -38,8 +38,8 @@ describeEachEngine(
   'downloads: scope and caps',
   (get) => {
     let videos: TestVideos;
-    beforeAll(() => {
-      videos = pickVideos(get().engine);
+    beforeAll(async () => {
+      videos = await pickVideos(get().engine);
     });
     afterEach(() => setWorkSetting(get().engine.settings, { preset: 'short' }));
 

@@ -16,8 +16,8 @@ describeEachEngine(
   (get) => {
     let videos: TestVideos;
     let user: Service;
-    beforeAll(() => {
-      videos = pickVideos(get().engine);
+    beforeAll(async () => {
+      videos = await pickVideos(get().engine);
       user = get().as('ultimate');
     });
 
@@ -191,7 +191,7 @@ describeEachEngine(
   'downloads: the length limit',
   (get) => {
     it('refuses more media than the limit (here set to 5 minutes) with how much to clip; subtitles have no limit', async () => {
-      const videos = pickVideos(get().engine);
+      const videos = await pickVideos(get().engine);
       const user = get().as('ultimate');
       const over = videos.human.duration_seconds - 300;
       const error = await failure(user.call('download', { video_url: watchUrl(videos.human), format: 'audio' }));

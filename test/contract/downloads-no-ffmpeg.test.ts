@@ -17,8 +17,8 @@ describeEachEngine(
   'downloads without ffmpeg',
   (get) => {
     let videos: TestVideos;
-    beforeAll(() => {
-      videos = pickVideos(get().engine);
+    beforeAll(async () => {
+      videos = await pickVideos(get().engine);
     });
 
     it('answers 503 naming how to install ffmpeg for video and audio, and still delivers subtitles', async () => {

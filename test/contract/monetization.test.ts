@@ -10,6 +10,7 @@ import type { Engine } from '../../src/engine/engine.js';
 import { clearFault, setFault } from '../../src/engine/faults.js';
 import { judgeAdPages } from '../../src/engine/features/checks/ad-check.js';
 import { EXTERNAL_CLASSIFIER_VERSION } from '../../src/engine/features/checks/external-monetization.js';
+import type { SampleWorld } from '../../src/engine/world/index.js';
 import type { WorldChannel } from '../../src/engine/world/types.js';
 import { checkFixtures, setCheckWork, type CheckFixtures } from '../support/check-fixtures.js';
 import { describeEachEngine, failure } from '../support/engines.js';
@@ -17,22 +18,23 @@ import { describeEachEngine, failure } from '../support/engines.js';
 const HOUR_MS = 3_600_000;
 const clock = new ManualClock(Date.now());
 
-function allChannels(engine: Engine): WorldChannel[] {
-  return Array.from({ length: engine.platform.channelCount() }, (_, index) => engine.platform.channelByIndex(index)!);
+function allChannels(world: SampleWorld): WorldChannel[] {
+  return Array.from({ length: world.channelCount() }, (_, index) => world.channelByIndex(index)!);
 }
 
 const inIndex = (engine: Engine, channelId: string) =>
   engine.db.prepare('SELECT 1 FROM cms_verdicts WHERE channel_id = ?').get(channelId) !== undefined;
 
 /** What a read at `at` supports, by the same judgement the engine makes. */
-const verdictAt = (engine: Engine, channel: WorldChannel, at: number) =>
-  judgeAdPages(channel, true, engine.platform.readAdPages(channel.channel_id, at)).monetized;
+const verdictAt = (world: SampleWorld, channel: WorldChannel, at: number) =>
+  judgeAdPages(channel, true, world.readAdPages(channel.channel_id, at)).monetized;
 
 describeEachEngine(
   'ad-monetization check',
   (get) => {
     let fx: CheckFixtures;
     let user: Service;
+    let world: SampleWorld;
     let indexed: WorldChannel[];
     const used = new Set<string>();
     /** A channel in the longform index that no test has checked yet. */
@@ -42,14 +44,15 @@ describeEachEngine(
       used.add(found.channel_id);
       return found;
     };
-    beforeAll(() => {
+    beforeAll(async () => {
       const engine = get().engine;
-      fx = checkFixtures(engine);
+      world = await engine.platform();
+      fx = await checkFixtures(engine);
       user = get().as('starter');
       // Reading the index starts it: pre-checked channels are in it.
       indexed = [];
       return user.call('cms.networks', {}).then(() => {
-        indexed = allChannels(engine).filter((channel) => inIndex(engine, channel.channel_id));
+        indexed = allChannels(world).filter((channel) => inIndex(engine, channel.channel_id));
       });
     });
     beforeEach(() => {
@@ -58,8 +61,7 @@ describeEachEngine(
     });
 
     it('confirms ads on recent longform pages: true, a plain reason, no hint, previous null the first time', async () => {
-      const engine = get().engine;
-      const channel = indexedWhere('monetized now', (c) => verdictAt(engine, c, clock.now()) === true);
+      const channel = indexedWhere('monetized now', (c) => verdictAt(world, c, clock.now()) === true);
       const body = await user.call('monetization.ads', { channel_id: channel.channel_id });
       expect(body).toEqual({
         success: true,
@@ -72,8 +74,7 @@ describeEachEngine(
     });
 
     it('answers false when the pages read cleanly show no ads', async () => {
-      const engine = get().engine;
-      const channel = indexedWhere('read cleanly without ads', (c) => verdictAt(engine, c, clock.now()) === false);
+      const channel = indexedWhere('read cleanly without ads', (c) => verdictAt(world, c, clock.now()) === false);
       const body = await user.call('monetization.ads', { channel_id: channel.channel_id });
       expect(body).toMatchObject({ monetized: false, previous: null });
       expect(body.reason).toMatch(/found no ads/);
@@ -81,8 +82,7 @@ describeEachEngine(
     });
 
     it('stores every verdict and moves the last one into previous', async () => {
-      const engine = get().engine;
-      const channel = indexedWhere('monetized now', (c) => verdictAt(engine, c, clock.now()) === true);
+      const channel = indexedWhere('monetized now', (c) => verdictAt(world, c, clock.now()) === true);
       const first = await user.call('monetization.ads', { channel_id: channel.channel_id });
       clock.advance(60_000);
       const second = await user.call('monetization.ads', { channel_id: channel.channel_id });
@@ -96,13 +96,12 @@ describeEachEngine(
     });
 
     it('shows a flip between two checks at different times', async () => {
-      const engine = get().engine;
       let later = 0;
       const channel = indexedWhere('flipping within three days', (c) => {
-        const now = verdictAt(engine, c, clock.now());
+        const now = verdictAt(world, c, clock.now());
         if (now === null) return false;
         for (let hours = 1; hours <= 72; hours += 1) {
-          const then = verdictAt(engine, c, clock.now() + hours * HOUR_MS);
+          const then = verdictAt(world, c, clock.now() + hours * HOUR_MS);
           if (then !== null && then !== now) {
             later = hours;
             return true;
@@ -122,7 +121,7 @@ describeEachEngine(
     it('answers null (unknown) with a hint when every page read is blocked, and stores it without losing what was seen', async () => {
       const engine = get().engine;
       const blocked = indexedWhere('blocking every read', (c) => {
-        const pages = engine.platform.readAdPages(c.channel_id, clock.now());
+        const pages = world.readAdPages(c.channel_id, clock.now());
         return pages.length > 0 && pages.every((page) => page.outcome === 'blocked');
       });
       const body = await user.call('monetization.ads', { channel_id: blocked.channel_id });
@@ -130,7 +129,7 @@ describeEachEngine(
       expect(body.reason).toMatch(/all \d watch page reads were blocked/);
       expect(body.hint).toMatch(/check again/);
 
-      const channel = indexedWhere('monetized now', (c) => verdictAt(engine, c, clock.now()) === true);
+      const channel = indexedWhere('monetized now', (c) => verdictAt(world, c, clock.now()) === true);
       const seen = await user.call('monetization.ads', { channel_id: channel.channel_id });
       setFault(engine.settings, 'ad-pages-blocked');
       const unknown = await user.call('monetization.ads', { channel_id: channel.channel_id });
@@ -150,8 +149,7 @@ describeEachEngine(
       expect(shorts).toMatchObject({ monetized: null, hint: expect.any(String) });
       expect(shorts.reason).toMatch(/publishes shorts/);
 
-      const engine = get().engine;
-      const channel = fx.uncheckedNotManaged.find((c) => verdictAt(engine, c, clock.now()) !== null && !used.has(c.channel_id))!;
+      const channel = fx.uncheckedNotManaged.find((c) => verdictAt(world, c, clock.now()) !== null && !used.has(c.channel_id))!;
       used.add(channel.channel_id);
       const outside = await user.call('monetization.ads', { channel_id: channel.channel_id });
       expect(outside).toMatchObject({ monetized: null, previous: null });
@@ -159,25 +157,24 @@ describeEachEngine(
       expect(outside.hint).toMatch(/channel-cms/);
       await user.call('cms.check', { channel_id: channel.channel_id });
       const inside = await user.call('monetization.ads', { channel_id: channel.channel_id });
-      expect(inside.monetized).toBe(verdictAt(engine, channel, clock.now()));
+      expect(inside.monetized).toBe(verdictAt(world, channel, clock.now()));
       expect(inside.previous).toMatchObject({ monetized: null });
     });
 
     it('counts a channel a longform processing job saw as in the longform index', async () => {
       const engine = get().engine;
-      const channel = allChannels(engine).find(
-        (c) => c.content_type === 'mixed' && c.subscribers > 5_000 && !inIndex(engine, c.channel_id) && verdictAt(engine, c, clock.now()) !== null,
+      const channel = allChannels(world).find(
+        (c) => c.content_type === 'mixed' && c.subscribers > 5_000 && !inIndex(engine, c.channel_id) && verdictAt(world, c, clock.now()) !== null,
       )!;
       expect((await user.call('monetization.ads', { channel_id: channel.channel_id })).monetized).toBeNull();
       const { job_id } = await user.call('channels.process', { channel: channel.channel_id, type: 'longform' });
       expect((await user.call('channels.processStatus', { job_id, wait_seconds: 20 })).status).toBe('completed');
-      expect((await user.call('monetization.ads', { channel_id: channel.channel_id })).monetized).toBe(verdictAt(engine, channel, clock.now()));
+      expect((await user.call('monetization.ads', { channel_id: channel.channel_id })).monetized).toBe(verdictAt(world, channel, clock.now()));
     });
 
     it('chains concurrent checks: one finds no previous, the other the first one\'s verdict', async () => {
       setCheckWork(get().engine, 100);
-      const engine = get().engine;
-      const channel = indexedWhere('readable now', (c) => verdictAt(engine, c, clock.now()) !== null);
+      const channel = indexedWhere('readable now', (c) => verdictAt(world, c, clock.now()) !== null);
       const bodies = await Promise.all([1, 2].map(() => user.call('monetization.ads', { channel_id: channel.channel_id })));
       expect(bodies.filter((body) => body.previous === null)).toHaveLength(1);
       expect(bodies.filter((body) => body.previous !== null)[0]!.previous!.monetized).toBe(bodies[0]!.monetized);
@@ -198,12 +195,13 @@ describeEachEngine(
     let user: Service;
     let seller: WorldChannel;
     let nonSeller: WorldChannel;
-    beforeAll(() => {
-      const engine = get().engine;
+    let world: SampleWorld;
+    beforeAll(async () => {
+      world = await get().engine.platform();
       user = get().as('starter');
-      const channels = allChannels(engine);
-      seller = channels.find((c) => (engine.platform.externalMonetization(c)?.products.length ?? 0) >= 2)!;
-      nonSeller = channels.find((c) => engine.platform.externalMonetization(c)?.methods.length === 0)!;
+      const channels = allChannels(world);
+      seller = channels.find((c) => (world.externalMonetization(c)?.products.length ?? 0) >= 2)!;
+      nonSeller = channels.find((c) => world.externalMonetization(c)?.methods.length === 0)!;
     });
     beforeEach(() => {
       setCheckWork(get().engine, 0);
@@ -235,7 +233,7 @@ describeEachEngine(
       const started = Date.now();
       const body = await user.call('monetization.external', { channel_id: seller.channel_id });
       expect(Date.now() - started).toBeGreaterThanOrEqual(140);
-      const truth = get().engine.platform.externalMonetization(seller)!;
+      const truth = world.externalMonetization(seller)!;
       expect(body).toMatchObject({
         classified: true,
         checked_live: true,
@@ -283,7 +281,7 @@ describeEachEngine(
       expect(error.message).toMatch(/classifier failed.*nothing was stored/);
       expect(await user.call('monetization.external', { channel_id: seller.channel_id, skip_live: true })).toEqual({ ...before, checked_live: false });
       expect((await user.call('monetization.external', { channel_id: seller.channel_id, cached_ok_secs: 60 })).checked_live).toBe(false);
-      const fresh = allChannels(engine).find((c) => c.channel_id !== seller.channel_id && c.channel_id !== nonSeller.channel_id)!;
+      const fresh = allChannels(world).find((c) => c.channel_id !== seller.channel_id && c.channel_id !== nonSeller.channel_id)!;
       expect((await failure(user.call('monetization.external', { channel_id: fresh.channel_id }))).status).toBe(502);
       expect((await user.call('monetization.external', { channel_id: fresh.channel_id, skip_live: true })).classified).toBe(false);
     });

@@ -43,9 +43,9 @@ describeEachEngine(
   (get) => {
     let service: Service;
     let reference: number;
-    beforeAll(() => {
+    beforeAll(async () => {
       service = get().as('starter');
-      reference = dayNumber(get().engine.platform.info().reference_date);
+      reference = dayNumber((await get().engine.platform()).info().reference_date);
     });
 
     it('finds channels by a keyword in their name or top video titles, with every field of the resource', async () => {

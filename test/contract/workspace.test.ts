@@ -80,7 +80,7 @@ describeEachEngine('folders', (get) => {
     expect((await failure(stranger.call('folders.rename', { id: folder.id, name: 'Mine' }))).status).toBe(404);
     expect((await failure(stranger.call('folders.delete', { id: folder.id }))).status).toBe(404);
     expect((await failure(stranger.call('folders.channels', { id: folder.id }))).status).toBe(404);
-    const channel = (await Promise.resolve(get().engine.platform.sampleChannels(1)))[0]!.channel_id;
+    const channel = (await get().engine.platform()).sampleChannels(1)[0]!.channel_id;
     await owner.call('saved.add', { channel_ids: [channel], folder_id: folder.id });
     const strangersFolder = (await stranger.call('folders.create', { name: 'Mine' })).folder;
     const move = { channel_id: channel, from_folder_id: folder.id, to_folder_id: strangersFolder.id };
@@ -110,7 +110,7 @@ describeEachEngine('folders', (get) => {
 describeEachEngine('saved channels', (get) => {
   let ids: string[];
   const sample = async (harness: EngineHarness) =>
-    (await Promise.resolve(harness.engine.platform.sampleChannels(40))).map((channel) => channel.channel_id);
+    (await harness.engine.platform()).sampleChannels(40).map((channel) => channel.channel_id);
   beforeAll(async () => {
     ids = await sample(get());
   });
@@ -125,7 +125,7 @@ describeEachEngine('saved channels', (get) => {
     const listing = await user.call('folders.channels', { id: folder.id });
     expect(listing.channels.map((channel) => channel.channel_id)).toEqual([ids[1], ids[0]]);
     const first = listing.channels[0]!;
-    const deltas = await get().engine.platform.deltas(ids[1]!);
+    const deltas = (await get().engine.platform()).deltas(ids[1]!);
     expect(first).toMatchObject({ views_24h: deltas!.views_24h, views_48h: deltas!.views_48h, subs_24h: deltas!.subs_24h, subs_48h: deltas!.subs_48h });
     expect((await user.call('folders.list', {})).folders[0]!.channel_count).toBe(2);
   });
@@ -230,7 +230,7 @@ describeEachEngine('saved channels', (get) => {
 describeEachEngine('channel resolution', (get) => {
   it('resolves @handles, handle URLs, /channel/ URLs, and returns raw ids unchanged', async () => {
     const user = get().as('starter');
-    const [channel] = await Promise.resolve(get().engine.platform.sampleChannels(1));
+    const [channel] = (await get().engine.platform()).sampleChannels(1);
     const handle = channel!.handle;
     for (const input of [handle, handle.toUpperCase(), `https://www.youtube.com/${handle}`, `youtube.com/${handle}/videos`, `https://m.youtube.com/channel/${channel!.channel_id}`]) {
       const body = await user.call('channels.resolve', { input });

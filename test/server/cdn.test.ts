@@ -15,7 +15,7 @@ describe('serve: download files', () => {
   beforeAll(async () => {
     ({ harness, close } = await createHarness('remote', { world: { seed: 1, channels: 300 } }));
     // A video whose title is not plain ASCII, with a transcript.
-    const world = harness.engine.platform;
+    const world = await harness.engine.platform();
     const video = world
       .sampleChannels(300)
       .flatMap((channel) => world.channelVideos(channel))

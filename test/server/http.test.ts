@@ -126,7 +126,7 @@ describe('serve: shutting down', () => {
     const client = new RemoteService({ baseUrl: server.url, apiKey: engine.identity.createUserWithKey('starter', []).key, maxRetries: 0 });
     try {
       setJobWork(engine, 20_000);
-      const channel = engine.platform.sampleChannels(1)[0]!.channel_id;
+      const channel = (await engine.platform()).sampleChannels(1)[0]!.channel_id;
       const { job_id } = await client.call('channels.process', { channel, type: 'shorts' });
       const held = client.call('channels.processStatus', { job_id, wait_seconds: 30 });
       await sleep(200);

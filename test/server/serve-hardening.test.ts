@@ -84,7 +84,7 @@ describe('serve: stalled request bodies', () => {
     const client = new RemoteService({ baseUrl: server.url, apiKey: key, maxRetries: 0 });
     try {
       setJobWork(engine, 60_000);
-      const channel = engine.platform.sampleChannels(1)[0]!.channel_id;
+      const channel = (await engine.platform()).sampleChannels(1)[0]!.channel_id;
       const { job_id } = await client.call('channels.process', { channel, type: 'shorts' });
       const started = Date.now();
       const polled = await client.call('channels.processStatus', { job_id, wait_seconds: 3 });

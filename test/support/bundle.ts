@@ -1,24 +1,37 @@
-/** The bundled CLI in dist/cli, as `npm run build` leaves it. */
+/** The built CLI bundle (dist/cli, by `npm run build`): which chunks loading one loads, and where a module went. */
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const BUNDLE = path.resolve('dist/cli');
+const BUNDLE = path.resolve('dist/cli');
 
-/** Every .js file of the bundle, by name, with its text. */
-export function bundleFiles(): Map<string, string> {
-  const files = fs.readdirSync(BUNDLE).filter((file) => file.endsWith('.js'));
-  return new Map(files.map((file) => [file, fs.readFileSync(path.join(BUNDLE, file), 'utf8')]));
+export function chunkText(file: string): string {
+  return fs.readFileSync(path.join(BUNDLE, file), 'utf8');
 }
 
-/** What every run loads at start-up: main.js and the chunks it imports statically, transitively. */
-export function startupFiles(): Map<string, string> {
-  const loaded = new Map<string, string>();
+export function chunks(): string[] {
+  return fs.readdirSync(BUNDLE).filter((file) => file.endsWith('.js'));
+}
+
+/** The compiled source modules in a chunk, as esbuild names them in a comment before each (`src/engine/engine.js`). */
+export function modulesIn(file: string): string[] {
+  return [...chunkText(file).matchAll(/^\/\/ dist\/(src\/\S+\.js)$/gm)].map((match) => match[1]!);
+}
+
+/** The chunk holding a compiled source module (`src/engine/local-service.js`). */
+export function chunkOf(module: string): string {
+  const found = chunks().find((file) => modulesIn(file).includes(module));
+  if (!found) throw new Error(`no chunk of dist/cli holds ${module}`);
+  return found;
+}
+
+/** The chunks loading `roots` loads: each one and what it imports statically, transitively (not `import()`). */
+export function staticallyLoaded(...roots: string[]): Set<string> {
+  const loaded = new Set<string>();
   const visit = (file: string) => {
     if (loaded.has(file)) return;
-    const text = fs.readFileSync(path.join(BUNDLE, file), 'utf8');
-    loaded.set(file, text);
-    for (const match of text.matchAll(/(?:from|import)\s*["']\.\/([^"']+)["']/g)) visit(match[1]!);
+    loaded.add(file);
+    for (const match of chunkText(file).matchAll(/(?:from|import)\s*["']\.\/([^"']+)["']/g)) visit(match[1]!);
   };
-  visit('main.js');
+  for (const root of roots) visit(root);
   return loaded;
 }

@@ -17,8 +17,8 @@ export interface ChannelFixtures {
   shortVideoId: string;
 }
 
-export function channelFixtures(engine: Engine): ChannelFixtures {
-  const world = engine.platform;
+export async function channelFixtures(engine: Engine): Promise<ChannelFixtures> {
+  const world = await engine.platform();
   const channels = world.sampleChannels(600);
   const count = (channel: WorldChannel, kind: 'long' | 'short') => world.channelVideos(channel.channel_id, { kind }).length;
   const pick = (what: string, test: (channel: WorldChannel) => boolean): WorldChannel => {

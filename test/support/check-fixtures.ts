@@ -22,8 +22,8 @@ export interface CheckFixtures {
   ownerEmails: string[];
 }
 
-export function checkFixtures(engine: Engine): CheckFixtures {
-  const world = engine.platform;
+export async function checkFixtures(engine: Engine): Promise<CheckFixtures> {
+  const world = await engine.platform();
   const channels = Array.from({ length: world.channelCount() }, (_, index) => world.channelByIndex(index)!);
   const prechecked = new Map([...world.networks.prechecked()].map((verdict) => [verdict.channel_id, verdict]));
   const truth = (channel: WorldChannel) => world.networks.ownerOf(channel.channel_id)?.oid ?? null;

@@ -38,7 +38,7 @@ export interface HarnessOptions extends Partial<EngineOptions> {
 export async function createHarness(kind: EngineKind, options: HarnessOptions = {}) {
   const dataDir = options.dataDir ?? tempDataDir();
   const engine = Engine.open({ ...options, dataDir });
-  if (options.world) engine.reseedWorld(options.world);
+  if (options.world) await engine.reseedWorld(options.world);
   let server: RunningServer | undefined;
   if (kind === 'remote') server = await startServer({ engine, port: 0 });
   const services: Service[] = [];

@@ -23,8 +23,8 @@ export interface TestVideos {
 }
 
 /** Picks one video of each kind from the world, the same ones every run. */
-export function pickVideos(engine: Engine): TestVideos {
-  const world = engine.platform;
+export async function pickVideos(engine: Engine): Promise<TestVideos> {
+  const world = await engine.platform();
   const found: Partial<TestVideos> = {};
   for (const channel of world.sampleChannels(world.channelCount())) {
     for (const video of world.channelVideos(channel)) {

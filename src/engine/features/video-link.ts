@@ -17,7 +17,7 @@ export async function resolveVideoLink(engine: EngineContext, url: string, field
     }
     throw badRequest(`Invalid request: ${field}: ${link.message}.`);
   }
-  const video = await engine.platform.videoById(link.videoId);
+  const video = await (await engine.platform()).videoById(link.videoId);
   if (!video) {
     throw new ServiceError({
       status: 400,

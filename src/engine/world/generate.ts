@@ -21,14 +21,13 @@ import type { WorldInfo, WorldOptions } from './types.js';
 import { videosEntity } from './videos.js';
 import { networksEntity } from './networks.js';
 import { CLOCK_META_KEY, INITIAL_CLOCK, originMs, parseClock } from './world-clock.js';
+import { DEFAULT_WORLD_TERMINATED } from './defaults.js';
+
+export { DEFAULT_WORLD_CHANNELS, DEFAULT_WORLD_SEED, DEFAULT_WORLD_TERMINATED } from './defaults.js';
 
 export const WORLD_GENERATOR_VERSION = 4;
-export const DEFAULT_WORLD_SEED = 'tubekit';
-export const DEFAULT_WORLD_CHANNELS = 3000;
 /** Upper bound on channel count (ids encode the index in 32 bits; this keeps sizes sane). */
 export const MAX_WORLD_CHANNELS = 50_000_000;
-/** Terminated channels of a default world: enough that everyday keywords find some, quick to generate. */
-export const DEFAULT_WORLD_TERMINATED = 10_000;
 export const MAX_WORLD_TERMINATED = 10_000_000;
 
 /** Generation order matters only for entities reading earlier ones' tables. */

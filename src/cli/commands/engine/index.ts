@@ -53,15 +53,15 @@ export function registerEngine(program: Command, app: CliApp): Command {
     .description('Data dir, sample world (and its current time), sizes, job counts and live workers')
     .addHelpText('before', examples(['tubekit engine status', 'tubekit engine status --json | jq .jobs']))
     .action(async () => {
-      const status = await withLocalEngine(app, (local) => engineStatus(local));
+      const status = await withLocalEngine(app, engineStatus);
       if (app.json) printJson(app.io, status);
       else printRecord(app.io, Object.entries(status));
     });
   return engine;
 }
 
-function engineStatus(engine: Engine) {
-  const world = engine.platform.info();
+async function engineStatus(engine: Engine) {
+  const world = (await engine.platform()).info();
   const size = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
   const dbFile = engine.db.name;
   const jobs = engine.db

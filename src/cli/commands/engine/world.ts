@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { CHANNEL_INPUT_FORMS, parseChannelRef } from '../../../core/channel-input.js';
 import { ExitCode } from '../../../core/exit-codes.js';
-import type { Engine } from '../../../engine/engine.js';
+import { DEFAULT_WORLD_TERMINATED } from '../../../engine/world/defaults.js';
+import type { SampleWorld } from '../../../engine/world/sample-world.js';
 import { CliError, usageError } from '../../errors.js';
 import type { CliApp } from '../../app.js';
 import { parseWholeNumber } from '../../arguments.js';
@@ -23,16 +24,14 @@ export function registerWorld(engine: Command, app: CliApp): void {
       ]),
     )
     .option('--channels <n>', 'number of channels', '3000')
-    .option('--terminated <n>', 'number of terminated channels, searched by `tubekit terminated` (default 10000)')
+    .option('--terminated <n>', `number of terminated channels, searched by \`tubekit terminated\` (default ${DEFAULT_WORLD_TERMINATED})`)
     .option('--seed <s>', 'seed', '1')
     .action(async (options: { channels: string; terminated?: string; seed: string }) => {
       const channels = parseWholeNumber(options.channels, '--channels', { min: 10, max: 2_000_000 });
-      // The engine's default is loaded only here: the CLI loads no world code at start-up.
-      const { DEFAULT_WORLD_TERMINATED } = await import('../../../engine/world/generate.js');
       const terminated = parseWholeNumber(options.terminated ?? String(DEFAULT_WORLD_TERMINATED), '--terminated', { min: 0, max: 2_000_000 });
       const seed = /^\d+$/.test(options.seed) ? Number(options.seed) : options.seed;
       const spinner = await app.io.spinner(`Generating ${channels} channels and ${terminated} terminated ones…`);
-      const info = await withLocalEngine(app, (local) => local.reseedWorld({ seed: seed as number, channels, terminated }).info());
+      const info = await withLocalEngine(app, async (local) => (await local.reseedWorld({ seed: seed as number, channels, terminated })).info());
       spinner.stop();
       if (app.json) printJson(app.io, info);
       else printRecord(app.io, Object.entries(info));
@@ -50,7 +49,7 @@ export function registerWorld(engine: Command, app: CliApp): void {
     .option('--limit <n>', 'how many', '20')
     .action(async (options: { limit: string }) => {
       const limit = parseWholeNumber(options.limit, '--limit', { min: 1, max: 1000 });
-      const channels = await withLocalEngine(app, (local) => local.platform.sampleChannels(limit));
+      const channels = await withLocalEngine(app, async (local) => (await local.platform()).sampleChannels(limit));
       const rows = channels.map((channel) => ({
         channel_id: channel.channel_id,
         handle: channel.handle,
@@ -87,10 +86,10 @@ export function registerWorld(engine: Command, app: CliApp): void {
     .option('--channel <channel>', 'videos of one channel (@handle, channel URL or UC… id), upcoming ones included')
     .action(async (options: { limit: string; channel?: string }) => {
       const limit = parseWholeNumber(options.limit, '--limit', { min: 1, max: 1000 });
-      const videos = await withLocalEngine(app, (local) => {
-        if (options.channel === undefined) return local.platform.sampleVideos(limit);
-        const channel = sampleChannelArg(local, options.channel);
-        return local.platform.sampleVideos(limit, channel);
+      const videos = await withLocalEngine(app, async (local) => {
+        const world = await local.platform();
+        if (options.channel === undefined) return world.sampleVideos(limit);
+        return world.sampleVideos(limit, sampleChannelArg(world, options.channel));
       });
       if (app.json) printJson(app.io, { videos });
       else
@@ -106,10 +105,9 @@ export function registerWorld(engine: Command, app: CliApp): void {
 }
 
 /** A channel of the local sample world by id, handle or channel URL, or a usage error naming it. */
-function sampleChannelArg(local: Engine, input: string): string {
+function sampleChannelArg(world: SampleWorld, input: string): string {
   const ref = parseChannelRef(input);
-  const channel =
-    ref?.kind === 'id' ? local.platform.channelById(ref.channelId) : ref?.kind === 'handle' ? local.platform.channelByHandle(ref.handle) : null;
+  const channel = ref?.kind === 'id' ? world.channelById(ref.channelId) : ref?.kind === 'handle' ? world.channelByHandle(ref.handle) : null;
   if (!ref) throw usageError(`--channel must be ${CHANNEL_INPUT_FORMS}, not "${input}".`);
   if (!channel) throw new CliError(`No channel ${input} in the sample world.`, ExitCode.notFound, 'List some with: tubekit engine sample channels');
   return channel.channel_id;

@@ -17,10 +17,10 @@ export function listAlerts(request: RequestContext): Alert[] {
   return alertStatements(request.engine.db).listOwn.all(request.user.userId).map(toAlert);
 }
 
-export function createAlert(request: RequestContext, input: { name: string; alert_type: string; content_type: string; filters: AlertFilters }): Alert {
+export async function createAlert(request: RequestContext, input: { name: string; alert_type: string; content_type: string; filters: AlertFilters }): Promise<Alert> {
   const { db, clock } = request.engine;
   const statements = alertStatements(db);
-  const filters = normalizeFilters(sampleWorldOf(request.engine), input.filters);
+  const filters = normalizeFilters(await sampleWorldOf(request.engine), input.filters);
   const create = db.transaction(() => {
     enforceCap(request.limits.alerts, statements.countOwn.get(request.user.userId)!, 'You have reached the alert limit');
     const now = clock.now();
@@ -30,10 +30,10 @@ export function createAlert(request: RequestContext, input: { name: string; aler
 }
 
 /** Changes any of name, filters (replaced as a whole) and enabled; an edit makes the alert due again. */
-export function updateAlert(request: RequestContext, input: { id: number; name?: string; filters?: AlertFilters; enabled?: boolean }): Alert {
+export async function updateAlert(request: RequestContext, input: { id: number; name?: string; filters?: AlertFilters; enabled?: boolean }): Promise<Alert> {
   const { db, clock } = request.engine;
   const statements = alertStatements(db);
-  const filters = input.filters === undefined ? undefined : normalizeFilters(sampleWorldOf(request.engine), input.filters);
+  const filters = input.filters === undefined ? undefined : normalizeFilters(await sampleWorldOf(request.engine), input.filters);
   const update = db.transaction(() => {
     const row = ownAlert(request, input.id);
     statements.update.run(

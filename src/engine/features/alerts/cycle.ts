@@ -34,9 +34,9 @@ export interface CycleReport {
   duration_ms: number;
 }
 
-export function runAlertCycle(engine: EngineContext, reason: CycleReason): CycleReport {
+export async function runAlertCycle(engine: EngineContext, reason: CycleReason): Promise<CycleReport> {
   const started = performance.now();
-  const world = sampleWorldOf(engine);
+  const world = await sampleWorldOf(engine);
   const statements = alertStatements(engine.db);
   const now = world.nowMs();
   const due = statements.due.all(now);

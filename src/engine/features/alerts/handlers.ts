@@ -7,11 +7,11 @@ export const alertHandlers: Handlers = {
     const alerts = listAlerts(request);
     return { success: true, count: alerts.length, alerts };
   },
-  'alerts.create'(request, input) {
-    return { success: true, alert: createAlert(request, input) };
+  async 'alerts.create'(request, input) {
+    return { success: true, alert: await createAlert(request, input) };
   },
-  'alerts.update'(request, input) {
-    return { success: true, alert: updateAlert(request, input) };
+  async 'alerts.update'(request, input) {
+    return { success: true, alert: await updateAlert(request, input) };
   },
   'alerts.delete'(request, input) {
     return { success: true, ...deleteAlert(request, input.id) };
@@ -20,7 +20,7 @@ export const alertHandlers: Handlers = {
     const { total, channels } = triggeredChannels(request, input);
     return { success: true, page: input.page, per_page: input.per_page, total, channels };
   },
-  'alerts.status'(request) {
-    return { success: true, ...outlierStatus(request) };
+  async 'alerts.status'(request) {
+    return { success: true, ...(await outlierStatus(request)) };
   },
 };

@@ -106,7 +106,7 @@ export function triggeredChannels(request: RequestContext, query: TriggeredQuery
   return { total, channels };
 }
 
-export function outlierStatus(request: RequestContext) {
+export async function outlierStatus(request: RequestContext) {
   const alerts = statements(request.engine.db)
     .status.all(request.user.userId)
     .map((row) => ({
@@ -119,7 +119,7 @@ export function outlierStatus(request: RequestContext) {
       last_world_time: row.last_world_ms === null ? null : worldTime(row.last_world_ms),
     }));
   return {
-    world_time: worldTime(sampleWorldOf(request.engine).nowMs()),
+    world_time: worldTime((await sampleWorldOf(request.engine)).nowMs()),
     new_channels: alerts.reduce((sum, alert) => sum + alert.new_channels, 0),
     alerts,
   };

@@ -33,7 +33,8 @@ registerJobProcessor<AnalysisInput, AnalysisOutput>({
   kind: ANALYSIS_KIND,
   family: 'task',
   async process(job, { engine, signal }) {
-    const { platform, settings } = engine;
+    const { settings } = engine;
+    const platform = await engine.platform();
     const uploads = analysisUploads(engine);
     const video = await platform.videoById(job.input.video_id);
     if (!video) throw new Error(`Video ${job.input.video_id} is no longer available on the platform; nothing to analyse.`);

@@ -38,7 +38,7 @@ export const channelJobProcessor: JobProcessor<ChannelJobInput, ChannelJobOutput
           'clear it with `tubekit engine faults clear channel-job-fail`).',
       );
     }
-    const { platform } = engine;
+    const platform = await engine.platform();
     const channel = await platform.channelById(job.input.channel_id);
     if (!channel) throw new Error(`Channel ${job.input.channel_id} is no longer available on the platform.`);
     const kind = job.input.type === 'shorts' ? 'short' : 'long';

@@ -24,7 +24,7 @@ export async function submitChannelJob(
     const existing = engine.jobs.queue.findByKey(user.userId, CHANNEL_JOB_KIND, key);
     if (existing) return channelJobSubmitBody(existing, true);
   }
-  const channelId = await resolveChannelId(engine.platform, input.channel);
+  const channelId = await resolveChannelId(await engine.platform(), input.channel);
   const jobInput: ChannelJobInput = { channel_input: input.channel, type: input.type, channel_id: channelId };
   const perMinute = limits.processChannelPerMinute;
   const { row, existing } = engine.jobs.enqueue({

@@ -31,13 +31,14 @@ export async function checkAdMonetization(
   input: ParsedInput<'monetization.ads'>,
 ): Promise<RouteOutput<'monetization.ads'>> {
   const { engine } = request;
-  const channel = await requireKnownChannel(engine.platform, input.channel_id);
-  const store = checkIndex(engine);
+  const platform = await engine.platform();
+  const channel = await requireKnownChannel(platform, input.channel_id);
+  const store = await checkIndex(engine);
   const indexed = channel.content_type !== 'shorts' && inLongformIndex(store, channel.channel_id);
   let pages: AdPage[] = [];
   if (indexed) {
     await simulateWork(engine.settings, 'ad-check', channel.channel_id, request.signal);
-    pages = await engine.platform.readAdPages(channel.channel_id, engine.clock.now());
+    pages = await platform.readAdPages(channel.channel_id, engine.clock.now());
     if (hasFault(engine.settings, 'ad-pages-blocked')) pages = pages.map((page) => ({ ...page, outcome: 'blocked' }));
   }
   const judgement = judgeAdPages(channel, indexed, pages);

@@ -14,9 +14,9 @@ const EDITION_SETTING = 'checks-precheck-edition';
 const synced = new WeakSet<NetworkProvider>();
 
 /** The checks' store, with the index holding this world's pre-checked verdicts. */
-export function checkIndex(engine: EngineContext): ChecksStore {
+export async function checkIndex(engine: EngineContext): Promise<ChecksStore> {
   const store = checksStore(engine.db);
-  const networks = engine.platform.networks;
+  const { networks } = await engine.platform();
   if (!synced.has(networks)) {
     const sync = engine.db.transaction(() => {
       if (engine.settings.get<string>(EDITION_SETTING) === networks.precheckEdition) return;

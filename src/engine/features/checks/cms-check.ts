@@ -27,8 +27,8 @@ export async function checkManagedNetwork(
   input: ParsedInput<'cms.check'>,
 ): Promise<RouteOutput<'cms.check'>> {
   const { engine } = request;
-  const { channel_id: channelId } = await requireKnownChannel(engine.platform, input.channel_id);
-  const store = checkIndex(engine);
+  const { channel_id: channelId } = await requireKnownChannel(await engine.platform(), input.channel_id);
+  const store = await checkIndex(engine);
   const answer = new CmsAnswer(request, store, channelId, input.full_network);
   let joined = false;
   for (;;) {
@@ -73,7 +73,7 @@ async function runLiveCheck(request: RequestContext, store: ChecksStore, channel
     releaseLiveCheck(store, channelId, token);
     throw error;
   }
-  const { platform } = engine;
+  const platform = await engine.platform();
   const channel = hasFault(engine.settings, 'cms-no-verdict') ? null : await platform.channelById(channelId);
   const owner = channel ? await platform.networks.ownerOf(channelId) : null;
   const record = engine.db.transaction(() => {

@@ -30,7 +30,8 @@ export async function externalMonetization(
   input: ParsedInput<'monetization.external'>,
 ): Promise<ExternalBody> {
   const { engine } = request;
-  const channel = await requireKnownChannel(engine.platform, input.channel_id);
+  const platform = await engine.platform();
+  const channel = await requireKnownChannel(platform, input.channel_id);
   const store = checksStore(engine.db);
   const stored = store.external.get(channel.channel_id);
   if (input.skip_live) return stored ? storedBody(stored) : unclassified(channel.channel_id);
@@ -46,7 +47,7 @@ export async function externalMonetization(
       hint: 'Try again later; skip_live=1 answers the last stored result meanwhile.',
     });
   }
-  const truth = await engine.platform.externalMonetization(channel.channel_id);
+  const truth = await platform.externalMonetization(channel.channel_id);
   const classification = classify(channel, truth ?? { methods: [], products: [], store_urls: [], funnel: null });
   const row: ExternalRow = {
     channel_id: channel.channel_id,

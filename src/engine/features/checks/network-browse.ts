@@ -16,8 +16,8 @@ import { takeLookup } from './cms-caps.js';
 /** Members listed in detail mode, biggest first. */
 export const NETWORK_DETAIL_MEMBERS = 100;
 
-export function browseNetworks(request: RequestContext, input: ParsedInput<'cms.networks'>): RouteOutput<'cms.networks'> {
-  const store = checkIndex(request.engine);
+export async function browseNetworks(request: RequestContext, input: ParsedInput<'cms.networks'>): Promise<RouteOutput<'cms.networks'>> {
+  const store = await checkIndex(request.engine);
   if (input.oid !== undefined) {
     if (!request.limits.cmsNetworkDetails) {
       throw forbidden(

@@ -14,8 +14,8 @@ export interface ChannelViewQuery {
   limit: number;
 }
 
-export function collabChannel(request: RequestContext, query: ChannelViewQuery) {
-  const world = sampleWorldOf(request.engine);
+export async function collabChannel(request: RequestContext, query: ChannelViewQuery) {
+  const world = await sampleWorldOf(request.engine);
   const now = world.nowMs();
   const channel = world.channelById(query.channel_id);
   const checked = channel !== null && world.collabs.isChecked(channel.idx, channel.collab_scanned, now);
@@ -38,7 +38,7 @@ export function collabChannel(request: RequestContext, query: ChannelViewQuery) 
 
   let growth = null;
   if (checked) {
-    const run = currentGrowthRun(request.engine);
+    const run = currentGrowthRun(request.engine, world);
     const row = growthOf(request.engine, query.channel_id);
     if (row) {
       growth = {

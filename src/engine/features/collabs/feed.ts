@@ -13,8 +13,8 @@ export interface FeedQuery {
   per_page: number;
 }
 
-export function collabFeed(request: RequestContext, query: FeedQuery) {
-  const world = sampleWorldOf(request.engine);
+export async function collabFeed(request: RequestContext, query: FeedQuery) {
+  const world = await sampleWorldOf(request.engine);
   const now = world.nowMs();
   const bad = query.channel_ids?.find((id) => !isChannelId(id));
   if (bad !== undefined) {

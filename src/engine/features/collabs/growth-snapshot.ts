@@ -8,7 +8,7 @@
  */
 import type { EngineContext } from '../../context.js';
 import { preparedFor } from '../../store/prepared.js';
-import { sampleWorldOf } from '../sample-world.js';
+import type { SampleWorld } from '../../world/index.js';
 
 export const GROWTH_REFRESH_MS = 6 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -60,8 +60,7 @@ const statements = preparedFor((db) => ({
  * The figures are computed outside any transaction (a read of the world); only the write takes
  * the lock, after checking no other process wrote this boundary meanwhile.
  */
-export function currentGrowthRun(engine: EngineContext): GrowthRun {
-  const world = sampleWorldOf(engine);
+export function currentGrowthRun(engine: EngineContext, world: SampleWorld): GrowthRun {
   const s = statements(engine.db);
   const boundary = Math.floor(world.nowMs() / GROWTH_REFRESH_MS) * GROWTH_REFRESH_MS;
   const fresh = () => {

@@ -4,13 +4,13 @@ import { collabFeed } from './feed.js';
 import { fastestGrowing } from './rankings.js';
 
 export const collabHandlers: Handlers = {
-  'collabs.top'(request, input) {
-    return { success: true, ...fastestGrowing(request, input) };
+  async 'collabs.top'(request, input) {
+    return { success: true, ...(await fastestGrowing(request, input)) };
   },
-  'collabs.channel'(request, input) {
-    return { success: true, ...collabChannel(request, input) };
+  async 'collabs.channel'(request, input) {
+    return { success: true, ...(await collabChannel(request, input)) };
   },
-  'collabs.feed'(request, input) {
-    return { success: true, ...collabFeed(request, input) };
+  async 'collabs.feed'(request, input) {
+    return { success: true, ...(await collabFeed(request, input)) };
   },
 };

@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { EngineContext, RequestContext } from '../../context.js';
 import { preparedFor } from '../../store/prepared.js';
+import { sampleWorldOf } from '../sample-world.js';
 import { canonicalLanguage } from './shared.js';
 import { currentGrowthRun, type GrowthRow } from './growth-snapshot.js';
 
@@ -39,11 +40,12 @@ function statementsFor(engine: EngineContext, where: string, order: string) {
   return found;
 }
 
-export function fastestGrowing(request: RequestContext, query: RankingQuery) {
+export async function fastestGrowing(request: RequestContext, query: RankingQuery) {
   const engine = request.engine;
+  const world = await sampleWorldOf(engine);
   // Judge the input before the snapshot: a refused request must not compute and store one.
-  const language = query.language === undefined ? undefined : canonicalLanguage(request, query.language, 'language');
-  const run = currentGrowthRun(engine);
+  const language = query.language === undefined ? undefined : canonicalLanguage(world, query.language, 'language');
+  const run = currentGrowthRun(engine, world);
   const gain = `${query.metric}_${query.period}d`;
   const start = `${query.metric}_start_${query.period}d`;
   const conditions = ['partners >= @min_partners'];

@@ -1,8 +1,6 @@
 /** What the collab views share: language names, channel summaries, and collab videos as the API shows them. */
 import { badRequest } from '../../../core/errors.js';
-import type { RequestContext } from '../../context.js';
 import type { CollabListing, SampleWorld } from '../../world/index.js';
-import { sampleWorldOf } from '../sample-world.js';
 
 const DAY_MS = 86_400_000;
 
@@ -12,8 +10,8 @@ export interface ChannelSummary {
   title: string;
 }
 
-export function canonicalLanguage(request: RequestContext, wanted: string, field: string): string {
-  const languages = sampleWorldOf(request.engine).languages();
+export function canonicalLanguage(world: SampleWorld, wanted: string, field: string): string {
+  const languages = world.languages();
   const match = languages.find((language) => language.name.toLowerCase() === wanted.toLowerCase() || language.code === wanted.toLowerCase());
   if (!match) {
     throw badRequest(`Invalid request: ${field}: "${wanted}" is not a language of the platform.`, `Use a name such as ${languages.slice(0, 4).map((l) => l.name).join(', ')}.`);

@@ -109,7 +109,8 @@ export async function downloadVideo(request: RequestContext, input: DownloadInpu
 
 /** What is rendered: the video's transcript and channel are read only when a file is to be made. */
 async function describeFile(request: RequestContext, video: PlatformVideo, format: DownloadFormat, height: number | null, section: Section): Promise<DownloadFile> {
-  const transcript = await request.engine.platform.transcript(video.video_id);
+  const platform = await request.engine.platform();
+  const transcript = await platform.transcript(video.video_id);
   if (format === 'subtitles' && !transcript) {
     throw new ServiceError({
       status: 400,
@@ -118,7 +119,7 @@ async function describeFile(request: RequestContext, video: PlatformVideo, forma
       hint: 'Download its video or audio instead (format video or audio).',
     });
   }
-  const channel = await request.engine.platform.channelById(video.channel_id);
+  const channel = await platform.channelById(video.channel_id);
   return {
     format,
     height,

@@ -40,7 +40,7 @@ export async function searchTerminated(request: RequestContext, input: Input): P
     offset: (input.page - 1) * input.per_page,
     limit: input.per_page,
   };
-  const result = await request.engine.platform.terminated.search(query);
+  const result = await (await request.engine.platform()).terminated.search(query);
   return {
     success: true,
     page: input.page,

@@ -88,7 +88,7 @@ export function deleteFolder(request: RequestContext, id: number): number {
 export async function folderChannels(request: RequestContext, id: number): Promise<FolderChannel[]> {
   getOwnFolder(request, id);
   const rows = workspaceStatements(request.engine.db).folderChannels.all(id);
-  const platform = request.engine.platform;
+  const platform = await request.engine.platform();
   return Promise.all(rows.map(async (row) => {
     const channel = await platform.channelById(row.channel_id);
     const deltas = channel ? await platform.deltas(row.channel_id) : null;

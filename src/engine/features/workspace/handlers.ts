@@ -30,7 +30,7 @@ export const workspaceHandlers: Handlers = {
   'saved.move'(request, input) {
     return moveChannel(request, input.channel_id, input.from_folder_id, input.to_folder_id);
   },
-  'channels.resolve'(request, input) {
-    return resolveChannel(request.engine.platform, input.input);
+  async 'channels.resolve'(request, input) {
+    return resolveChannel(await request.engine.platform(), input.input);
   },
 };

@@ -10,7 +10,8 @@ function channelsIn(request: RequestContext, folderId: number): Set<string> {
 }
 
 async function requireKnownChannels(request: RequestContext, channelIds: string[]): Promise<void> {
-  const found = await Promise.all(channelIds.map((id) => request.engine.platform.channelById(id)));
+  const platform = await request.engine.platform();
+  const found = await Promise.all(channelIds.map((id) => platform.channelById(id)));
   const unknown = channelIds.filter((_, index) => !found[index]);
   if (unknown.length > 0) {
     throw badRequest(
