@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Thin launcher: the CLI is compiled to dist/ by `npm run build` (run by `npm install`).
-import { main } from '../dist/cli/main.js';
+// Thin launcher: the CLI is bundled into dist/ by `npm run build` (run by `npm install`).
+import { fileURLToPath } from 'node:url';
+import { loadBundle } from '../dist/src/launcher/load-bundle.js';
 
-process.exitCode = await main(process.argv);
+const cli = loadBundle(fileURLToPath(new URL('../dist/cli/tubekit.cjs', import.meta.url)));
+process.exitCode = await cli.main(process.argv);

@@ -1,7 +1,13 @@
-// Bundles the compiled CLI (dist/src/cli/main.js) into dist/cli/: far fewer modules to resolve and
-// load at start-up. zod and commander are inlined because every run loads them; the other
-// dependencies stay external (native addons, wasm data, and packages loaded only on demand).
-import { readFileSync, rmSync } from 'node:fs';
+// Bundles the compiled CLI (dist/src/cli/main.js) into one CommonJS script, dist/cli/tubekit.cjs,
+// which bin/tubekit.js runs with a V8 code cache (src/launcher/load-bundle.ts). Modules the code
+// imports with import() stay lazy inside the bundle: they are compiled from the cache but run only
+// when imported. zod and commander are inlined because every run uses them; the other dependencies
+// stay external (native addons, wasm data, and packages loaded only on demand).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 const inlined = new Set(['zod', 'commander']);
@@ -26,20 +32,56 @@ const englishZodLocalesOnly = {
   },
 };
 
-// Chunk names change with their contents: clear the last build's so dist/cli holds one build.
+/**
+ * The bundle runs as a vm.Script, where a native import() would need vm's experimental loader hook,
+ * and that hook is lost when the script comes from the code cache. So import() of a package (jq-wasm,
+ * ora, conf, prompts, eSpeak) calls the launcher's importer instead, handed in as `importPackage`
+ * (src/launcher/load-bundle.ts), which imports it natively from the package's own node_modules.
+ */
+const packageImportsThroughLauncher = {
+  name: 'package-imports-through-launcher',
+  setup(bundle) {
+    bundle.onLoad({ filter: /[\\/]dist[\\/]src[\\/].*\.js$/ }, async (args) => ({
+      contents: (await readFile(args.path, 'utf8')).replace(/\bimport\((['"])([^.'"][^'"]*)\1\)/g, 'importPackage($1$2$1)'),
+      loader: 'js',
+    }));
+  },
+};
+
+// One build in dist/cli: no cache or chunk of an earlier one may survive it.
 rmSync('dist/cli', { recursive: true, force: true });
 
-await build({
+const { metafile } = await build({
   entryPoints: ['dist/src/cli/main.js'],
-  outdir: 'dist/cli',
+  outfile: 'dist/cli/tubekit.cjs',
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
   external: [...external, ...external.map((name) => `${name}/*`)],
-  // commander is CommonJS: its require() calls of node built-ins need a real require in ESM.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  plugins: [englishZodLocalesOnly],
+  // The few modules that find files beside themselves keep doing so from the bundle's place.
+  define: { 'import.meta.url': '__bundleUrl' },
+  banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  plugins: [englishZodLocalesOnly, packageImportsThroughLauncher],
+  metafile: true,
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
 });
+// A native import() left in the bundle would fail at run time (see packageImportsThroughLauncher).
+if (/\bimport\(/.test(readFileSync('dist/cli/tubekit.cjs', 'latin1'))) {
+  throw new Error('dist/cli/tubekit.cjs has a native import(): import packages by a literal name so the build can route them through the launcher');
+}
+// Which module imports which, and how: tests read it to check what start-up runs (test/support/bundle.ts).
+writeFileSync('dist/cli/meta.json', JSON.stringify(metafile));
+
+// A first run writes the code cache beside the bundle; a local read exercises what most commands use.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tubekit-build-'));
+try {
+  execFileSync(process.execPath, ['bin/tubekit.js', 'folders', 'list', '--json'], {
+    env: { ...process.env, TUBEKIT_DATA_DIR: dataDir, TUBEKIT_CONFIG_DIR: path.join(dataDir, 'config'), TUBEKIT_BASE_URL: '', TUBEKIT_API_KEY: '' },
+    stdio: 'ignore',
+  });
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

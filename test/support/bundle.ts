@@ -1,37 +1,46 @@
-/** The built CLI bundle (dist/cli, by `npm run build`): which chunks loading one loads, and where a module went. */
+/**
+ * The built CLI bundle (dist/cli/tubekit.cjs, by `npm run build`) as esbuild describes it in
+ * dist/cli/meta.json: which module imports which, and how. Everything is in one file, but a module
+ * reached only through import() runs only when imported, so "what start-up runs" is what the
+ * entry reaches through static imports.
+ */
 import fs from 'node:fs';
-import path from 'node:path';
 
-const BUNDLE = path.resolve('dist/cli');
-
-export function chunkText(file: string): string {
-  return fs.readFileSync(path.join(BUNDLE, file), 'utf8');
+interface MetaImport {
+  path: string;
+  kind: string;
+  external?: boolean;
+}
+interface Meta {
+  inputs: Record<string, { imports: MetaImport[] }>;
 }
 
-export function chunks(): string[] {
-  return fs.readdirSync(BUNDLE).filter((file) => file.endsWith('.js'));
+const STATIC_KINDS = new Set(['import-statement', 'require-call']);
+
+export function bundleMeta(): Meta {
+  return JSON.parse(fs.readFileSync('dist/cli/meta.json', 'utf8')) as Meta;
 }
 
-/** The compiled source modules in a chunk, as esbuild names them in a comment before each (`src/engine/engine.js`). */
-export function modulesIn(file: string): string[] {
-  return [...chunkText(file).matchAll(/^\/\/ dist\/(src\/\S+\.js)$/gm)].map((match) => match[1]!);
+/** The bundled modules (`dist/src/cli/main.js`, `node_modules/zod/…`). */
+export function bundledModules(): string[] {
+  return Object.keys(bundleMeta().inputs);
 }
 
-/** The chunk holding a compiled source module (`src/engine/local-service.js`). */
-export function chunkOf(module: string): string {
-  const found = chunks().find((file) => modulesIn(file).includes(module));
-  if (!found) throw new Error(`no chunk of dist/cli holds ${module}`);
-  return found;
-}
-
-/** The chunks loading `roots` loads: each one and what it imports statically, transitively (not `import()`). */
-export function staticallyLoaded(...roots: string[]): Set<string> {
-  const loaded = new Set<string>();
-  const visit = (file: string) => {
-    if (loaded.has(file)) return;
-    loaded.add(file);
-    for (const match of chunkText(file).matchAll(/(?:from|import)\s*["']\.\/([^"']+)["']/g)) visit(match[1]!);
+/** The modules `roots` run: each one and what it imports statically, transitively (not `import()`). */
+export function staticallyReached(...roots: string[]): Set<string> {
+  const { inputs } = bundleMeta();
+  const reached = new Set<string>();
+  const visit = (module: string) => {
+    if (reached.has(module)) return;
+    if (!inputs[module]) throw new Error(`the bundle has no module ${module}`);
+    reached.add(module);
+    for (const { path, kind, external } of inputs[module].imports) if (!external && STATIC_KINDS.has(kind)) visit(path);
   };
   for (const root of roots) visit(root);
-  return loaded;
+  return reached;
+}
+
+/** The packages left out of the bundle that a module imports, by how (`import-statement`, `dynamic-import`). */
+export function externalImports(module: string): MetaImport[] {
+  return bundleMeta().inputs[module]!.imports.filter((entry) => entry.external);
 }
