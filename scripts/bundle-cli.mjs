@@ -76,12 +76,15 @@ if (/\bimport\(/.test(readFileSync('dist/cli/tubekit.cjs', 'latin1'))) {
 writeFileSync('dist/cli/meta.json', JSON.stringify(metafile));
 
 // A first run writes the code cache beside the bundle; a local read exercises what most commands use.
+// Only an optimisation: should it fail, the first real run writes the cache instead.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tubekit-build-'));
 try {
   execFileSync(process.execPath, ['bin/tubekit.js', 'folders', 'list', '--json'], {
     env: { ...process.env, TUBEKIT_DATA_DIR: dataDir, TUBEKIT_CONFIG_DIR: path.join(dataDir, 'config'), TUBEKIT_BASE_URL: '', TUBEKIT_API_KEY: '' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+} catch (error) {
+  console.warn(`bundle-cli: could not write the code cache now (${String(error.stderr || error.message).trim()}); the first run will.`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

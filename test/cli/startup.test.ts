@@ -2,6 +2,8 @@
  * Start-up loads the module of the command that runs and no other (src/cli/program.ts), while
  * everything that shows the whole tree (help, "did you mean", completion) still sees every command.
  */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IO } from '../../src/cli/io.js';
@@ -30,6 +32,17 @@ describe('start-up', () => {
     // Both are in the bundle all the same, for import() to run.
     expect(bundledModules()).toContain('dist/src/cli/commands/folders.js');
     expect(bundledModules().some((module) => module.includes('node_modules/zod/'))).toBe(true);
+  });
+
+  it('compiles from the code cache the build left beside the bundle', async () => {
+    const cache = 'dist/cli/tubekit.cjs.cache';
+    // Made from this very bundle (src/launcher/load-bundle.ts keys it by the bundle's SHA-1)…
+    const bundleDigest = createHash('sha1').update(fs.readFileSync('dist/cli/tubekit.cjs')).digest('hex');
+    expect(fs.readFileSync(cache).subarray(0, 20).toString('hex')).toBe(bundleDigest);
+    // …and accepted by this Node: a rejected cache would be written again at exit.
+    const written = fs.statSync(cache).mtimeMs;
+    expect((await cli.run(['folders', 'list', '--json'])).exitCode).toBe(0);
+    expect(fs.statSync(cache).mtimeMs).toBe(written);
   });
 
   it('lists every command in the root help, with --help and with help', async () => {
