@@ -109,8 +109,10 @@ export function buildApp({ engine, logRequests = false, logSink, bodyStallSecond
     closing = true;
     engine.jobs.releaseWaiters();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook, not an async one: it runs on every reply, and a promise per reply adds up.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   app.get('/api/openapi.json', async (request) => openApiDocument(`${request.protocol}://${request.host}`));
