@@ -36,8 +36,14 @@ export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   scope?: 'generations';
 }
 
-export function defineRoute<I extends z.ZodType, O extends z.ZodType>(route: RouteDef<I, O>): RouteDef<I, O> {
+/** One endpoint of a part of the table; the part gives it its tag (routePart). */
+export function defineRoute<I extends z.ZodType, O extends z.ZodType>(route: Omit<RouteDef<I, O>, 'tag'>): Omit<RouteDef<I, O>, 'tag'> {
   return route;
+}
+
+/** A part of the route table (routes/<tag>.ts): its endpoints, each tagged with the part's tag. */
+export function routePart<const T extends Record<string, Omit<RouteDef, 'tag'>>>(tag: RouteTag, part: T): { [N in keyof T]: T[N] & { tag: RouteTag } } {
+  return Object.fromEntries(Object.entries(part).map(([name, route]) => [name, { tag, ...route }])) as { [N in keyof T]: T[N] & { tag: RouteTag } };
 }
 
 /** `:name` segments of a path, in order. */

@@ -17,8 +17,12 @@ interface Meta {
 
 const STATIC_KINDS = new Set(['import-statement', 'require-call']);
 
+let meta: Meta | undefined;
+
+/** Read once per test file: the build does not change while tests run. */
 export function bundleMeta(): Meta {
-  return JSON.parse(fs.readFileSync('dist/cli/meta.json', 'utf8')) as Meta;
+  meta ??= JSON.parse(fs.readFileSync('dist/cli/meta.json', 'utf8')) as Meta;
+  return meta;
 }
 
 /** The bundled modules (`dist/src/cli/main.js`, `node_modules/zod/…`). */

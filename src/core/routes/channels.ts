@@ -2,18 +2,16 @@
  * The route table's `channels` part: channel ingestion jobs.
  * routes.ts joins the parts; the engine loads only the part a call needs (route-loader.ts).
  */
-import { defineRoute } from '../route.js';
+import { defineRoute, routePart } from '../route.js';
 import * as jobs from '../schemas/jobs.js';
 
-export const channelsRoutes = {
+export const channelsRoutes = routePart('channels', {
   'channels.process': defineRoute({
-    tag: 'channels',
     method: 'POST', path: '/api/process-channel', encoding: 'json', input: jobs.processChannelInput,
     response: jobs.processChannelOutput, summary: 'Queue ingestion of one channel',
   }),
   'channels.processStatus': defineRoute({
-    tag: 'channels',
     method: 'GET', path: '/api/process-channel/:job_id', encoding: 'query', input: jobs.channelJobStatusInput,
     response: jobs.channelJob, summary: 'State of a channel job (long-poll with wait_seconds)', longPoll: true,
   }),
-};
+});

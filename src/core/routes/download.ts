@@ -2,13 +2,12 @@
  * The route table's `download` part: video, audio and subtitle downloads.
  * routes.ts joins the parts; the engine loads only the part a call needs (route-loader.ts).
  */
-import { defineRoute } from '../route.js';
+import { defineRoute, routePart } from '../route.js';
 import * as media from '../schemas/media.js';
 
-export const downloadRoutes = {
+export const downloadRoutes = routePart('download', {
   download: defineRoute({
-    tag: 'download',
     method: 'POST', path: '/api/download-video', encoding: 'json', input: media.downloadInput,
     response: media.downloadOutput, summary: 'Download a video, its audio or its subtitles', scope: 'generations',
   }),
-};
+});

@@ -2,34 +2,29 @@
  * The route table's `research` part: channel checks (monetization, managed networks) and terminated-channel search.
  * routes.ts joins the parts; the engine loads only the part a call needs (route-loader.ts).
  */
-import { defineRoute } from '../route.js';
+import { defineRoute, routePart } from '../route.js';
 import * as research from '../schemas/research.js';
 
-export const researchRoutes = {
+export const researchRoutes = routePart('research', {
   'monetization.external': defineRoute({
-    tag: 'research',
     method: 'GET', path: '/api/channel-external-monetization/:channel_id', encoding: 'query',
     input: research.externalMonetizationInput, response: research.externalMonetizationOutput,
     summary: 'What a channel sells outside the platform',
   }),
   'monetization.ads': defineRoute({
-    tag: 'research',
     method: 'GET', path: '/api/channel-monetized/:channel_id', encoding: 'none', input: research.channelIdInput,
     response: research.adMonetizationOutput, summary: 'Live ad-monetization check',
   }),
   'cms.check': defineRoute({
-    tag: 'research',
     method: 'GET', path: '/api/channel-cms/:channel_id', encoding: 'query', input: research.cmsCheckInput,
     response: research.cmsCheckOutput, summary: 'Managed-network (CMS) status of a channel',
   }),
   'cms.networks': defineRoute({
-    tag: 'research',
     method: 'GET', path: '/api/cms-networks', encoding: 'query', input: research.networksInput,
     response: research.networksOutput, summary: 'Browse managed networks, or one by oid',
   }),
   'terminated.search': defineRoute({
-    tag: 'research',
     method: 'GET', path: '/api/terminated-channels', encoding: 'query', input: research.terminatedInput,
     response: research.terminatedOutput, summary: 'Search terminated channels',
   }),
-};
+});

@@ -2,14 +2,13 @@
  * The route table's `system` part: service health.
  * routes.ts joins the parts; the engine loads only the part a call needs (route-loader.ts).
  */
-import { defineRoute } from '../route.js';
+import { defineRoute, routePart } from '../route.js';
 import { noInput } from '../schemas/params.js';
 import * as jobs from '../schemas/jobs.js';
 
-export const systemRoutes = {
+export const systemRoutes = routePart('system', {
   health: defineRoute({
-    tag: 'system',
     method: 'GET', path: '/api/health', encoding: 'none', input: noInput, response: jobs.healthOutput,
     summary: 'Service health and the caller\'s job counts',
   }),
-};
+});

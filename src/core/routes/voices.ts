@@ -2,41 +2,35 @@
  * The route table's `voices` part: voice lists, clones and deletions (stealth and alt providers).
  * routes.ts joins the parts; the engine loads only the part a call needs (route-loader.ts).
  */
-import { defineRoute } from '../route.js';
+import { defineRoute, routePart } from '../route.js';
 import { noInput } from '../schemas/params.js';
 import * as voices from '../schemas/voices.js';
 
-export const voicesRoutes = {
+export const voicesRoutes = routePart('voices', {
   'voices.stealth.list': defineRoute({
-    tag: 'voices',
     method: 'GET', path: '/api/voices/stealth', encoding: 'none', input: noInput,
     response: voices.stealthVoicesOutput, summary: 'Built-in stealth voices plus your clones',
   }),
   'voices.stealth.clone': defineRoute({
-    tag: 'voices',
     method: 'POST', path: '/api/voices/clone', encoding: 'multipart', input: voices.stealthCloneInput,
     response: voices.stealthCloneOutput, summary: 'Clone a stealth voice from an audio sample',
     files: { audioFile: { maxBytes: voices.STEALTH_SAMPLE_MAX_BYTES } },
   }),
   'voices.stealth.delete': defineRoute({
-    tag: 'voices',
     method: 'DELETE', path: '/api/voices/stealth/:voice_id', encoding: 'none', input: voices.voiceIdInput,
     response: voices.deleteOutput, summary: 'Delete one of your stealth clones',
   }),
   'voices.alt.list': defineRoute({
-    tag: 'voices',
     method: 'GET', path: '/api/voices/alt', encoding: 'none', input: noInput,
     response: voices.altVoicesOutput, summary: 'Your alt voice clones', aliases: ['/api/voices/minimax'],
   }),
   'voices.alt.clone': defineRoute({
-    tag: 'voices',
     method: 'POST', path: '/api/voices/alt/clone', encoding: 'multipart', input: voices.altCloneInput,
     response: voices.altCloneOutput, summary: 'Clone an alt voice from an audio sample',
     files: { audio_file: { maxBytes: voices.ALT_SAMPLE_MAX_BYTES } }, aliases: ['/api/voices/minimax/clone'],
   }),
   'voices.alt.delete': defineRoute({
-    tag: 'voices',
     method: 'DELETE', path: '/api/voices/alt/:voice_id', encoding: 'none', input: voices.voiceIdInput,
     response: voices.deleteOutput, summary: 'Delete one of your alt clones', aliases: ['/api/voices/minimax/:voice_id'],
   }),
-};
+});
