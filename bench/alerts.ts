@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { AlertFilters } from '../src/core/schemas/alerts.js';
 import { Engine } from '../src/engine/engine.js';
 import { LocalService } from '../src/engine/local-service.js';
-import type { SampleWorld } from '../src/engine/world/index.js';
+import type { SampleWorld } from '../src/engine/platform/sample/index.js';
 import { median, timeMedian, type BenchRow } from './table.js';
 
 const DAY = 86_400_000;

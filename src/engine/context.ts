@@ -5,7 +5,7 @@ import type { Plan, PlanLimits } from './limits/plans.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import type { Db } from './store/database.js';
 import type { Settings } from './store/settings.js';
-import type { PlatformProvider } from './world/platform.js';
+import type { PlatformProvider } from './platform/sample/platform.js';
 import type { ParsedInput, RouteName, RouteOutput } from '../core/routes.js';
 
 /** What every feature of the engine can reach. */

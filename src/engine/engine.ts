@@ -15,9 +15,9 @@ import { resolvePlanTable, type Plan, type PlanLimits, type PlanOverrides } from
 import { databaseFile, defaultKeyFile } from './paths.js';
 import { openDatabase, type Db } from './store/database.js';
 import { Settings } from './store/settings.js';
-import type { SampleWorld } from './world/sample-world.js';
-import { DEFAULT_WORLD_TERMINATED } from './world/defaults.js';
-import type { AdvanceReport } from './world/advance.js';
+import type { SampleWorld } from './platform/sample/sample-world.js';
+import { DEFAULT_WORLD_TERMINATED } from './platform/sample/defaults.js';
+import type { AdvanceReport } from './platform/sample/advance.js';
 import type { CycleReason, CycleReport } from './features/alerts/cycle.js';
 import { DURATION_FORMS, parseDuration } from '../core/duration.js';
 import { JobSystem, type JobRunner } from './jobs/job-system.js';
@@ -95,7 +95,7 @@ export class Engine implements EngineContext {
 
   /** Imports the world's code and builds the world, memoised; a build that fails is forgotten, to be tried again. */
   private buildWorld(build: (World: typeof SampleWorld) => SampleWorld): Promise<SampleWorld> {
-    const world = import('./world/sample-world.js').then(({ SampleWorld: World }) => build(World));
+    const world = import('./platform/sample/sample-world.js').then(({ SampleWorld: World }) => build(World));
     this.world = world;
     world.catch(() => {
       if (this.world === world) this.world = undefined;
@@ -106,7 +106,7 @@ export class Engine implements EngineContext {
   /**
    * Moves the sample world's clock forward by a span (`'1d'`, `'6h'`, or milliseconds) and runs an
    * alert cycle over the moved world. World time is the platform's own clock, separate from
-   * `clock` (see src/engine/world/README.md); tests call this to make the world move.
+   * `clock` (see src/engine/platform/sample/README.md); tests call this to make the world move.
    */
   async advanceWorld(span: string | number): Promise<{ world: AdvanceReport; alerts: CycleReport }> {
     const ms = typeof span === 'number' ? span : parseDuration(span);

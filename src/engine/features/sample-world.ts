@@ -1,5 +1,5 @@
 import type { EngineContext } from '../context.js';
-import { SampleWorld } from '../world/index.js';
+import { SampleWorld } from '../platform/sample/index.js';
 
 /**
  * The sample world behind `engine.platform()`, for features that need more than the platform's

@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { CHANNEL_INPUT_FORMS, parseChannelRef } from '../../../core/channel-input.js';
 import { ExitCode } from '../../../core/exit-codes.js';
-import { DEFAULT_WORLD_TERMINATED } from '../../../engine/world/defaults.js';
-import type { SampleWorld } from '../../../engine/world/sample-world.js';
+import { DEFAULT_WORLD_TERMINATED } from '../../../engine/platform/sample/defaults.js';
+import type { SampleWorld } from '../../../engine/platform/sample/sample-world.js';
 import { CliError, usageError } from '../../errors.js';
 import type { CliApp } from '../../app.js';
 import { parseWholeNumber } from '../../arguments.js';

@@ -17,7 +17,7 @@
  *   day; it triggers anew only 7 days after it last triggered the same alert.
  */
 import type { AlertType } from '../../../core/schemas/alerts.js';
-import type { ChannelCore, SampleWorld, WorldChannel } from '../../world/index.js';
+import type { ChannelCore, SampleWorld, WorldChannel } from '../../platform/sample/index.js';
 
 const DAY_MS = 86_400_000;
 

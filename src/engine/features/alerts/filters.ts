@@ -5,7 +5,7 @@
  */
 import { badRequest } from '../../../core/errors.js';
 import type { AlertFilters } from '../../../core/schemas/alerts.js';
-import type { SampleWorld, WorldChannel } from '../../world/index.js';
+import type { SampleWorld, WorldChannel } from '../../platform/sample/index.js';
 
 const RANGES = ['subs', 'views', 'avg_views', 'age', 'uploads'] as const;
 const DAY_MS = 86_400_000;

@@ -6,7 +6,7 @@
 import type { ChannelJobType } from '../../../core/schemas/jobs.js';
 import { hasFault } from '../../faults.js';
 import { registerJobProcessor, type JobProcessor } from '../../jobs/registry.js';
-import type { PlatformChannel, PlatformProvider, PlatformVideo } from '../../world/platform.js';
+import type { PlatformChannel, PlatformProvider, PlatformVideo } from '../../platform/sample/platform.js';
 import { indexChannel } from './channel-index.js';
 import { assessEligibility, type Eligibility } from './eligibility.js';
 import { simulateWork } from '../../simulated-work.js';

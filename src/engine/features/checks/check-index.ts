@@ -6,7 +6,7 @@
  * owners and claims of the world before, since they describe channels and networks that are gone.
  */
 import type { EngineContext } from '../../context.js';
-import type { NetworkProvider, PrecheckedVerdict } from '../../world/networks.js';
+import type { NetworkProvider, PrecheckedVerdict } from '../../platform/sample/networks.js';
 import { checksStore, type ChecksStore } from './check-store.js';
 import { averageViews } from './known-channel.js';
 

@@ -8,7 +8,7 @@
  */
 import type { EngineContext } from '../../context.js';
 import { preparedFor } from '../../store/prepared.js';
-import type { SampleWorld } from '../../world/index.js';
+import type { SampleWorld } from '../../platform/sample/index.js';
 
 export const GROWTH_REFRESH_MS = 6 * 3_600_000;
 const DAY_MS = 86_400_000;

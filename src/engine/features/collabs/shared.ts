@@ -1,6 +1,6 @@
 /** What the collab views share: language names, channel summaries, and collab videos as the API shows them. */
 import { badRequest } from '../../../core/errors.js';
-import type { CollabListing, SampleWorld } from '../../world/index.js';
+import type { CollabListing, SampleWorld } from '../../platform/sample/index.js';
 
 const DAY_MS = 86_400_000;
 

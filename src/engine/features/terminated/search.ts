@@ -7,8 +7,8 @@ import { badRequest } from '../../../core/errors.js';
 import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
 import { TERMINATED_MAX_PAGE } from '../../../core/schemas/research.js';
 import type { RequestContext } from '../../context.js';
-import type { RangeField, SortDirection, SortField, TerminatedChannel, TerminatedQuery } from '../../world/terminated/reader.js';
-import { parseKeyword, type SearchKeyword } from '../../world/terminated/search-text.js';
+import type { RangeField, SortDirection, SortField, TerminatedChannel, TerminatedQuery } from '../../platform/sample/terminated/reader.js';
+import { parseKeyword, type SearchKeyword } from '../../platform/sample/terminated/search-text.js';
 import { languageCodes } from './languages.js';
 
 type Input = ParsedInput<'terminated.search'>;

@@ -9,7 +9,7 @@
  * funnel metrics (how the channel sends viewers there, and estimated click and conversion rates).
  * Store and link hosts use the reserved `.example` domain.
  */
-import type { EXTERNAL_METHODS } from '../../core/schemas/research.js';
+import type { EXTERNAL_METHODS } from '../../../core/schemas/research.js';
 import { clamp, rngFor, streamSeed, type Rng } from './prng.js';
 import type { WorldChannel, WorldVideo } from './types.js';
 import { CATEGORIES } from './words.js';
