@@ -11,7 +11,7 @@ import {
   VIDEO_ID_RE,
 } from '../../../src/engine/platform/sample/ids.js';
 import { hashString, Rng, rngFor, streamSeed, Weighted } from '../../../src/engine/platform/sample/prng.js';
-import { dayNumber, dayToIso, weekday } from '../../../src/engine/platform/sample/dates.js';
+import { dayNumber, dayToIso, weekday } from '../../../src/engine/dates.js';
 
 describe('prng', () => {
   it('is deterministic per (seed, key, index) and independent across keys', () => {

@@ -6,10 +6,10 @@
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SampleWorld } from '../../../src/engine/platform/sample/index.js';
-import { dayNumber } from '../../../src/engine/platform/sample/dates.js';
+import { dayNumber } from '../../../src/engine/dates.js';
 import { DEFAULT_WORLD_TERMINATED } from '../../../src/engine/platform/sample/generate.js';
-import type { TerminatedQuery } from '../../../src/engine/platform/sample/terminated/reader.js';
-import { parseKeyword, type SearchKeyword } from '../../../src/engine/platform/sample/terminated/search-text.js';
+import type { TerminatedQuery } from '../../../src/engine/index/terminated/reader.js';
+import { parseKeyword, type SearchKeyword } from '../../../src/engine/index/terminated/search-text.js';
 
 const REF = '2026-11-21';
 

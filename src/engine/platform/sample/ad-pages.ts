@@ -16,7 +16,10 @@
  * on a channel without monetization no page carries ads.
  */
 import { clamp, hashString, rngFor, streamSeed, unitHash } from './prng.js';
+import type { AdPage } from '../page-signals.js';
 import type { WorldChannel, WorldVideo } from './types.js';
+
+export type { AdPage, AdPageOutcome } from '../page-signals.js';
 
 export const AD_PAGES_READ = 5;
 /** Channels under this many subscribers are never monetized. */
@@ -26,15 +29,6 @@ const HOUR_MS = 3_600_000;
 const BLOCK_WINDOW_MS = 10 * 60_000;
 const BLOCK_CHANCE = { always: 1, often: 0.7, rarely: 0.03 } as const;
 
-export type AdPageOutcome = 'ads' | 'no_ads' | 'blocked';
-
-/** One watch page as a live read saw it. */
-export interface AdPage {
-  video_id: string;
-  title: string;
-  published_at: string;
-  outcome: AdPageOutcome;
-}
 
 export interface AdProfile {
   monetized: boolean;

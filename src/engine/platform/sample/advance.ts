@@ -10,7 +10,8 @@
  * the rows that advancing 2d once does.
  */
 import type Database from 'better-sqlite3';
-import { DAY_MS, msToTimestamp } from './dates.js';
+import type { AdvanceReport } from '../simulation.js';
+import { DAY_MS, msToTimestamp } from '../../dates.js';
 import { arrivalsBetween } from './arrivals.js';
 import { ChannelGenerator, insertChannelRow, type ChannelRow, type TakenHandles } from './channels.js';
 import { CollabRecorder, uploadSourceOf } from './collabs.js';
@@ -20,18 +21,7 @@ import { totalsAt, totalsOnDays, type StatsSource } from './stats.js';
 import { MAX_ANNOUNCE_DAYS, uploadsOn, type UploadStreams } from './uploads.js';
 import { CLOCK_META_KEY, MAX_ADVANCE_MS, MIN_ADVANCE_MS, originMs, parseClock, writeClock } from './world-clock.js';
 
-export interface AdvanceReport {
-  /** World time before and after (ISO). */
-  from: string;
-  to: string;
-  advanced_ms: number;
-  new_channels: number;
-  published_videos: number;
-  /** Collab videos that became visible (published, or announced as upcoming). */
-  new_collab_videos: number;
-  /** Channels whose viral video came out in the span. */
-  breakouts: number;
-}
+export type { AdvanceReport };
 
 export interface AdvanceContext {
   db: Database.Database;

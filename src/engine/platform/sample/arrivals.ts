@@ -4,7 +4,7 @@
  * pure function of (seed, d); arrival number j (counted from the reference date, in time order)
  * becomes channel index `channel_count + j`, a row appended to world_channels by `advance`.
  */
-import { DAY_MS } from './dates.js';
+import { DAY_MS } from '../../dates.js';
 import { gaussHash, mix32, rngFor, unitHash } from './prng.js';
 
 const ARRIVALS_PER_CHANNEL_DAY = 0.0015;

@@ -3,25 +3,19 @@
  * once announced, upcoming until published. Engine features reach it as `world.collabs`.
  */
 import type Database from 'better-sqlite3';
+import type { CollabAggregate, CollabGraph, CollabListing as IndexListing } from '../../index/collab-graph.js';
 import type { CollabVideoRow } from './collabs.js';
 import { viewsAt } from './video-model.js';
 
-export interface CollabListing extends Omit<CollabVideoRow, 'known'> {
-  /** The service knows it: one of its channels is scanned by the collab crawler. */
-  known: boolean;
-  /** Channel indexes it is listed under, host first. */
-  members: number[];
+export type { CollabAggregate };
+
+/** A listing as the world stores it: with the views potential its view count derives from. */
+export interface CollabListing extends IndexListing {
+  potential: number;
 }
 
-export interface CollabAggregate {
-  channel_idx: number;
-  /** Distinct channels it shares published known collab videos with. */
-  partners: number;
-  collab_videos: number;
-  latest_published_ms: number;
-}
-
-export class CollabReader {
+/** The world's collab tables, read as the index's collab graph (the world seeds it). */
+export class CollabReader implements CollabGraph {
   private readonly statements;
 
   constructor(db: Database.Database) {
@@ -121,8 +115,8 @@ export class CollabReader {
     return { aggregates, listed };
   }
 
-  /** A listing's views at `nowMs` (0 while upcoming). */
-  views(row: Pick<CollabVideoRow, 'potential' | 'kind' | 'published_ms'>, nowMs: number): number {
-    return viewsAt(row.potential, row.kind, nowMs - row.published_ms);
+  /** A listing's views at `nowMs` (0 while upcoming); listings come from this reader, so they carry their potential. */
+  views(listing: IndexListing, nowMs: number): number {
+    return viewsAt((listing as CollabListing).potential, listing.kind, nowMs - listing.published_ms);
   }
 }

@@ -17,7 +17,7 @@
  * channel reads every video listed under it.
  */
 import type Database from 'better-sqlite3';
-import { DAY_MS, dayNumber } from './dates.js';
+import { DAY_MS, dayNumber } from '../../dates.js';
 import type { GenerationContext, WorldEntity } from './entity.js';
 import { encodeVideoId, idKeys, type IdKeys } from './ids.js';
 import { mix32, rngFor, streamSeed } from './prng.js';

@@ -9,47 +9,13 @@
  * funnel metrics (how the channel sends viewers there, and estimated click and conversion rates).
  * Store and link hosts use the reserved `.example` domain.
  */
-import type { EXTERNAL_METHODS } from '../../../core/schemas/research.js';
+import type { ExternalFunnel, ExternalMethod, ExternalMethodEvidence, ExternalMonetizationTruth, ExternalProduct } from '../page-signals.js';
 import { clamp, rngFor, streamSeed, type Rng } from './prng.js';
 import type { WorldChannel, WorldVideo } from './types.js';
 import { CATEGORIES } from './words.js';
 
-export type ExternalMethod = (typeof EXTERNAL_METHODS)[number];
+export type { ExternalFunnel, ExternalMethod, ExternalMethodEvidence, ExternalMonetizationTruth, ExternalProduct } from '../page-signals.js';
 
-export interface ExternalMethodEvidence {
-  method: ExternalMethod;
-  evidence: string;
-  source_url: string;
-}
-
-export interface ExternalProduct {
-  name: string;
-  method: ExternalMethod;
-  price: number;
-  currency: string;
-  billing: 'one_time' | 'monthly';
-  url: string;
-}
-
-export interface ExternalFunnel {
-  /** Where viewers are sent from, most used first. */
-  entry_points: string[];
-  /** Share of the newest videos whose description links out to a store or offer. */
-  description_link_share: number;
-  /** A link-in-bio page gathering the offers, when the channel uses one. */
-  link_hub_url: string | null;
-  email_capture: boolean;
-  est_monthly_link_clicks: number;
-  est_click_through_rate: number;
-  est_conversion_rate: number;
-}
-
-export interface ExternalMonetizationTruth {
-  methods: ExternalMethodEvidence[];
-  products: ExternalProduct[];
-  store_urls: string[];
-  funnel: ExternalFunnel | null;
-}
 
 type Weights = ReadonlyArray<readonly [ExternalMethod, number]>;
 const DEFAULT_WEIGHTS: Weights = [['merch', 3], ['sponsorships', 3], ['affiliate', 2], ['membership', 2]];

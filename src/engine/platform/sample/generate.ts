@@ -14,7 +14,7 @@
 import type Database from 'better-sqlite3';
 import { channelsEntity } from './channels.js';
 import { collabsEntity } from './collabs.js';
-import { dayNumber, isIsoDate, msToTimestamp, todayUtc } from './dates.js';
+import { dayNumber, isIsoDate, msToTimestamp, todayUtc } from '../../dates.js';
 import type { GenerationContext, WorldEntity, WorldParams } from './entity.js';
 import { terminatedEntity } from './terminated/generate.js';
 import type { WorldInfo, WorldOptions } from './types.js';

@@ -17,13 +17,9 @@ export {
   worldTables,
 } from './generate.js';
 export type { GenerationContext, WorldEntity, WorldParams } from './entity.js';
-export type {
-  Awaitable,
-  ChannelVideosOptions,
-  PlatformChannel,
-  PlatformProvider,
-  PlatformVideo,
-} from './platform.js';
+export type { Awaitable, ChannelVideosOptions, PlatformChannel, PlatformProvider, PlatformVideo } from '../platform.js';
+export { sampleIndexSeed } from './index-seed.js';
+export { openSampleWorld, regenerateSampleWorld } from './open.js';
 export type {
   ChannelCore,
   ChannelGrowthModel,

@@ -18,7 +18,10 @@
  * sometimes an owner e-mail, which stays in the world.
  */
 import type Database from 'better-sqlite3';
-import { DAY_MS } from './dates.js';
+import type { PrecheckedVerdict } from '../../index/prechecked.js';
+import type { NetworkOwner } from '../networks.js';
+import type { NetworkReads } from '../platform.js';
+import { DAY_MS } from '../../dates.js';
 import type { GenerationContext, WorldEntity } from './entity.js';
 import { feistel64, idKeys, type IdKeys } from './ids.js';
 import { mix32, rngFor, streamSeed, type Rng } from './prng.js';
@@ -94,39 +97,7 @@ const TYPES_BY_INDUSTRY: Record<NetworkIndustry, ReadonlyArray<readonly [string,
   'Kids & Family': [['Media company', 5], ['Studio', 3], ['Multi-channel network', 2]],
 };
 
-/** A network as the platform shows it (never its e-mail). */
-export interface NetworkOwner {
-  oid: string;
-  name: string | null;
-  type: string;
-  industry: string;
-}
-
-/** One verdict of the hosted service's pre-checked index, with the channel figures it holds. */
-export interface PrecheckedVerdict {
-  channel_id: string;
-  /** Null: the pre-check found the channel not managed. */
-  owner: NetworkOwner | null;
-  /** Milliseconds since the epoch. */
-  checked_at: number;
-  title: string;
-  subscribers: number;
-  total_views: number;
-  video_count: number;
-  language: string;
-  category: string;
-}
-
-/** What the engine reads about managed networks. */
-export interface NetworkProvider {
-  /** The network managing the channel now, or null (not managed, or unknown channel). */
-  ownerOf(channelId: string): NetworkOwner | null | Promise<NetworkOwner | null>;
-  network(oid: string): NetworkOwner | null | Promise<NetworkOwner | null>;
-  /** The pre-checked index the hosted service starts with, in channel order. */
-  prechecked(): IterableIterator<PrecheckedVerdict>;
-  /** Names this edition of the pre-checked index: it changes whenever the world is rebuilt. */
-  readonly precheckEdition: string;
-}
+export type { NetworkOwner, PrecheckedVerdict };
 
 const NETWORK_DDL = `
 CREATE TABLE world_networks (
@@ -318,8 +289,11 @@ interface PrecheckRow {
   category: string;
 }
 
-/** Reads networks from the world tables (statements prepared on first use). */
-export class SampleNetworks implements NetworkProvider {
+/**
+ * Reads networks from the world tables (statements prepared on first use): who manages a channel
+ * now (a platform read), and the hosted service's pre-checked index (the index's seed).
+ */
+export class SampleNetworks implements NetworkReads {
   private statements?: {
     ownerOf: Database.Statement<[string], NetworkOwner>;
     network: Database.Statement<[string], NetworkOwner>;

@@ -11,27 +11,11 @@
  * synthetic world); hashing uses FNV-1a with the murmur3 finaliser.
  */
 
+import { fmix32, hashString } from '../../hash.js';
+
 const TWO_32 = 4294967296;
 
-/** murmur3 32-bit finaliser: a good avalanche of a 32-bit integer. */
-export function fmix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
-/** Stable 32-bit hash of a string (FNV-1a over UTF-16 code units, then fmix32). */
-export function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return fmix32(h);
-}
+export { fmix32, hashString };
 
 /** Combine two 32-bit values into a well-mixed 32-bit hash (order matters). */
 export function mix32(a: number, b: number): number {

@@ -7,19 +7,23 @@
  * returned instance (older instances see stale caches).
  */
 import type Database from 'better-sqlite3';
+import type { ScanFilter } from '../../index/channels.js';
+import type { TerminatedSeed } from '../../index/seed.js';
+import { TerminatedReader } from '../../index/terminated/reader.js';
+import type { ChannelVideosOptions, PlatformProvider } from '../platform.js';
+import type { SampleVideo, SimulatedWorld } from '../simulation.js';
 import { advanceWorld, type AdvanceReport } from './advance.js';
 import { readAdPages, type AdPage } from './ad-pages.js';
 import { rowToChannel, TIER_MIN_SUBSCRIBERS, type ChannelRow } from './channels.js';
 import { CollabReader } from './collab-reader.js';
-import { DAY_MS, dayNumber, todayUtc } from './dates.js';
+import { DAY_MS, dayNumber, todayUtc } from '../../dates.js';
 import { ensureWorld, generateWorld, metaToInfo, normalizeOptions, readWorldMeta } from './generate.js';
 import { encodeChannelId, idKeys, type IdKeys } from './ids.js';
-import type { ChannelVideosOptions, PlatformProvider } from './platform.js';
 import { externalMonetizationOf, type ExternalMonetizationTruth } from './external-monetization.js';
 import { SampleNetworks } from './networks.js';
 import { DEFAULT_HISTORY_DAYS, dailyStatsFor, deltasFor, growthFor, totalsAt, type StatsSource } from './stats.js';
 import type { ChannelCore, DailyStat, Deltas, Growth, WorldChannel, WorldInfo, WorldOptions, WorldVideo } from './types.js';
-import { TerminatedReader } from './terminated/reader.js';
+import { terminatedNaming } from './terminated/naming.js';
 import { captionSource, transcriptFor, type CaptionSource, type Transcript } from './transcripts.js';
 import { MAX_RECENT_VIDEOS, VideoDeriver, type VideoFact, type VideoStat } from './videos.js';
 import type { PublishedKind } from './video-model.js';
@@ -89,31 +93,11 @@ function valuesToCore(v: CoreValues): ChannelCore {
   };
 }
 
-/** Narrows a scan in SQL, before any row reaches JavaScript. */
-export interface ScanFilter {
-  /** Only channels of these content types. */
-  contentTypes?: readonly string[];
-  /** Only channels that published a video of this kind after `ms`. */
-  publishedAfter?: { kind: PublishedKind; ms: number };
-  /** Only channels created on or before this date ('YYYY-MM-DD'). */
-  createdBy?: string;
-}
+export type { ScanFilter };
 
-/** A video listed by `tubekit engine sample videos`. */
-export interface SampleVideo {
-  video_id: string;
-  channel_id: string;
-  title: string;
-  duration_seconds: number;
-  kind: WorldVideo['kind'];
-  /** Which captions the video carries: human-authored, auto-generated, or none. */
-  captions: CaptionSource | null;
-  url: string;
-  /** Channels it is listed under besides its host (`channel_id`): a collab. */
-  collaborators: string[];
-}
+export type { SampleVideo };
 
-export class SampleWorld implements PlatformProvider {
+export class SampleWorld implements PlatformProvider, SimulatedWorld {
   readonly source = 'sample';
   /** Collab listings (collabs.ts) at a given world time. */
   readonly collabs: CollabReader;
@@ -188,15 +172,28 @@ export class SampleWorld implements PlatformProvider {
     return metaToInfo(readWorldMeta(this.db) ?? this.meta);
   }
 
-  /** Terminated channels: keyword search with filters and sorts (terminated/reader.ts). */
+  /** The world is a simulated platform: its clock, parameters and things to try. */
+  get simulation(): SimulatedWorld {
+    return this;
+  }
+
+  /** The terminated database the world generated, seeding the index (index/terminated/). */
+  terminatedSeed(): TerminatedSeed {
+    return {
+      naming: terminatedNaming(this.meta.seed),
+      count: Number(this.meta.terminated_count ?? 0),
+      longestName: Number(this.meta.terminated_longest_name ?? 0),
+      // The world's "today": its reference day plus the whole days it has advanced.
+      today: () => this.refDay + Math.floor(this.clockState().advanced_ms / DAY_MS),
+    };
+  }
+
+  /** Terminated channels as the index searches them (index/terminated/reader.ts), for the world's own tests. */
   get terminated(): TerminatedReader {
-    this.terminatedReader ??= new TerminatedReader(
-      this.db,
-      this.meta.seed,
-      () => this.refDay + Math.floor(this.clockState().advanced_ms / DAY_MS),
-      Number(this.meta.terminated_count ?? 0),
-      Number(this.meta.terminated_longest_name ?? 0),
-    );
+    if (!this.terminatedReader) {
+      const { naming, today, count, longestName } = this.terminatedSeed();
+      this.terminatedReader = new TerminatedReader(this.db, naming, today, count, longestName);
+    }
     return this.terminatedReader;
   }
 

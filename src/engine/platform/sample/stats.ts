@@ -18,7 +18,7 @@
  * any instant up to "now" and every published figure (history, growth, deltas) is a difference
  * of those totals.
  */
-import { DAY_MS, dayToIso, weekday } from './dates.js';
+import { DAY_MS, dayToIso, weekday } from '../../dates.js';
 import { breakoutBoost } from './breakouts.js';
 import { gaussHash, stochasticRound, unitHash } from './prng.js';
 import type { ChannelGrowthModel, DailyStat, Deltas, Growth } from './types.js';

@@ -13,23 +13,10 @@
 import { hashString, rngFor, streamSeed, type Rng } from './prng.js';
 import type { WorldChannel, WorldVideo } from './types.js';
 import { CATEGORIES, type CategoryDef } from './words.js';
+import type { CaptionSource, Transcript, TranscriptCue } from '../transcript.js';
 
-export type CaptionSource = 'human' | 'auto';
+export type { CaptionSource, Transcript, TranscriptCue } from '../transcript.js';
 
-export interface TranscriptCue {
-  /** Seconds from the start of the video. */
-  start: number;
-  end: number;
-  text: string;
-}
-
-export interface Transcript {
-  video_id: string;
-  /** Always English in the sample world (the subtitle language the service delivers). */
-  language: 'en';
-  source: CaptionSource;
-  cues: TranscriptCue[];
-}
 
 /** Share of videos whose captions a person wrote. */
 const HUMAN_CAPTION_SHARE = 0.35;

@@ -1,7 +1,9 @@
-import type { DailyStat, Deltas, Growth, PlatformChannel, PlatformVideo, VideoKind } from './platform.js';
+import type { DailyStat, Deltas, Growth } from '../../index/statistics.js';
+import type { WorldInfo } from '../simulation.js';
+import type { PlatformChannel, PlatformVideo, VideoKind } from '../types.js';
 import type { ContentType } from './words.js';
 
-export type { ContentType, DailyStat, Deltas, Growth, VideoKind };
+export type { ContentType, DailyStat, Deltas, Growth, VideoKind, WorldInfo };
 
 /**
  * Per-channel parameters from which the daily history is derived
@@ -67,27 +69,6 @@ export interface WorldVideo extends PlatformVideo {
   ordinal: number;
   /** Channel ids the video is also listed under (a collab); empty for a solo video. */
   collaborators: string[];
-}
-
-export interface WorldInfo {
-  generator_version: number;
-  seed: string;
-  /** Channels generated (those that appeared later are `arrived_channels`). */
-  channel_count: number;
-  /** Published videos: the generated ones plus uploads since the reference date. */
-  video_count: number;
-  terminated_count: number;
-  /** The date the world was generated for: its clock starts at the end of this day. */
-  reference_date: string;
-  /** The world's current time (ISO), the end of the reference date plus `advanced_ms`. */
-  world_time: string;
-  /** Total world time advanced since generation. */
-  advanced_ms: number;
-  /** Channels that appeared since the reference date. */
-  arrived_channels: number;
-  /** Wall-clock ISO timestamp of generation (the only non-deterministic value). */
-  generated_at: string;
-  generation_ms: number;
 }
 
 export interface WorldOptions {

@@ -10,7 +10,7 @@
  * Upload k of day d has ordinal UPLOAD_ORDINAL_BASE + (d − refDay − 1) · 16 + k, so a video id
  * decodes straight to its day and slot: ids never shift as the world moves.
  */
-import { DAY_MS } from './dates.js';
+import { DAY_MS } from '../../dates.js';
 import { breakoutOn } from './breakouts.js';
 import { mix32, rngFor, unitHash } from './prng.js';
 import { kindBase, UPLOAD_ORDINAL_BASE, viewFactor, type PublishedKind } from './video-model.js';

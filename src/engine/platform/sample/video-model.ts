@@ -11,7 +11,8 @@
  * A video's views at instant t are `potential × (1 − e^(−age/τ))`: they grow fast at first and
  * level off (τ = 1.5 days for shorts, 4 for long videos), so views never decrease.
  */
-import { DAY_MS } from './dates.js';
+import type { PublishedKind } from '../../index/channels.js';
+import { DAY_MS } from '../../dates.js';
 import { clamp, Rng, rngFor } from './prng.js';
 import type { ContentType } from './words.js';
 
@@ -22,7 +23,7 @@ export const UPLOAD_ORDINAL_BASE = 64;
 const VIEW_SIGMA = { long: 0.6, short: 0.8 } as const;
 const MATURITY_DAYS = { long: 4, short: 1.5 } as const;
 
-export type PublishedKind = 'long' | 'short';
+export type { PublishedKind };
 
 /** Share of a channel's usual views a video of this kind gets, by the channel's content type. */
 export function kindBase(contentType: ContentType | string, kind: PublishedKind): number {

@@ -14,7 +14,8 @@
  * The only thing computed at generation time is the count for world_meta.video_count.
  */
 import type Database from 'better-sqlite3';
-import { DAY_MS, msToTimestamp } from './dates.js';
+import type { VideoStat } from '../../index/channels.js';
+import { DAY_MS, msToTimestamp } from '../../dates.js';
 import type { GenerationContext, WorldEntity } from './entity.js';
 import { decodeVideoId, encodeVideoId, idKeys, type IdKeys } from './ids.js';
 import { clamp, mix32, Rng, rngFor, streamSeed } from './prng.js';
@@ -41,13 +42,7 @@ export interface VideoFact {
 }
 
 /** A published video's figures at some instant, for scans over many channels (alerts). */
-export interface VideoStat {
-  video_id: string;
-  ordinal: number;
-  kind: PublishedKind;
-  published_ms: number;
-  views: number;
-}
+export type { VideoStat };
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);

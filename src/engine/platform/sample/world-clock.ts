@@ -5,12 +5,11 @@
  * (`engine.clock`): see the world README.
  */
 import type Database from 'better-sqlite3';
-import { DAY_MS } from './dates.js';
+import { DAY_MS } from '../../dates.js';
+import { MAX_ADVANCE_MS, MIN_ADVANCE_MS } from '../simulation.js';
 
 export const CLOCK_META_KEY = 'clock';
-/** One advance moves the world at most this far (call again for more). */
-export const MAX_ADVANCE_MS = 366 * DAY_MS;
-export const MIN_ADVANCE_MS = 60_000;
+export { MAX_ADVANCE_MS, MIN_ADVANCE_MS };
 
 export interface WorldClockState {
   /** World time advanced since generation. */

@@ -9,13 +9,13 @@
  */
 import type Database from 'better-sqlite3';
 import { WORLD_EPOCH } from '../channels.js';
-import { dayNumber, dayToIso } from '../dates.js';
+import { dayNumber, dayToIso } from '../../../dates.js';
 import type { GenerationContext, WorldEntity } from '../entity.js';
 import { clamp, rngFor, streamSeed, type Rng } from '../prng.js';
 import type { ContentType } from '../words.js';
 import { TERMINATED_CATEGORIES, TERMINATED_LANGUAGES, terminatedChannelName, terminatedVideoTitle } from './names.js';
-import { FACTS_TABLE, SEARCH_TABLE, TERMINATED_DDL, TERMINATED_INDEX_DDL, TERMINATED_TABLE } from './schema.js';
-import { nameLengthToken, searchableText, tokensOf } from './search-text.js';
+import { FACTS_TABLE, SEARCH_TABLE, TERMINATED_DDL, TERMINATED_INDEX_DDL, TERMINATED_TABLE, type TopVideo } from '../../../index/terminated/schema.js';
+import { nameLengthToken, searchableText, tokensOf } from '../../../index/terminated/search-text.js';
 
 /** Terminations spread over the six years before the world's reference date. */
 const TERMINATION_SPAN_DAYS = 6 * 365;
@@ -23,8 +23,6 @@ const TERMINATION_SPAN_DAYS = 6 * 365;
 export const TOP_VIDEOS = 3;
 /** Rows per multi-row INSERT: fewer statements on big worlds. */
 const INSERT_BATCH = 64;
-
-export type TopVideo = [title: string, views: number, kind: 'long' | 'short'];
 
 interface GeneratedChannel {
   row: [idx: number, title: string, language: string, contentType: ContentType, lowQuality: number,

@@ -11,8 +11,15 @@
  *    the name in words as one token (`namelen3`), so the similarity sort can read names by length
  *    from the index alone; searches never look in it.
  *
- * Channel ids, video ids and thumbnail URLs are not stored: they derive from `idx` (ids.ts).
+ * Channel ids, video ids and thumbnail URLs are not stored: whoever fills the tables names them
+ * from `idx` (naming.ts; the sample world derives them from its seed, ids.ts).
+ *
+ * The tables keep their `world_` names: the sample world generates them with the rest of its
+ * data, and a rebuild of the world (which drops every `world_*` table) starts them afresh.
  */
+
+/** A top video as `top_videos` stores it. */
+export type TopVideo = [title: string, views: number, kind: 'long' | 'short'];
 export const TERMINATED_TABLE = 'world_terminated';
 export const FACTS_TABLE = 'world_terminated_facts';
 export const SEARCH_TABLE = 'world_terminated_search';

@@ -1,13 +1,11 @@
 /**
- * Read API of terminated channels (`SampleWorld.terminated`): keyword search with filters, sorts,
- * pages and the total, and the plan behind it (for tests and benchmarks).
+ * The index's terminated channels: keyword search with filters, sorts, pages and the total, and
+ * the plan behind it (for tests and benchmarks). It reads the tables of schema.ts, whoever filled
+ * them (the sample world seeds them); how a row's ids and thumbnails are named comes with them.
  */
 import type Database from 'better-sqlite3';
-import { CHANNEL_THUMBNAIL_HOST } from '../channels.js';
-import { dayToIso } from '../dates.js';
-import { encodeChannelId, encodeVideoId, idKeys, type IdKeys } from '../ids.js';
-import { VIDEO_THUMBNAIL_HOST } from '../videos.js';
-import type { TopVideo } from './generate.js';
+import { dayToIso } from '../../dates.js';
+import type { TerminatedNaming } from './naming.js';
 import {
   countSql,
   filtersOf,
@@ -29,6 +27,7 @@ import { cheapestPlan, PLAN_COSTS_US, type SearchPlan } from './planner.js';
 import { anyKeywordQuery, inNameOfLengthQuery, inNameQuery, notInNameQuery } from './search-text.js';
 import { similarityScore } from './similarity.js';
 import { StatementCache } from './statement-cache.js';
+import type { TopVideo } from './schema.js';
 
 export type { RangeField, SortDirection, SortField, TerminatedQuery } from './query-sql.js';
 
@@ -100,22 +99,18 @@ interface PageRow {
 
 export class TerminatedReader {
   private readonly statements: StatementCache;
-  private readonly channelKeys: IdKeys;
-  private readonly videoKeys: IdKeys;
 
   constructor(
     db: Database.Database,
-    seed: string,
-    /** Day number of the world's "today": its reference day plus the whole days it has advanced. */
+    private readonly naming: TerminatedNaming,
+    /** Day number of the platform's "today" (terminated_days_ago counts from it). */
     private readonly today: () => number,
-    /** Terminated channels in the world. */
+    /** Terminated channels in the tables. */
     readonly count: number,
     /** Words in the longest name (similarity tiers go up to it). */
     private readonly longestName: number,
   ) {
     this.statements = new StatementCache(db);
-    this.channelKeys = idKeys(seed, 'terminated-channel');
-    this.videoKeys = idKeys(seed, 'terminated-video');
   }
 
   /** `plan` forces a plan (tests and benchmarks compare them); by default the cheapest is chosen. */
@@ -267,15 +262,15 @@ export class TerminatedReader {
   }
 
   private channelOf(row: PageRow, similarity: number): TerminatedChannel {
-    const channelId = encodeChannelId(this.channelKeys, row.idx);
+    const channelId = this.naming.channelId(row.idx);
     const topVideos = (JSON.parse(row.top_videos) as TopVideo[]).map(([title, views, kind], ordinal): TerminatedVideo => {
-      const videoId = encodeVideoId(this.videoKeys, row.idx, ordinal);
+      const videoId = this.naming.videoId(row.idx, ordinal);
       return {
         video_id: videoId,
         title,
         views,
         kind,
-        thumbnail_url: `https://${VIDEO_THUMBNAIL_HOST}/vi/${videoId}/hqdefault.jpg`,
+        thumbnail_url: this.naming.videoThumbnail(videoId),
         url: kind === 'short' ? `https://www.youtube.com/shorts/${videoId}` : `https://www.youtube.com/watch?v=${videoId}`,
       };
     });
@@ -289,7 +284,7 @@ export class TerminatedReader {
       video_count: row.videos,
       monetized: row.monetized === 1,
       low_quality: row.low_quality === 1,
-      thumbnail_url: `https://${CHANNEL_THUMBNAIL_HOST}/ch/${channelId}/s800.jpg`,
+      thumbnail_url: this.naming.channelThumbnail(channelId),
       first_upload_date: dayToIso(row.first_upload_day),
       terminated_date: dayToIso(row.terminated_day),
       terminated_days_ago: this.today() - row.terminated_day,
