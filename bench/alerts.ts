@@ -10,7 +10,8 @@ import path from 'node:path';
 import type { AlertFilters } from '../src/core/schemas/alerts.js';
 import { Engine } from '../src/engine/engine.js';
 import { LocalService } from '../src/engine/local-service.js';
-import type { SampleWorld } from '../src/engine/world/index.js';
+import type { SampleWorld } from '../src/engine/platform/sample/index.js';
+import { benchWorld } from './sample-world.js';
 import { median, timeMedian, type BenchRow } from './table.js';
 
 const DAY = 86_400_000;
@@ -25,7 +26,7 @@ interface Bench {
 async function openBench(channels?: number): Promise<Bench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-bench-alerts-'));
   const engine = Engine.open({ dataDir });
-  const world = channels === undefined ? await engine.platform() : await engine.reseedWorld({ seed: 1, channels });
+  const world = await benchWorld(engine, channels === undefined ? undefined : { seed: 1, channels });
   const service = new LocalService(engine, engine.identity.createUserWithKey('ultimate', []).key);
   return {
     engine,

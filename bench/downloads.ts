@@ -13,6 +13,7 @@ import { Engine } from '../src/engine/engine.js';
 import { LocalService } from '../src/engine/local-service.js';
 import { RemoteService } from '../src/remote/remote-service.js';
 import { startServer } from '../src/server/serve.js';
+import { benchWorld } from './sample-world.js';
 import { timeMedian, type BenchRow } from './table.js';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/tubekit.js');
@@ -25,7 +26,7 @@ interface Videos {
 }
 
 async function pickVideos(engine: Engine): Promise<Videos> {
-  const world = await engine.platform();
+  const world = await benchWorld(engine);
   let human: string | undefined;
   let hourLong: string | undefined;
   for (const channel of world.sampleChannels(world.channelCount())) {

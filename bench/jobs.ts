@@ -14,6 +14,7 @@ import { setWorkDuration, setWorkSetting } from '../src/engine/simulated-work.js
 import { LocalService } from '../src/engine/local-service.js';
 import { RemoteService } from '../src/remote/remote-service.js';
 import { startServer } from '../src/server/serve.js';
+import { benchWorld } from './sample-world.js';
 import { median, timeMedian, type BenchRow } from './table.js';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/tubekit.js');
@@ -40,7 +41,7 @@ async function openBench(options: Partial<EngineOptions> = {}, workMs = 0): Prom
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-bench-jobs-'));
   const engine = Engine.open({ dataDir, planOverrides: { ultimate: { processChannelPerMinute: 1_000_000 } }, ...options });
   setWorkDuration(engine.settings, { min_ms: workMs, max_ms: workMs });
-  const channel = (await engine.platform()).sampleChannels(1)[0]!.channel_id;
+  const channel = (await benchWorld(engine)).sampleChannels(1)[0]!.channel_id;
   return {
     engine,
     dataDir,
@@ -181,7 +182,7 @@ export async function generationBesideChannelJobs(): Promise<BenchRow[]> {
     };
     await generate(); // warm up: the worker loads eSpeak once
     const alone = await timeMedian(7, generate);
-    const channels = [bench.channel, (await bench.engine.platform()).sampleChannels(2)[1]!.channel_id];
+    const channels = [bench.channel, (await benchWorld(bench.engine)).sampleChannels(2)[1]!.channel_id];
     const jobs = await Promise.all(channels.map((channel) => service.call('channels.process', { channel, type: 'longform' })));
     const running = () => jobs.every((job) => bench.engine.jobs.queue.get(job.job_id)?.state === 'running');
     for (const deadline = Date.now() + 10_000; !running(); ) {

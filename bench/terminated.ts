@@ -13,6 +13,7 @@ import { Engine } from '../src/engine/engine.js';
 import { LocalService } from '../src/engine/local-service.js';
 import { RemoteService } from '../src/remote/remote-service.js';
 import { startServer } from '../src/server/serve.js';
+import { benchWorld } from './sample-world.js';
 import type { BenchRow } from './table.js';
 
 const TERMINATED = Number(process.env.BENCH_TERMINATED ?? 1_000_000);
@@ -53,7 +54,7 @@ export async function terminatedRows(): Promise<BenchRow[]> {
   try {
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const info = (await engine.reseedWorld({ seed: 1, channels: 100, terminated: TERMINATED })).info();
+    const info = (await benchWorld(engine, { seed: 1, channels: 100, terminated: TERMINATED })).info();
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
     const cpuSeconds = (used.user + used.system) / 1e6;

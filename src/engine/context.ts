@@ -5,7 +5,8 @@ import type { Plan, PlanLimits } from './limits/plans.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import type { Db } from './store/database.js';
 import type { Settings } from './store/settings.js';
-import type { PlatformProvider } from './world/platform.js';
+import type { EngineIndex } from './index/engine-index.js';
+import type { PlatformProvider } from './platform/platform.js';
 import type { ParsedInput, RouteName, RouteOutput } from '../core/routes.js';
 
 /** What every feature of the engine can reach. */
@@ -18,6 +19,8 @@ export interface EngineContext {
   readonly rates: RateLimiter;
   /** The platform channels and videos are read from, loaded on first use. */
   platform(): Promise<PlatformProvider>;
+  /** What the service knows and since when (statistics history, collab graph, terminated channels…), seeded by the platform. */
+  index(): Promise<EngineIndex>;
   /** The shared job queue and its workers. */
   readonly jobs: JobSystem;
   /** The plan table with this engine's overrides applied. */

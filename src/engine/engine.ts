@@ -15,21 +15,14 @@ import { resolvePlanTable, type Plan, type PlanLimits, type PlanOverrides } from
 import { databaseFile, defaultKeyFile } from './paths.js';
 import { openDatabase, type Db } from './store/database.js';
 import { Settings } from './store/settings.js';
-import type { SampleWorld } from './world/sample-world.js';
-import { DEFAULT_WORLD_TERMINATED } from './world/defaults.js';
-import type { AdvanceReport } from './world/advance.js';
+import type { EngineIndex } from './index/engine-index.js';
+import { openPlatform, reseedSampleWorld, type OpenedPlatform } from './platform/factory/open-platform.js';
+import type { PlatformProvider } from './platform/platform.js';
+import { requireSimulation, type AdvanceReport, type WorldSettings } from './platform/simulation.js';
 import type { CycleReason, CycleReport } from './features/alerts/cycle.js';
 import { DURATION_FORMS, parseDuration } from '../core/duration.js';
 import { JobSystem, type JobRunner } from './jobs/job-system.js';
 import type { JobTiming } from './jobs/timing.js';
-
-export interface WorldSettings {
-  seed: number;
-  channels: number;
-  /** Terminated channels, a parameter of their own (DEFAULT_WORLD_TERMINATED when absent). */
-  terminated?: number;
-}
-export const DEFAULT_WORLD: WorldSettings = { seed: 1, channels: 3000, terminated: DEFAULT_WORLD_TERMINATED };
 
 /** Route tags whose endpoints need the Professional or Ultimate plan, whatever the input. */
 const PLAN_GATED_TAGS = new Set<RouteTag>(['voices', 'generation']);
@@ -57,7 +50,8 @@ export class Engine implements EngineContext {
   readonly rates: RateLimiter;
   readonly jobs: JobSystem;
   readonly dataDir: string;
-  private world?: Promise<SampleWorld>;
+  /** The platform and the index it seeds, opened on first use. */
+  private opened?: { platform: Promise<PlatformProvider>; index: Promise<EngineIndex> };
   private readonly handlers: Handlers = {};
   private planTable: Record<Plan, PlanLimits>;
   private readonly extraOverrides?: PlanOverrides;
@@ -80,38 +74,51 @@ export class Engine implements EngineContext {
   }
 
   /**
-   * The platform the engine reads from: the sample world, loaded and built on first use. Its code
-   * is imported only then, so calls that never read the platform (`folders list`) start faster.
+   * The platform the engine reads from (the data dir's, through the platform factory), opened on
+   * first use. Its code is imported only then, so calls that never read the platform (`folders
+   * list`) start faster.
    */
-  platform(): Promise<SampleWorld> {
-    return this.world ?? this.buildWorld((World) => World.ensure(this.db, this.settings.get<WorldSettings>('world') ?? DEFAULT_WORLD));
+  platform(): Promise<PlatformProvider> {
+    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings))).platform;
   }
 
-  /** Rebuilds the sample world with new parameters (`tubekit engine seed`). */
-  reseedWorld(settings: WorldSettings): Promise<SampleWorld> {
-    this.settings.set('world', settings);
-    return this.buildWorld((World) => World.regenerate(this.db, settings));
+  /** What the service knows (statistics history, collab graph, terminated channels…), seeded by the platform. */
+  index(): Promise<EngineIndex> {
+    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings))).index;
   }
 
-  /** Imports the world's code and builds the world, memoised; a build that fails is forgotten, to be tried again. */
-  private buildWorld(build: (World: typeof SampleWorld) => SampleWorld): Promise<SampleWorld> {
-    const world = import('./world/sample-world.js').then(({ SampleWorld: World }) => build(World));
-    this.world = world;
-    world.catch(() => {
-      if (this.world === world) this.world = undefined;
-    });
-    return world;
+  /** Rebuilds the sample world with new parameters (`tubekit engine seed`); the index starts from its new seed. */
+  reseedWorld(settings: WorldSettings): Promise<PlatformProvider> {
+    return this.open(() => reseedSampleWorld(this.db, this.settings, settings)).platform;
+  }
+
+  /** Opens the platform and its index, memoised; an opening that fails is forgotten, to be tried again. */
+  private open(build: () => Promise<OpenedPlatform>): { platform: Promise<PlatformProvider>; index: Promise<EngineIndex> } {
+    const opening = build();
+    const opened = {
+      platform: opening.then((result) => result.platform),
+      index: opening.then(async (result) => (await import('./index/engine-index.js')).openIndex(this.db, result.seed)),
+    };
+    this.opened = opened;
+    const forget = () => {
+      if (this.opened === opened) this.opened = undefined;
+    };
+    opening.catch(forget);
+    // Callers await the one they asked for; the other's failure is theirs to see, not an unhandled rejection.
+    opened.platform.catch(() => undefined);
+    opened.index.catch(forget);
+    return opened;
   }
 
   /**
    * Moves the sample world's clock forward by a span (`'1d'`, `'6h'`, or milliseconds) and runs an
    * alert cycle over the moved world. World time is the platform's own clock, separate from
-   * `clock` (see src/engine/world/README.md); tests call this to make the world move.
+   * `clock` (see src/engine/platform/sample/README.md); tests call this to make the world move.
    */
   async advanceWorld(span: string | number): Promise<{ world: AdvanceReport; alerts: CycleReport }> {
     const ms = typeof span === 'number' ? span : parseDuration(span);
     if (ms === null) throw new RangeError(`"${span}" is not a span of world time: use ${DURATION_FORMS}`);
-    const world = (await this.platform()).advance(ms);
+    const world = requireSimulation(await this.platform(), 'Moving the world').advance(ms);
     return { world, alerts: await this.evaluateAlerts('advance') };
   }
 

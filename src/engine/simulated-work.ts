@@ -11,7 +11,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { badRequest } from '../core/errors.js';
-import { hashString } from './world/prng.js';
+import { hashString } from './hash.js';
 import type { Settings } from './store/settings.js';
 
 export interface WorkDuration {

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/engine.js';
 import { LocalService } from '../../src/engine/local-service.js';
-import { adProfile } from '../../src/engine/world/ad-pages.js';
-import type { WorldChannel } from '../../src/engine/world/types.js';
+import { adProfile } from '../../src/engine/platform/sample/ad-pages.js';
+import type { WorldChannel } from '../../src/engine/platform/sample/types.js';
 import { checkFixtures, setCheckWork, type CheckFixtures } from '../support/check-fixtures.js';
 import { cliSandbox, startServe, type CliSandbox } from '../support/cli.js';
 import { hasScript, runOnTerminal } from '../support/terminal.js';

@@ -9,7 +9,7 @@ import type { Service } from '../../src/core/service.js';
 import type { Clock } from '../../src/engine/clock.js';
 import { clearFault, setFault } from '../../src/engine/faults.js';
 import { setWorkDuration, setWorkSetting } from '../../src/engine/simulated-work.js';
-import type { SampleVideo } from '../../src/engine/world/index.js';
+import type { SampleVideo } from '../../src/engine/platform/sample/index.js';
 import { describeEachEngine, failure } from '../support/engines.js';
 
 /** Real time, moved forward on demand: jobs still run while a test skips hours. */

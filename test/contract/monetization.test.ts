@@ -10,8 +10,8 @@ import type { Engine } from '../../src/engine/engine.js';
 import { clearFault, setFault } from '../../src/engine/faults.js';
 import { judgeAdPages } from '../../src/engine/features/checks/ad-check.js';
 import { EXTERNAL_CLASSIFIER_VERSION } from '../../src/engine/features/checks/external-monetization.js';
-import type { SampleWorld } from '../../src/engine/world/index.js';
-import type { WorldChannel } from '../../src/engine/world/types.js';
+import type { SampleWorld } from '../../src/engine/platform/sample/index.js';
+import type { WorldChannel } from '../../src/engine/platform/sample/types.js';
 import { checkFixtures, setCheckWork, type CheckFixtures } from '../support/check-fixtures.js';
 import { describeEachEngine, failure } from '../support/engines.js';
 

@@ -6,7 +6,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { RouteInput, RouteOutput } from '../../src/core/routes.js';
 import type { Service } from '../../src/core/service.js';
 import { parseVideoLink } from '../../src/core/video-link.js';
-import { dayNumber } from '../../src/engine/world/dates.js';
+import { dayNumber } from '../../src/engine/dates.js';
 import { describeEachEngine, failure } from '../support/engines.js';
 
 type Body = RouteOutput<'terminated.search'>;

@@ -1,7 +1,7 @@
 /** Sample-world channels with the properties channel-job tests need, found by their real data. */
 import type { Engine } from '../../src/engine/engine.js';
 import { setWorkDuration } from '../../src/engine/simulated-work.js';
-import type { WorldChannel } from '../../src/engine/world/types.js';
+import type { WorldChannel } from '../../src/engine/platform/sample/types.js';
 
 export interface ChannelFixtures {
   /** English longform channel that passes every inclusion rule. */

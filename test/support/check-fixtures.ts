@@ -1,7 +1,7 @@
 /** Sample-world channels and networks with the properties the channel-check tests need, found by their data. */
 import type { Engine } from '../../src/engine/engine.js';
 import { setWorkDuration } from '../../src/engine/simulated-work.js';
-import type { WorldChannel } from '../../src/engine/world/types.js';
+import type { WorldChannel } from '../../src/engine/platform/sample/types.js';
 
 export interface CheckFixtures {
   /** Pre-checked as managed (and still managed) by the network with the most pre-checked members. */

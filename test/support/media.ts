@@ -6,8 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import { execa } from 'execa';
 import type { Service } from '../../src/core/service.js';
 import type { Engine } from '../../src/engine/engine.js';
-import type { PlatformVideo } from '../../src/engine/world/platform.js';
-import type { Transcript } from '../../src/engine/world/transcripts.js';
+import type { PlatformVideo } from '../../src/engine/platform/sample/platform.js';
+import type { Transcript } from '../../src/engine/platform/sample/transcripts.js';
 
 export interface TestVideos {
   /** A long video with human captions, 5 to 25 minutes. */

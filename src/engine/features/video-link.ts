@@ -6,7 +6,7 @@
  */
 import { ServiceError, badRequest } from '../../core/errors.js';
 import { parseVideoLink } from '../../core/video-link.js';
-import type { PlatformVideo } from '../world/platform.js';
+import type { PlatformVideo } from '../platform/platform.js';
 import type { EngineContext } from '../context.js';
 
 export async function resolveVideoLink(engine: EngineContext, url: string, field = 'video_url'): Promise<PlatformVideo> {

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { hashString } from '../world/prng.js';
+import { hashString } from '../hash.js';
 
 export interface FrameSize {
   width: number;

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Transcript } from '../world/transcripts.js';
+import type { Transcript } from '../platform/transcript.js';
 import { AAC_FRAMES, MP3_FRAMES, type FrameCodec } from './audio-frames.js';
 import { runFfmpeg } from './ffmpeg.js';
 import { frameSize, pictureFilter } from './picture.js';

@@ -5,8 +5,8 @@
  * Only what the requested section needs is planned; `stitch.ts` turns the plan into audio frames.
  */
 import { ESPEAK_SAMPLE_RATE, getSynthesizer } from '../speech/index.js';
-import { hashString } from '../world/prng.js';
-import type { Transcript } from '../world/transcripts.js';
+import { hashString } from '../hash.js';
+import type { Transcript } from '../platform/transcript.js';
 import { SpeechClips, type Placement } from './speech-clips.js';
 
 export const SOUND_RATE = ESPEAK_SAMPLE_RATE;

@@ -6,7 +6,7 @@
  * word from one synthesis per distinct word — the speech of an hour then costs about a second.
  */
 import { ESPEAK_SAMPLE_RATE, type EspeakSynthesizer } from '../speech/index.js';
-import type { CaptionSource, TranscriptCue } from '../world/transcripts.js';
+import type { CaptionSource, TranscriptCue } from '../platform/transcript.js';
 
 /** The sample world speaks at about 0.38 s a word (transcripts.ts): eSpeak at the same pace. */
 const WORDS_PER_MINUTE = 160;

@@ -1,6 +1,6 @@
 /** SubRip subtitles from a transcript's cues, with their real timings. */
 import { formatSrtTimestamp } from '../speech/index.js';
-import type { TranscriptCue } from '../world/transcripts.js';
+import type { TranscriptCue } from '../platform/transcript.js';
 import type { MediaSection } from './sound-plan.js';
 
 /** The whole transcript, or with `section` only its cues there, timed from the section's start. */

@@ -12,11 +12,11 @@ import { LocalService } from '../../../src/engine/local-service.js';
 import { tempDataDir } from '../../support/engines.js';
 
 const loaded = vi.hoisted(() => new Set<string>());
-vi.mock('../../../src/engine/world/sample-world.js', async (importOriginal) => {
+vi.mock('../../../src/engine/platform/sample/sample-world.js', async (importOriginal) => {
   loaded.add('sample-world');
   return importOriginal();
 });
-vi.mock('../../../src/engine/world/generate.js', async (importOriginal) => {
+vi.mock('../../../src/engine/platform/sample/generate.js', async (importOriginal) => {
   loaded.add('generate');
   return importOriginal();
 });
@@ -51,7 +51,7 @@ it('answers folders list without loading or building the world, and loads it on 
 });
 
 it('builds the world once for concurrent first calls, and again after a build that failed', async () => {
-  const { SampleWorld } = await import('../../../src/engine/world/sample-world.js');
+  const { SampleWorld } = await import('../../../src/engine/platform/sample/sample-world.js');
   const ensure = vi.spyOn(SampleWorld, 'ensure').mockImplementationOnce(() => {
     throw new Error('disk full');
   });

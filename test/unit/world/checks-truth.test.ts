@@ -4,8 +4,8 @@
  */
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { monetizedAt, adProfile } from '../../../src/engine/world/ad-pages.js';
-import { SampleWorld, type WorldChannel } from '../../../src/engine/world/index.js';
+import { monetizedAt, adProfile } from '../../../src/engine/platform/sample/ad-pages.js';
+import { SampleWorld, type WorldChannel } from '../../../src/engine/platform/sample/index.js';
 
 const REF = '2026-11-21';
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { SampleWorld, type WorldVideo } from '../../../src/engine/world/index.js';
-import { dayNumber, dayToIso } from '../../../src/engine/world/dates.js';
+import { SampleWorld, type WorldVideo } from '../../../src/engine/platform/sample/index.js';
+import { dayNumber, dayToIso } from '../../../src/engine/dates.js';
 
 const REF = '2026-11-21';
 const SEED = 'moving';

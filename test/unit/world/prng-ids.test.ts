@@ -9,9 +9,9 @@ import {
   feistel64Inverse,
   idKeys,
   VIDEO_ID_RE,
-} from '../../../src/engine/world/ids.js';
-import { hashString, Rng, rngFor, streamSeed, Weighted } from '../../../src/engine/world/prng.js';
-import { dayNumber, dayToIso, weekday } from '../../../src/engine/world/dates.js';
+} from '../../../src/engine/platform/sample/ids.js';
+import { hashString, Rng, rngFor, streamSeed, Weighted } from '../../../src/engine/platform/sample/prng.js';
+import { dayNumber, dayToIso, weekday } from '../../../src/engine/dates.js';
 
 describe('prng', () => {
   it('is deterministic per (seed, key, index) and independent across keys', () => {

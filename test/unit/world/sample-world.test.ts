@@ -7,8 +7,8 @@ import {
   normalizeHandle,
   type PlatformProvider,
   type WorldChannel,
-} from '../../../src/engine/world/index.js';
-import { dayNumber, dayToIso } from '../../../src/engine/world/dates.js';
+} from '../../../src/engine/platform/sample/index.js';
+import { dayNumber, dayToIso } from '../../../src/engine/dates.js';
 
 const REF = '2026-11-21';
 const SEED = 'test-seed';

@@ -5,11 +5,11 @@
  */
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SampleWorld } from '../../../src/engine/world/index.js';
-import { dayNumber } from '../../../src/engine/world/dates.js';
-import { DEFAULT_WORLD_TERMINATED } from '../../../src/engine/world/generate.js';
-import type { TerminatedQuery } from '../../../src/engine/world/terminated/reader.js';
-import { parseKeyword, type SearchKeyword } from '../../../src/engine/world/terminated/search-text.js';
+import { SampleWorld } from '../../../src/engine/platform/sample/index.js';
+import { dayNumber } from '../../../src/engine/dates.js';
+import { DEFAULT_WORLD_TERMINATED } from '../../../src/engine/platform/sample/generate.js';
+import type { TerminatedQuery } from '../../../src/engine/index/terminated/reader.js';
+import { parseKeyword, type SearchKeyword } from '../../../src/engine/index/terminated/search-text.js';
 
 const REF = '2026-11-21';
 

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SampleWorld, type SampleVideo } from '../../../src/engine/world/index.js';
+import { SampleWorld, type SampleVideo } from '../../../src/engine/platform/sample/index.js';
 
 let world: SampleWorld;
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { formatDuration } from '../../../core/duration.js';
 import type { Engine } from '../../../engine/engine.js';
+import { requireSimulation } from '../../../engine/platform/simulation.js';
 import type { CliApp } from '../../app.js';
 import { usageError } from '../../errors.js';
 import { examples, withExamples } from '../../help.js';
@@ -61,7 +62,8 @@ export function registerEngine(program: Command, app: CliApp): Command {
 }
 
 async function engineStatus(engine: Engine) {
-  const world = (await engine.platform()).info();
+  const platform = await engine.platform();
+  const world = requireSimulation(platform, 'engine status').info();
   const size = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
   const dbFile = engine.db.name;
   const jobs = engine.db
@@ -71,7 +73,7 @@ async function engineStatus(engine: Engine) {
     data_dir: engine.dataDir,
     database: dbFile,
     database_bytes: size(dbFile) + size(`${dbFile}-wal`),
-    world: 'sample',
+    world: platform.source,
     world_seed: world.seed,
     world_channels: world.channel_count,
     world_videos: world.video_count,

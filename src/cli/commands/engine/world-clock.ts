@@ -8,7 +8,7 @@ import type { CliApp } from '../../app.js';
 import { usageError } from '../../errors.js';
 import { examples } from '../../help.js';
 import { printJson, printRecord } from '../../output.js';
-import { MAX_ADVANCE_MS, MIN_ADVANCE_MS } from '../../../engine/world/world-clock.js';
+import { MAX_ADVANCE_MS, MIN_ADVANCE_MS } from '../../../engine/platform/simulation.js';
 import { withLocalEngine } from './local-engine.js';
 
 

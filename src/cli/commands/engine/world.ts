@@ -2,8 +2,9 @@
 import type { Command } from 'commander';
 import { CHANNEL_INPUT_FORMS, parseChannelRef } from '../../../core/channel-input.js';
 import { ExitCode } from '../../../core/exit-codes.js';
-import { DEFAULT_WORLD_TERMINATED } from '../../../engine/world/defaults.js';
-import type { SampleWorld } from '../../../engine/world/sample-world.js';
+import { DEFAULT_WORLD_TERMINATED } from '../../../engine/platform/factory/open-platform.js';
+import type { PlatformProvider } from '../../../engine/platform/platform.js';
+import { requireSimulation } from '../../../engine/platform/simulation.js';
 import { CliError, usageError } from '../../errors.js';
 import type { CliApp } from '../../app.js';
 import { parseWholeNumber } from '../../arguments.js';
@@ -31,7 +32,7 @@ export function registerWorld(engine: Command, app: CliApp): void {
       const terminated = parseWholeNumber(options.terminated ?? String(DEFAULT_WORLD_TERMINATED), '--terminated', { min: 0, max: 2_000_000 });
       const seed = /^\d+$/.test(options.seed) ? Number(options.seed) : options.seed;
       const spinner = await app.io.spinner(`Generating ${channels} channels and ${terminated} terminated ones…`);
-      const info = await withLocalEngine(app, async (local) => (await local.reseedWorld({ seed: seed as number, channels, terminated })).info());
+      const info = await withLocalEngine(app, async (local) => requireSimulation(await local.reseedWorld({ seed, channels, terminated })).info());
       spinner.stop();
       if (app.json) printJson(app.io, info);
       else printRecord(app.io, Object.entries(info));
@@ -49,7 +50,7 @@ export function registerWorld(engine: Command, app: CliApp): void {
     .option('--limit <n>', 'how many', '20')
     .action(async (options: { limit: string }) => {
       const limit = parseWholeNumber(options.limit, '--limit', { min: 1, max: 1000 });
-      const channels = await withLocalEngine(app, async (local) => (await local.platform()).sampleChannels(limit));
+      const channels = await withLocalEngine(app, async (local) => requireSimulation(await local.platform(), 'engine sample channels').sampleChannels(limit));
       const rows = channels.map((channel) => ({
         channel_id: channel.channel_id,
         handle: channel.handle,
@@ -87,9 +88,10 @@ export function registerWorld(engine: Command, app: CliApp): void {
     .action(async (options: { limit: string; channel?: string }) => {
       const limit = parseWholeNumber(options.limit, '--limit', { min: 1, max: 1000 });
       const videos = await withLocalEngine(app, async (local) => {
-        const world = await local.platform();
+        const platform = await local.platform();
+        const world = requireSimulation(platform, 'engine sample videos');
         if (options.channel === undefined) return world.sampleVideos(limit);
-        return world.sampleVideos(limit, sampleChannelArg(world, options.channel));
+        return world.sampleVideos(limit, await sampleChannelArg(platform, options.channel));
       });
       if (app.json) printJson(app.io, { videos });
       else
@@ -105,9 +107,9 @@ export function registerWorld(engine: Command, app: CliApp): void {
 }
 
 /** A channel of the local sample world by id, handle or channel URL, or a usage error naming it. */
-function sampleChannelArg(world: SampleWorld, input: string): string {
+async function sampleChannelArg(platform: PlatformProvider, input: string): Promise<string> {
   const ref = parseChannelRef(input);
-  const channel = ref?.kind === 'id' ? world.channelById(ref.channelId) : ref?.kind === 'handle' ? world.channelByHandle(ref.handle) : null;
+  const channel = ref?.kind === 'id' ? await platform.channelById(ref.channelId) : ref?.kind === 'handle' ? await platform.resolveHandle(ref.handle) : null;
   if (!ref) throw usageError(`--channel must be ${CHANNEL_INPUT_FORMS}, not "${input}".`);
   if (!channel) throw new CliError(`No channel ${input} in the sample world.`, ExitCode.notFound, 'List some with: tubekit engine sample channels');
   return channel.channel_id;

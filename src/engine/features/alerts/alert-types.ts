@@ -17,7 +17,8 @@
  *   day; it triggers anew only 7 days after it last triggered the same alert.
  */
 import type { AlertType } from '../../../core/schemas/alerts.js';
-import type { ChannelCore, SampleWorld, WorldChannel } from '../../world/index.js';
+import type { IndexedChannel, ScannedChannel } from '../../index/channels.js';
+import type { EngineIndex } from '../../index/engine-index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -30,7 +31,7 @@ export const ALERT_RULES = {
 export type AlertContentType = 'longform' | 'shorts';
 
 export interface Trigger {
-  channel: WorldChannel;
+  channel: IndexedChannel;
   type: AlertType;
   key: string;
   reason: string;
@@ -50,13 +51,13 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-function outliersOf(world: SampleWorld, core: ChannelCore, contentType: AlertContentType, now: number): Trigger[] {
+function outliersOf({ channels }: EngineIndex, core: ScannedChannel, contentType: AlertContentType, now: number): Trigger[] {
   const rules = ALERT_RULES.outlier;
   const kind = contentType === 'shorts' ? 'short' : 'long';
   const since = now - rules.windowDays * DAY_MS;
-  if (!world.publishedSince(core, since, kind)) return [];
+  if (!channels.publishedSince(core, since, kind)) return [];
   const noun = kind === 'short' ? 'shorts' : 'long videos';
-  const recent = world.recentVideoStats(core, kind, rules.recentVideos);
+  const recent = channels.recentVideoStats(core, kind, rules.recentVideos);
   const out: Trigger[] = [];
   for (const video of recent) {
     if (video.published_ms <= since || video.views < rules.minViews) continue;
@@ -64,10 +65,10 @@ function outliersOf(world: SampleWorld, core: ChannelCore, contentType: AlertCon
     if (others.length < rules.minOthers) continue;
     const usual = median(others);
     if (video.views < rules.multiple * Math.max(usual, 1)) continue;
-    const title = world.videoById(video.video_id)?.title ?? video.video_id;
+    const title = channels.videoTitle(video.video_id) ?? video.video_id;
     const multiple = Math.round((video.views / Math.max(usual, 1)) * 10) / 10;
     out.push({
-      channel: world.channelByIndex(core.idx)!,
+      channel: channels.byIdx(core.idx)!,
       type: 'outlier',
       key: video.video_id,
       reason: `"${title}" has ${number(video.views)} views, ${multiple}× the channel's usual ${number(usual)} (median of its ${others.length} other recent ${noun}).`,
@@ -86,10 +87,10 @@ function outliersOf(world: SampleWorld, core: ChannelCore, contentType: AlertCon
   return out;
 }
 
-function newChannels(world: SampleWorld, contentType: AlertContentType, now: number): Trigger[] {
+function newChannels({ channels }: EngineIndex, contentType: AlertContentType, now: number): Trigger[] {
   const since = isoDay(now - ALERT_RULES.new_channel.windowDays * DAY_MS);
-  return world
-    .channelsCreatedSince(since)
+  return channels
+    .createdSince(since)
     .filter((channel) => FITS[contentType].includes(channel.content_type))
     .map((channel) => {
       const ageDays = Math.floor((now - Date.parse(`${channel.created_at}T00:00:00Z`)) / DAY_MS);
@@ -104,19 +105,19 @@ function newChannels(world: SampleWorld, contentType: AlertContentType, now: num
     });
 }
 
-function breakoutOf(world: SampleWorld, core: ChannelCore, now: number): Trigger[] {
+function breakoutOf({ channels, statistics }: EngineIndex, core: ScannedChannel, now: number): Trigger[] {
   const rules = ALERT_RULES.breakout;
-  const [dayAgo, current] = world.totalsAt(core, [now - DAY_MS, now])!;
+  const [dayAgo, current] = statistics.totalsAt(core, [now - DAY_MS, now])!;
   const views24h = current!.views - dayAgo!.views;
   if (views24h < rules.minViews) return [];
-  const [start] = world.totalsAt(core, [now - (rules.baselineDays + 1) * DAY_MS])!;
+  const [start] = statistics.totalsAt(core, [now - (rules.baselineDays + 1) * DAY_MS])!;
   const average = (dayAgo!.views - start!.views) / rules.baselineDays;
   if (views24h < rules.multiple * Math.max(average, 1)) return [];
   const multiple = Math.round((views24h / Math.max(average, 1)) * 10) / 10;
   const subscribers24h = current!.subscribers - dayAgo!.subscribers;
   return [
     {
-      channel: world.channelByIndex(core.idx)!,
+      channel: channels.byIdx(core.idx)!,
       type: 'breakout',
       key: isoDay(now),
       reason: `${number(views24h)} views in the last 24 hours, ${multiple}× its average of ${number(average)} a day over the 28 days before; ${subscribers24h >= 0 ? '+' : ''}${number(subscribers24h)} subscribers.`,
@@ -135,7 +136,7 @@ export class TriggerCache {
   private readonly computed = new Map<string, Trigger[]>();
 
   constructor(
-    private readonly world: SampleWorld,
+    private readonly index: EngineIndex,
     readonly now: number,
   ) {}
 
@@ -148,16 +149,16 @@ export class TriggerCache {
   }
 
   private compute(type: AlertType, contentType: AlertContentType): Trigger[] {
-    const { world, now } = this;
-    if (type === 'new_channel') return newChannels(world, contentType, now);
+    const { index, now } = this;
+    if (type === 'new_channel') return newChannels(index, contentType, now);
     const out: Trigger[] = [];
     if (type === 'outlier') {
       const kind = contentType === 'shorts' ? 'short' : 'long';
       const since = now - ALERT_RULES.outlier.windowDays * DAY_MS;
-      for (const core of world.scanChannels({ contentTypes: FITS[contentType], publishedAfter: { kind, ms: since } })) out.push(...outliersOf(world, core, contentType, now));
+      for (const core of index.channels.scan({ contentTypes: FITS[contentType], publishedAfter: { kind, ms: since } })) out.push(...outliersOf(index, core, contentType, now));
     } else {
       const createdBy = isoDay(now - (ALERT_RULES.breakout.baselineDays + 1) * DAY_MS);
-      for (const core of world.scanChannels({ contentTypes: FITS[contentType], createdBy })) out.push(...breakoutOf(world, core, now));
+      for (const core of index.channels.scan({ contentTypes: FITS[contentType], createdBy })) out.push(...breakoutOf(index, core, now));
     }
     return out;
   }

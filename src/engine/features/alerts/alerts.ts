@@ -3,7 +3,6 @@ import { notFound } from '../../../core/errors.js';
 import type { Alert, AlertFilters } from '../../../core/schemas/alerts.js';
 import type { RequestContext } from '../../context.js';
 import { enforceCap } from '../access.js';
-import { sampleWorldOf } from '../sample-world.js';
 import { normalizeFilters } from './filters.js';
 import { alertStatements, toAlert, type AlertRow } from './store.js';
 
@@ -20,7 +19,7 @@ export function listAlerts(request: RequestContext): Alert[] {
 export async function createAlert(request: RequestContext, input: { name: string; alert_type: string; content_type: string; filters: AlertFilters }): Promise<Alert> {
   const { db, clock } = request.engine;
   const statements = alertStatements(db);
-  const filters = normalizeFilters(await sampleWorldOf(request.engine), input.filters);
+  const filters = normalizeFilters(await request.engine.platform(), input.filters);
   const create = db.transaction(() => {
     enforceCap(request.limits.alerts, statements.countOwn.get(request.user.userId)!, 'You have reached the alert limit');
     const now = clock.now();
@@ -33,7 +32,7 @@ export async function createAlert(request: RequestContext, input: { name: string
 export async function updateAlert(request: RequestContext, input: { id: number; name?: string; filters?: AlertFilters; enabled?: boolean }): Promise<Alert> {
   const { db, clock } = request.engine;
   const statements = alertStatements(db);
-  const filters = input.filters === undefined ? undefined : normalizeFilters(await sampleWorldOf(request.engine), input.filters);
+  const filters = input.filters === undefined ? undefined : normalizeFilters(await request.engine.platform(), input.filters);
   const update = db.transaction(() => {
     const row = ownAlert(request, input.id);
     statements.update.run(

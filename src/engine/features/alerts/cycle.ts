@@ -15,7 +15,6 @@
  */
 import type { AlertFilters, AlertType } from '../../../core/schemas/alerts.js';
 import type { EngineContext } from '../../context.js';
-import { sampleWorldOf } from '../sample-world.js';
 import { ALERT_RULES, TriggerCache, type AlertContentType, type Trigger } from './alert-types.js';
 import { matchesFilters } from './filters.js';
 import { alertStatements, worldTime, type AlertRow } from './store.js';
@@ -36,14 +35,14 @@ export interface CycleReport {
 
 export async function runAlertCycle(engine: EngineContext, reason: CycleReason): Promise<CycleReport> {
   const started = performance.now();
-  const world = await sampleWorldOf(engine);
+  const [platform, index] = await Promise.all([engine.platform(), engine.index()]);
   const statements = alertStatements(engine.db);
-  const now = world.nowMs();
+  const now = platform.nowMs();
   const due = statements.due.all(now);
   if (due.length === 0) return { cycle_id: null, world_time: worldTime(now), alerts_evaluated: 0, new_channels: 0, duration_ms: Math.round(performance.now() - started) };
 
   const cycleId = Number(statements.startCycle.run(reason, engine.clock.now(), now).lastInsertRowid);
-  const cache = new TriggerCache(world, now);
+  const cache = new TriggerCache(index, now);
   cache.prepare(due.map((alert) => ({ type: alert.alert_type as AlertType, contentType: alert.content_type as AlertContentType })));
   let evaluated = 0;
   let newChannels = 0;

@@ -5,7 +5,8 @@
  */
 import { badRequest } from '../../../core/errors.js';
 import type { AlertFilters } from '../../../core/schemas/alerts.js';
-import type { SampleWorld, WorldChannel } from '../../world/index.js';
+import type { IndexedChannel } from '../../index/channels.js';
+import type { PlatformProvider } from '../../platform/platform.js';
 
 const RANGES = ['subs', 'views', 'avg_views', 'age', 'uploads'] as const;
 const DAY_MS = 86_400_000;
@@ -13,7 +14,7 @@ const DAY_MS = 86_400_000;
 const invalid = (field: string, message: string, hint?: string) => badRequest(`Invalid request: filters.${field}: ${message}.`, hint);
 
 /** Canonical filters: language and category names as the platform spells them, keywords trimmed. */
-export function normalizeFilters(world: SampleWorld, filters: AlertFilters): AlertFilters {
+export function normalizeFilters(platform: PlatformProvider, filters: AlertFilters): AlertFilters {
   for (const range of RANGES) {
     const min = filters[`min_${range}`];
     const max = filters[`max_${range}`];
@@ -21,7 +22,7 @@ export function normalizeFilters(world: SampleWorld, filters: AlertFilters): Ale
   }
   const out: AlertFilters = { ...filters };
   if (filters.languages) {
-    const known = world.languages();
+    const known = platform.languages();
     out.languages = unique(
       filters.languages.map((wanted) => {
         const match = known.find((language) => language.name.toLowerCase() === wanted.toLowerCase() || language.code === wanted.toLowerCase());
@@ -31,7 +32,7 @@ export function normalizeFilters(world: SampleWorld, filters: AlertFilters): Ale
     );
   }
   if (filters.categories) {
-    const known = world.categories();
+    const known = platform.categories();
     out.categories = unique(
       filters.categories.map((wanted) => {
         const match = known.find((category) => category.toLowerCase() === wanted.toLowerCase());
@@ -56,7 +57,7 @@ function within(value: number, min: number | undefined, max: number | undefined)
  * Whether the channel passes the filters at world time `nowMs`. `texts` are extra texts the
  * keywords may match (the outlier video's title), besides the channel's title and description.
  */
-export function matchesFilters(channel: WorldChannel, filters: AlertFilters, nowMs: number, texts: readonly string[] = []): boolean {
+export function matchesFilters(channel: IndexedChannel, filters: AlertFilters, nowMs: number, texts: readonly string[] = []): boolean {
   const ageDays = Math.floor((nowMs - Date.parse(`${channel.created_at}T00:00:00Z`)) / DAY_MS);
   const average = channel.total_views / Math.max(1, channel.video_count);
   if (!within(channel.subscribers, filters.min_subs, filters.max_subs)) return false;

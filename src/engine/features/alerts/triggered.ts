@@ -7,7 +7,6 @@ import type { TriggeredChannel } from '../../../core/schemas/alerts.js';
 import { isoTime } from '../../clock.js';
 import type { RequestContext } from '../../context.js';
 import { preparedFor } from '../../store/prepared.js';
-import { sampleWorldOf } from '../sample-world.js';
 import { requireOwnAlert } from './alerts.js';
 import { worldTime } from './store.js';
 
@@ -119,7 +118,7 @@ export async function outlierStatus(request: RequestContext) {
       last_world_time: row.last_world_ms === null ? null : worldTime(row.last_world_ms),
     }));
   return {
-    world_time: worldTime((await sampleWorldOf(request.engine)).nowMs()),
+    world_time: worldTime((await request.engine.platform()).nowMs()),
     new_channels: alerts.reduce((sum, alert) => sum + alert.new_channels, 0),
     alerts,
   };

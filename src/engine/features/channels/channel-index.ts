@@ -3,7 +3,7 @@
  * is known to the service from then on; later features (collabs, research) read these tables.
  */
 import type { EngineContext } from '../../context.js';
-import type { PlatformChannel, PlatformVideo } from '../../world/platform.js';
+import type { PlatformChannel, PlatformVideo } from '../../platform/platform.js';
 import type { Eligibility } from './eligibility.js';
 
 export interface IndexedChannel {

@@ -4,7 +4,7 @@
  */
 import { ALT_LANGUAGES } from '../../../core/schemas/voices.js';
 import type { ChannelJobType } from '../../../core/schemas/jobs.js';
-import type { PlatformChannel, PlatformVideo } from '../../world/platform.js';
+import type { PlatformChannel, PlatformVideo } from '../../platform/platform.js';
 
 export const inclusionRules = {
   /** Smaller channels are too noisy to research. */

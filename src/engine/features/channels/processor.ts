@@ -6,7 +6,8 @@
 import type { ChannelJobType } from '../../../core/schemas/jobs.js';
 import { hasFault } from '../../faults.js';
 import { registerJobProcessor, type JobProcessor } from '../../jobs/registry.js';
-import type { PlatformChannel, PlatformProvider, PlatformVideo } from '../../world/platform.js';
+import type { StatisticsHistory } from '../../index/statistics.js';
+import type { PlatformChannel, PlatformVideo } from '../../platform/platform.js';
 import { indexChannel } from './channel-index.js';
 import { assessEligibility, type Eligibility } from './eligibility.js';
 import { simulateWork } from '../../simulated-work.js';
@@ -44,7 +45,7 @@ export const channelJobProcessor: JobProcessor<ChannelJobInput, ChannelJobOutput
     const kind = job.input.type === 'shorts' ? 'short' : 'long';
     const uploads = await platform.channelVideos(channel.channel_id, { kind, limit: RECENT_UPLOADS });
     const eligibility = assessEligibility(channel, uploads, job.input.type);
-    const result = await buildResult(platform, job.input.type, channel, uploads, eligibility);
+    const result = buildResult((await engine.index()).statistics, job.input.type, channel, uploads, eligibility);
     signal.throwIfAborted();
     indexChannel(engine, job.id, channel, uploads, eligibility);
     return { eligible: eligibility.eligible, result };
@@ -54,14 +55,14 @@ export const channelJobProcessor: JobProcessor<ChannelJobInput, ChannelJobOutput
 registerJobProcessor(channelJobProcessor);
 
 /** The `result` payload: profile and statistics, then the recent uploads of the requested type. */
-async function buildResult(
-  platform: PlatformProvider,
+function buildResult(
+  statistics: StatisticsHistory,
   type: ChannelJobType,
   channel: PlatformChannel,
   uploads: PlatformVideo[],
   eligibility: Eligibility,
-): Promise<Record<string, unknown>> {
-  const [week, month] = await Promise.all([platform.growth(channel.channel_id, 7), platform.growth(channel.channel_id, 30)]);
+): Record<string, unknown> {
+  const [week, month] = [statistics.growth(channel.channel_id, 7), statistics.growth(channel.channel_id, 30)];
   const entries = uploads.map((video) => ({
     video_id: video.video_id,
     title: video.title,

@@ -7,7 +7,7 @@ import { CHANNEL_INPUT_FORMS, parseChannelRef } from '../../../core/channel-inpu
 import { badRequest } from '../../../core/errors.js';
 import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
 import type { RequestContext } from '../../context.js';
-import type { PlatformProvider } from '../../world/platform.js';
+import type { PlatformProvider } from '../../platform/platform.js';
 import { lookupChannel } from '../workspace/resolve.js';
 import { channelJobSubmitBody } from './job-view.js';
 import { CHANNEL_JOB_KIND, type ChannelJobInput } from './processor.js';

@@ -1,31 +1,32 @@
 /**
  * The checks' index starts with the hosted service's pre-checked managed-network verdicts and no
- * ad or external result. The pre-checked verdicts are world data; they are copied into the index
- * the first time a check runs on a world, and again whenever the world is rebuilt (`engine seed`,
+ * ad or external result. The pre-checked verdicts come with the engine's index (the sample world
+ * seeds them); they are copied into the checks' store the first time a check runs on a world, and
+ * again whenever the world is rebuilt (`engine seed`,
  * or a tubekit version whose world differs) — which also forgets the managed-network verdicts,
  * owners and claims of the world before, since they describe channels and networks that are gone.
  */
 import type { EngineContext } from '../../context.js';
-import type { NetworkProvider, PrecheckedVerdict } from '../../world/networks.js';
+import type { PrecheckedVerdict, PrecheckedVerdicts } from '../../index/prechecked.js';
 import { checksStore, type ChecksStore } from './check-store.js';
 import { averageViews } from './known-channel.js';
 
 const EDITION_SETTING = 'checks-precheck-edition';
-const synced = new WeakSet<NetworkProvider>();
+const synced = new WeakSet<PrecheckedVerdicts>();
 
 /** The checks' store, with the index holding this world's pre-checked verdicts. */
 export async function checkIndex(engine: EngineContext): Promise<ChecksStore> {
   const store = checksStore(engine.db);
-  const { networks } = await engine.platform();
-  if (!synced.has(networks)) {
+  const { prechecked } = await engine.index();
+  if (!synced.has(prechecked)) {
     const sync = engine.db.transaction(() => {
-      if (engine.settings.get<string>(EDITION_SETTING) === networks.precheckEdition) return;
+      if (engine.settings.get<string>(EDITION_SETTING) === prechecked.edition) return;
       store.clearCms();
-      for (const verdict of networks.prechecked()) storePrecheck(store, verdict);
-      engine.settings.set(EDITION_SETTING, networks.precheckEdition);
+      for (const verdict of prechecked.verdicts()) storePrecheck(store, verdict);
+      engine.settings.set(EDITION_SETTING, prechecked.edition);
     });
     sync.immediate();
-    synced.add(networks);
+    synced.add(prechecked);
   }
   return store;
 }

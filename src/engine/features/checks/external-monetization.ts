@@ -12,8 +12,8 @@ import { isoTime } from '../../clock.js';
 import type { RequestContext } from '../../context.js';
 import { hasFault } from '../../faults.js';
 import { simulateWork } from '../../simulated-work.js';
-import type { ExternalMethod, ExternalMonetizationTruth } from '../../world/external-monetization.js';
-import type { PlatformChannel } from '../../world/platform.js';
+import type { ExternalMethod, ExternalMonetizationTruth } from '../../platform/page-signals.js';
+import type { PlatformChannel } from '../../platform/platform.js';
 import { checksStore, type ExternalRow } from './check-store.js';
 import { requireKnownChannel } from './known-channel.js';
 

@@ -1,5 +1,5 @@
 import { badRequest } from '../../../core/errors.js';
-import type { PlatformChannel, PlatformProvider } from '../../world/platform.js';
+import type { PlatformChannel, PlatformProvider } from '../../platform/platform.js';
 
 /**
  * The platform's channel for a well-formed id, or 400: the spec answers unresolvable channel input

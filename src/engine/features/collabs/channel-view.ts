@@ -4,7 +4,6 @@
  * or listed on such a video — otherwise every list is empty and growth is null.
  */
 import type { RequestContext } from '../../context.js';
-import { sampleWorldOf } from '../sample-world.js';
 import { currentGrowthRun, growthOf } from './growth-snapshot.js';
 import { ChannelNames, collabVideo, DAY_MS } from './shared.js';
 
@@ -15,11 +14,11 @@ export interface ChannelViewQuery {
 }
 
 export async function collabChannel(request: RequestContext, query: ChannelViewQuery) {
-  const world = await sampleWorldOf(request.engine);
-  const now = world.nowMs();
-  const channel = world.channelById(query.channel_id);
-  const checked = channel !== null && world.collabs.isChecked(channel.idx, channel.collab_scanned, now);
-  const listings = checked ? world.collabs.involving(channel.idx, now).filter((listing) => listing.known) : [];
+  const [platform, index] = await Promise.all([request.engine.platform(), request.engine.index()]);
+  const now = platform.nowMs();
+  const channel = index.channels.byId(query.channel_id);
+  const checked = channel !== null && index.collabs.isChecked(channel.idx, channel.collab_scanned, now);
+  const listings = checked ? index.collabs.involving(channel.idx, now).filter((listing) => listing.known) : [];
   const published = listings.filter((listing) => listing.published_ms <= now);
   const newSince = now - query.since_days * DAY_MS;
 
@@ -33,12 +32,12 @@ export async function collabChannel(request: RequestContext, query: ChannelViewQ
       partners.set(idx, entry);
     }
   }
-  const names = new ChannelNames(world);
+  const names = new ChannelNames(index.channels);
   const ranked = [...partners].sort(([a, x], [b, y]) => y.joint_videos - x.joint_videos || y.last_joint_ms - x.last_joint_ms || a - b);
 
   let growth = null;
   if (checked) {
-    const run = currentGrowthRun(request.engine, world);
+    const run = currentGrowthRun(request.engine, index, now);
     const row = growthOf(request.engine, query.channel_id);
     if (row) {
       growth = {
@@ -68,6 +67,6 @@ export async function collabChannel(request: RequestContext, query: ChannelViewQ
       joint_videos: entry.joint_videos,
       last_joint_at: new Date(entry.last_joint_ms).toISOString().replace('.000Z', 'Z'),
     })),
-    videos: listings.slice(0, query.limit).map((listing) => collabVideo(world, names, listing, now, newSince)),
+    videos: listings.slice(0, query.limit).map((listing) => collabVideo(index, names, listing, now, newSince)),
   };
 }

@@ -2,7 +2,6 @@
 import { badRequest } from '../../../core/errors.js';
 import { isChannelId } from '../../../core/channel-input.js';
 import type { RequestContext } from '../../context.js';
-import { sampleWorldOf } from '../sample-world.js';
 import { ChannelNames, collabVideo, DAY_MS } from './shared.js';
 
 export interface FeedQuery {
@@ -14,22 +13,22 @@ export interface FeedQuery {
 }
 
 export async function collabFeed(request: RequestContext, query: FeedQuery) {
-  const world = await sampleWorldOf(request.engine);
-  const now = world.nowMs();
+  const [platform, index] = await Promise.all([request.engine.platform(), request.engine.index()]);
+  const now = platform.nowMs();
   const bad = query.channel_ids?.find((id) => !isChannelId(id));
   if (bad !== undefined) {
     throw badRequest(`Invalid request: channel_ids: "${bad}" is not a channel id (24 characters starting with UC).`, 'Resolve handles and URLs first with `tubekit resolve`.');
   }
-  let listings = world.collabs.knownPublished(now - query.days * DAY_MS, now);
+  let listings = index.collabs.knownPublished(now - query.days * DAY_MS, now);
   if (query.channel_ids) {
-    const wanted = new Set(query.channel_ids.map((id) => world.channelById(id)?.idx).filter((idx): idx is number => idx !== undefined));
+    const wanted = new Set(query.channel_ids.map((id) => index.channels.byId(id)?.idx).filter((idx): idx is number => idx !== undefined));
     listings = listings.filter((listing) => listing.members.some((idx) => wanted.has(idx)));
   }
   if (query.sort === 'views') {
-    const views = new Map(listings.map((listing) => [listing.video_id, world.collabs.views(listing, now)]));
+    const views = new Map(listings.map((listing) => [listing.video_id, index.collabs.views(listing, now)]));
     listings = [...listings].sort((a, b) => views.get(b.video_id)! - views.get(a.video_id)! || b.published_ms - a.published_ms);
   }
-  const names = new ChannelNames(world);
+  const names = new ChannelNames(index.channels);
   const offset = (query.page - 1) * query.per_page;
   return {
     days: query.days,
@@ -37,6 +36,6 @@ export async function collabFeed(request: RequestContext, query: FeedQuery) {
     page: query.page,
     per_page: query.per_page,
     total: listings.length,
-    videos: listings.slice(offset, offset + query.per_page).map((listing) => collabVideo(world, names, listing, now)),
+    videos: listings.slice(offset, offset + query.per_page).map((listing) => collabVideo(index, names, listing, now)),
   };
 }

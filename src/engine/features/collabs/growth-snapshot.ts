@@ -8,7 +8,7 @@
  */
 import type { EngineContext } from '../../context.js';
 import { preparedFor } from '../../store/prepared.js';
-import type { SampleWorld } from '../../world/index.js';
+import type { EngineIndex } from '../../index/engine-index.js';
 
 export const GROWTH_REFRESH_MS = 6 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -56,27 +56,28 @@ const statements = preparedFor((db) => ({
 }));
 
 /**
- * The snapshot for the current 6-hour boundary of world time, computing it if it is not there yet.
- * The figures are computed outside any transaction (a read of the world); only the write takes
- * the lock, after checking no other process wrote this boundary meanwhile.
+ * The snapshot for the current 6-hour boundary of world time (`nowMs`, the platform's now),
+ * computing it if it is not there yet. The figures are computed outside any transaction (a read
+ * of the index); only the write takes the lock, after checking no other process wrote this
+ * boundary meanwhile. A snapshot of another edition of the index (a rebuilt world) is not reused.
  */
-export function currentGrowthRun(engine: EngineContext, world: SampleWorld): GrowthRun {
+export function currentGrowthRun(engine: EngineContext, index: EngineIndex, nowMs: number): GrowthRun {
   const s = statements(engine.db);
-  const boundary = Math.floor(world.nowMs() / GROWTH_REFRESH_MS) * GROWTH_REFRESH_MS;
+  const boundary = Math.floor(nowMs / GROWTH_REFRESH_MS) * GROWTH_REFRESH_MS;
   const fresh = () => {
     const run = s.run.get();
-    return run && run.world_generated_at === world.generatedAt && run.computed_at_ms === boundary ? run : undefined;
+    return run && run.world_generated_at === index.edition && run.computed_at_ms === boundary ? run : undefined;
   };
   const existing = fresh();
   if (existing) return existing;
 
   const throughDay = Math.floor(boundary / DAY_MS) - 1;
   const through = new Date(throughDay * DAY_MS).toISOString().slice(0, 10);
-  const { aggregates, listed } = world.collabs.snapshot(boundary);
+  const { aggregates, listed } = index.collabs.snapshot(boundary);
   const values: unknown[] = [];
-  for (const channel of world.scanChannels()) {
+  for (const channel of index.channels.scan()) {
     if (!channel.collab_scanned && !listed.has(channel.idx)) continue;
-    const [end, week, month] = world.totalsAt(channel, [(throughDay + 1) * DAY_MS, (throughDay - 6) * DAY_MS, (throughDay - 29) * DAY_MS])!;
+    const [end, week, month] = index.statistics.totalsAt(channel, [(throughDay + 1) * DAY_MS, (throughDay - 6) * DAY_MS, (throughDay - 29) * DAY_MS])!;
     const collab = aggregates.get(channel.idx);
     values.push(
       channel.channel_id, channel.idx, channel.handle, channel.title, channel.language, end!.subscribers,
@@ -93,7 +94,7 @@ export function currentGrowthRun(engine: EngineContext, world: SampleWorld): Gro
     let at = 0;
     for (; at + batch <= values.length; at += batch) s.insertBatch.run(values.slice(at, at + batch));
     if (at < values.length) engine.db.prepare(insertSql((values.length - at) / GROWTH_COLUMNS)).run(values.slice(at));
-    s.saveRun.run(world.generatedAt, boundary, through, engine.clock.now());
+    s.saveRun.run(index.edition, boundary, through, engine.clock.now());
     return { computed_at_ms: boundary, growth_through: through };
   });
   return write.immediate();

@@ -2,7 +2,6 @@
 import type Database from 'better-sqlite3';
 import type { EngineContext, RequestContext } from '../../context.js';
 import { preparedFor } from '../../store/prepared.js';
-import { sampleWorldOf } from '../sample-world.js';
 import { canonicalLanguage } from './shared.js';
 import { currentGrowthRun, type GrowthRow } from './growth-snapshot.js';
 
@@ -42,10 +41,10 @@ function statementsFor(engine: EngineContext, where: string, order: string) {
 
 export async function fastestGrowing(request: RequestContext, query: RankingQuery) {
   const engine = request.engine;
-  const world = await sampleWorldOf(engine);
+  const [platform, index] = await Promise.all([engine.platform(), engine.index()]);
   // Judge the input before the snapshot: a refused request must not compute and store one.
-  const language = query.language === undefined ? undefined : canonicalLanguage(world, query.language, 'language');
-  const run = currentGrowthRun(engine, world);
+  const language = query.language === undefined ? undefined : canonicalLanguage(platform, query.language, 'language');
+  const run = currentGrowthRun(engine, index, platform.nowMs());
   const gain = `${query.metric}_${query.period}d`;
   const start = `${query.metric}_start_${query.period}d`;
   const conditions = ['partners >= @min_partners'];

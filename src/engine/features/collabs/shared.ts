@@ -1,6 +1,9 @@
 /** What the collab views share: language names, channel summaries, and collab videos as the API shows them. */
 import { badRequest } from '../../../core/errors.js';
-import type { CollabListing, SampleWorld } from '../../world/index.js';
+import type { KnownChannels } from '../../index/channels.js';
+import type { CollabListing } from '../../index/collab-graph.js';
+import type { EngineIndex } from '../../index/engine-index.js';
+import type { PlatformProvider } from '../../platform/platform.js';
 
 const DAY_MS = 86_400_000;
 
@@ -10,8 +13,8 @@ export interface ChannelSummary {
   title: string;
 }
 
-export function canonicalLanguage(world: SampleWorld, wanted: string, field: string): string {
-  const languages = world.languages();
+export function canonicalLanguage(platform: PlatformProvider, wanted: string, field: string): string {
+  const languages = platform.languages();
   const match = languages.find((language) => language.name.toLowerCase() === wanted.toLowerCase() || language.code === wanted.toLowerCase());
   if (!match) {
     throw badRequest(`Invalid request: ${field}: "${wanted}" is not a language of the platform.`, `Use a name such as ${languages.slice(0, 4).map((l) => l.name).join(', ')}.`);
@@ -19,19 +22,19 @@ export function canonicalLanguage(world: SampleWorld, wanted: string, field: str
   return match.name;
 }
 
-/** Channel summaries by world index, looked up once per request. */
+/** Channel summaries by index key, looked up once per request. */
 export class ChannelNames {
   private readonly known = new Map<number, ChannelSummary>();
 
-  constructor(private readonly world: SampleWorld) {}
+  constructor(private readonly channels: KnownChannels) {}
 
   of(idx: number): ChannelSummary {
     let summary = this.known.get(idx);
     if (!summary) {
-      const channel = this.world.channelByIndex(idx);
+      const channel = this.channels.byIdx(idx);
       summary = channel
         ? { channel_id: channel.channel_id, handle: channel.handle, title: channel.title }
-        : { channel_id: this.world.channelIdOf(idx), handle: null, title: this.world.channelIdOf(idx) };
+        : { channel_id: this.channels.idOf(idx), handle: null, title: this.channels.idOf(idx) };
       this.known.set(idx, summary);
     }
     return summary;
@@ -39,16 +42,16 @@ export class ChannelNames {
 }
 
 /** A collab video: host (the channel it was uploaded to), every collaborator, `upcoming` until it publishes. */
-export function collabVideo(world: SampleWorld, names: ChannelNames, listing: CollabListing, nowMs: number, newSinceMs?: number) {
-  const video = world.videoById(listing.video_id);
+export function collabVideo(index: EngineIndex, names: ChannelNames, listing: CollabListing, nowMs: number, newSinceMs?: number) {
+  const title = index.channels.videoTitle(listing.video_id);
   const upcoming = listing.published_ms > nowMs;
   const publishedAt = new Date(listing.published_ms).toISOString().replace('.000Z', 'Z');
   return {
     video_id: listing.video_id,
-    title: video?.title ?? listing.video_id,
+    title: title ?? listing.video_id,
     kind: upcoming ? 'upcoming' : listing.kind,
     published_at: publishedAt,
-    views: upcoming ? 0 : world.collabs.views(listing, nowMs),
+    views: upcoming ? 0 : index.collabs.views(listing, nowMs),
     upcoming,
     ...(newSinceMs === undefined ? {} : { is_new: !upcoming && listing.published_ms > newSinceMs }),
     url: listing.kind === 'short' ? `https://www.youtube.com/shorts/${listing.video_id}` : `https://www.youtube.com/watch?v=${listing.video_id}`,

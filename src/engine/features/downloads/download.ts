@@ -13,7 +13,7 @@ import { checkDownloadSize, type VideoHeight } from '../../limits/download-size.
 import { requireFfmpeg } from '../../media/ffmpeg.js';
 import { simulateWork, workDuration } from '../../simulated-work.js';
 import { publicFileUrl } from '../public-url.js';
-import type { PlatformVideo } from '../../world/platform.js';
+import type { PlatformVideo } from '../../platform/platform.js';
 import { resolveVideoLink } from '../video-link.js';
 import { downloadFileName } from './file-names.js';
 import { ledgerFor, type CacheTarget } from './ledger.js';

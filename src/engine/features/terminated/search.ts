@@ -1,14 +1,14 @@
 /**
  * `GET /api/terminated-channels`: the request's keywords, filters, sort and page become one
- * search of the world's terminated channels (world/terminated/reader.ts); the answer carries the
+ * search of the index's terminated channels (index/terminated/reader.ts); the answer carries the
  * total so a caller knows how many pages there are.
  */
 import { badRequest } from '../../../core/errors.js';
 import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
 import { TERMINATED_MAX_PAGE } from '../../../core/schemas/research.js';
 import type { RequestContext } from '../../context.js';
-import type { RangeField, SortDirection, SortField, TerminatedChannel, TerminatedQuery } from '../../world/terminated/reader.js';
-import { parseKeyword, type SearchKeyword } from '../../world/terminated/search-text.js';
+import type { RangeField, SortDirection, SortField, TerminatedChannel, TerminatedQuery } from '../../index/terminated/reader.js';
+import { parseKeyword, type SearchKeyword } from '../../index/terminated/search-text.js';
 import { languageCodes } from './languages.js';
 
 type Input = ParsedInput<'terminated.search'>;
@@ -40,7 +40,7 @@ export async function searchTerminated(request: RequestContext, input: Input): P
     offset: (input.page - 1) * input.per_page,
     limit: input.per_page,
   };
-  const result = await (await request.engine.platform()).terminated.search(query);
+  const result = (await request.engine.index()).terminated.search(query);
   return {
     success: true,
     page: input.page,

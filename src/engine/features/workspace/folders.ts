@@ -89,9 +89,10 @@ export async function folderChannels(request: RequestContext, id: number): Promi
   getOwnFolder(request, id);
   const rows = workspaceStatements(request.engine.db).folderChannels.all(id);
   const platform = await request.engine.platform();
+  const { statistics } = await request.engine.index();
   return Promise.all(rows.map(async (row) => {
     const channel = await platform.channelById(row.channel_id);
-    const deltas = channel ? await platform.deltas(row.channel_id) : null;
+    const deltas = channel ? statistics.deltas(row.channel_id) : null;
     return {
       channel_id: row.channel_id,
       handle: channel?.handle ?? null,

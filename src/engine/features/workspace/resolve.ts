@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '../../../core/errors.js';
 import { CHANNEL_INPUT_FORMS, parseChannelRef, type ChannelRef } from '../../../core/channel-input.js';
 import type { ResolvedChannel } from '../../../core/schemas/workspace.js';
-import type { PlatformChannel, PlatformProvider } from '../../world/platform.js';
+import type { PlatformChannel, PlatformProvider } from '../../platform/platform.js';
 
 /** The platform's channel for a parsed reference, or undefined when it names nothing. */
 export async function lookupChannel(platform: PlatformProvider, ref: ChannelRef): Promise<PlatformChannel | null> {

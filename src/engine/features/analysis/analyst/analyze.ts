@@ -4,8 +4,8 @@
  * with timings, duration, statistics and the channel's (video-reading.ts) — as text, or as JSON
  * when the prompt asks for JSON. Every answer says it comes from the sample world.
  */
-import type { PlatformChannel, PlatformVideo } from '../../../world/platform.js';
-import type { Transcript } from '../../../world/transcripts.js';
+import type { PlatformChannel, PlatformVideo } from '../../../platform/platform.js';
+import type { Transcript } from '../../../platform/transcript.js';
 import { ASPECTS, type AspectContext } from './aspects.js';
 import { readPrompt, type Aspect } from './prompt.js';
 import { readVideo, type VideoReading } from './video-reading.js';

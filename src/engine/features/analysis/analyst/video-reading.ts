@@ -3,8 +3,8 @@
  * segments (auto captions, which are word groups, are joined into sentence-sized pieces), the
  * words it keeps coming back to, its key moments, its opening, its tone and its numbers.
  */
-import type { PlatformChannel, PlatformVideo } from '../../../world/platform.js';
-import type { Transcript } from '../../../world/transcripts.js';
+import type { PlatformChannel, PlatformVideo } from '../../../platform/platform.js';
+import type { Transcript } from '../../../platform/transcript.js';
 
 export interface Segment {
   start: number;

@@ -1,0 +1,63 @@
+/**
+ * The channels the index knows: every channel read (on the sample platform, the world's channels
+ * — the hosted service knows them all), with the figures of its latest read and what its uploads
+ * looked like. Alerts scan them; collab views name them.
+ */
+import type { ContentType, PlatformChannel } from '../platform/types.js';
+
+/** A channel as the index holds it. */
+export interface IndexedChannel extends PlatformChannel {
+  /** The index's compact key for the channel: stable, in the order channels became known. */
+  idx: number;
+  language: string;
+  language_code: string;
+  country: string;
+  category: string;
+  content_type: ContentType;
+  /** The collab sweep covers the channel (see collab-graph.ts). */
+  collab_scanned: boolean;
+}
+
+/** A lean row of a scan over many channels: no description, no figures. */
+export type ScannedChannel = Pick<
+  IndexedChannel,
+  'idx' | 'channel_id' | 'handle' | 'title' | 'language' | 'content_type' | 'created_at' | 'category' | 'language_code' | 'collab_scanned'
+>;
+
+export type PublishedKind = 'long' | 'short';
+
+/** Narrows a scan in the store, before any row reaches JavaScript. */
+export interface ScanFilter {
+  /** Only channels of these content types. */
+  contentTypes?: readonly string[];
+  /** Only channels that published a video of this kind after `ms`. */
+  publishedAfter?: { kind: PublishedKind; ms: number };
+  /** Only channels created on or before this date ('YYYY-MM-DD'). */
+  createdBy?: string;
+}
+
+/** Lean figures of a published video, for scans over many channels (no title). */
+export interface VideoStat {
+  video_id: string;
+  ordinal: number;
+  kind: PublishedKind;
+  published_ms: number;
+  views: number;
+}
+
+export interface KnownChannels {
+  byId(channelId: string): IndexedChannel | null;
+  byIdx(idx: number): IndexedChannel | null;
+  /** The channel id of a key, without a lookup. */
+  idOf(idx: number): string;
+  /** Every known channel in key order, narrowed by `filter`. */
+  scan(filter?: ScanFilter): IterableIterator<ScannedChannel>;
+  /** Channels created on or after a date ('YYYY-MM-DD'). */
+  createdSince(date: string): IndexedChannel[];
+  /** The channel's own newest published videos (of `kind`), newest first. */
+  recentVideoStats(channel: ScannedChannel, kind?: PublishedKind, limit?: number): VideoStat[];
+  /** Whether the channel published a video (of `kind`) after `sinceMs`. */
+  publishedSince(channel: ScannedChannel, sinceMs: number, kind?: PublishedKind): boolean;
+  /** The title of a video the index listed, or null. */
+  videoTitle(videoId: string): string | null;
+}

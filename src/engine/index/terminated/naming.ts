@@ -1,0 +1,12 @@
+/**
+ * How a terminated row's ids and thumbnails are named. The tables key channels by `idx` (their
+ * termination order) and keep no ids: whoever fills them says how an `idx` and a video's ordinal
+ * become ids — the sample world derives them from its seed; a store that records ids reads them back.
+ */
+export interface TerminatedNaming {
+  channelId(idx: number): string;
+  /** Id of the channel's top video number `ordinal` (most viewed first). */
+  videoId(idx: number, ordinal: number): string;
+  channelThumbnail(channelId: string): string;
+  videoThumbnail(videoId: string): string;
+}

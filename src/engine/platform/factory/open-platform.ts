@@ -1,0 +1,40 @@
+/**
+ * The single place that knows the platform implementations: which one a data dir uses, how to
+ * open it, and the seed it brings the index. An implementation's code is imported only when a
+ * platform is opened, so commands that read none (`folders list`) never load it.
+ *
+ * Only the sample world exists yet; the live platform adds its case here and the data dir's
+ * choice of platform (`tubekit engine platform sample|live`).
+ */
+import type Database from 'better-sqlite3';
+import type { IndexSeed } from '../../index/seed.js';
+import type { Settings } from '../../store/settings.js';
+import type { PlatformProvider } from '../platform.js';
+import type { WorldSettings } from '../simulation.js';
+import { DEFAULT_WORLD_TERMINATED } from '../sample/defaults.js';
+
+export { DEFAULT_WORLD_TERMINATED };
+
+/** The sample world a data dir gets until `tubekit engine seed` picks another. */
+export const DEFAULT_WORLD: WorldSettings = { seed: 1, channels: 3000, terminated: DEFAULT_WORLD_TERMINATED };
+
+/** Where the sample world's parameters are kept in the engine's settings. */
+const WORLD_SETTING = 'world';
+
+export interface OpenedPlatform {
+  platform: PlatformProvider;
+  seed: IndexSeed;
+}
+
+/** The data dir's platform, opened (a sample world is generated on first use). */
+export async function openPlatform(db: Database.Database, settings: Settings): Promise<OpenedPlatform> {
+  const { openSampleWorld } = await import('../sample/open.js');
+  return openSampleWorld(db, settings.get<WorldSettings>(WORLD_SETTING) ?? DEFAULT_WORLD);
+}
+
+/** Rebuilds the data dir's sample world with new parameters and keeps them (`tubekit engine seed`). */
+export async function reseedSampleWorld(db: Database.Database, settings: Settings, world: WorldSettings): Promise<OpenedPlatform> {
+  settings.set(WORLD_SETTING, world);
+  const { regenerateSampleWorld } = await import('../sample/open.js');
+  return regenerateSampleWorld(db, world);
+}
