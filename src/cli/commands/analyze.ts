@@ -59,7 +59,7 @@ export function registerAnalyze(program: Command, app: CliApp): void {
       if (!app.json) app.io.note(`Queued. Follow it with: tubekit job ${submitted.job_id} --watch`);
       return;
     }
-    const job = await watchTaskJob(app, submitted.job_id, { timeoutSeconds, output: options.output });
+    const job = await watchTaskJob(app, submitted.job_id, { timeoutSeconds, output: options.output, type: 'analysis' });
     if (job.status === 'completed' && options.output !== undefined) {
       saveText(options.output, job.analysis_text ?? '');
       app.io.note(`Saved ${options.output}`);

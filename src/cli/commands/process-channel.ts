@@ -116,6 +116,8 @@ function watchChannelJob(app: CliApp, jobId: number, timeoutSeconds: number | un
     state: (body) => body.status,
     isTerminal: (body) => body.status === 'completed' || body.status === 'failed',
     isWaiting: (body) => body.status === 'queued',
+    // Channel jobs take 30 s to 2 min (the spec); a status every 2 s where the server does not hold.
+    pollSeconds: () => 2,
   });
 }
 
