@@ -25,9 +25,16 @@ export function taskJobBody(row: JobRow, request: RequestContext): TaskJob {
   return extra ? { ...body, ...extra } : body;
 }
 
+const RATE_WINDOW_MS = 60_000;
+
 export const taskJobHandlers: Handlers = {
   async 'jobs.status'(request, input) {
-    const { engine, user } = request;
+    const { engine, user, limits } = request;
+    // Counted on arrival, before any hold: a long-poll is one call however long it waits.
+    const perMinute = limits.jobStatusPerMinute;
+    engine.rates.take(user.userId, 'job-status', perMinute, RATE_WINDOW_MS, `${perMinute} requests/min`, {
+      hint: 'Poll every few seconds, or hold the request with ?wait_seconds=30 (it answers as soon as the job ends).',
+    });
     const load = () => {
       const row = engine.jobs.queue.getByPublicId(input.job_id);
       if (!row || row.user_id !== user.userId || jobProcessor(row.kind)?.family !== 'task') {
