@@ -4,10 +4,10 @@
  * --quiet). `--timeout` passing exits 10; Ctrl-C stops watching (the job keeps running), says how
  * to resume, and exits 3. The caller prints the final body.
  *
- * Each poll asks the server to hold (long-poll, `wait_seconds`), but a server may answer at once
- * (the hosted service does not hold job-status), so the next poll never starts sooner than the
- * poll interval after the last one: a holding server wakes us on completion as before, one that
- * answers at once sees a request every interval. A 429 is waited out as the server says, not fatal.
+ * Each poll asks the server to hold (long-poll, `wait_seconds`). A server that held it answers a
+ * finished job at once and is asked again straight away; one that answered sooner than asked (the
+ * hosted service does not hold job-status) is asked again only a poll interval after the last
+ * request. A 429 is waited out as the server says, not fatal.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ServiceError } from '../core/errors.js';
@@ -37,8 +37,8 @@ export interface WatchOptions<T> {
   state(body: T): string;
   isTerminal(body: T): boolean;
   /**
-   * Long-polls hold until a terminal state, so a job still waiting for a worker is re-read every
-   * poll interval instead, to report the moment it starts.
+   * Long-polls hold until a terminal state, so a job still waiting for a worker is re-read with
+   * short holds instead (every second at first), to report the moment it starts.
    */
   isWaiting?(body: T): boolean;
   /** The base poll interval in seconds for a job like `body` (undefined before the first answer). */
@@ -94,7 +94,8 @@ export async function watchJob<T>(options: WatchOptions<T>): Promise<T> {
       if (left <= 0) throw timeoutError(options, state);
       const seen = body ?? options.initial;
       const intervalMs = pollIntervalSeconds(options.pollSeconds(seen), Date.now() - started) * 1000;
-      const hold = seen === undefined || options.isWaiting?.(seen) ? intervalMs / 1000 : LONG_POLL_MAX_SECONDS;
+      const waiting = seen === undefined || options.isWaiting?.(seen);
+      const hold = waiting ? pollIntervalSeconds(1, Date.now() - started) : LONG_POLL_MAX_SECONDS;
       const waitSeconds = Math.max(1, Math.min(hold, Math.ceil(left / 1000)));
       const pollStarted = Date.now();
       const call = new AbortController();
@@ -117,8 +118,9 @@ export async function watchJob<T>(options: WatchOptions<T>): Promise<T> {
         stop.signal.removeEventListener('abort', abortCall);
       }
       announce(options.state(body));
-      // A server that held the request used up the interval already; one that answered at once did not.
-      if (!options.isTerminal(body)) await pause(intervalMs - (Date.now() - pollStarted));
+      const took = Date.now() - pollStarted;
+      const held = took >= waitSeconds * 900;
+      if (!options.isTerminal(body) && !held) await pause(intervalMs - took);
     }
     return body;
   } finally {

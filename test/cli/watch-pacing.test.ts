@@ -87,6 +87,35 @@ describe('--watch where the server answers job-status at once', () => {
     expect(service.polls('/api/process-channel/7').length).toBeLessThanOrEqual(4);
   });
 
+  it('keeps the fast wake-up where the server holds the request (as serve does)', async () => {
+    let first = 0;
+    const finishAt = () => first + 1100;
+    const answered: number[] = [];
+    // Holds each status call for its wait_seconds, or until the job finishes 1.1 s after the first call.
+    const server = http.createServer((request, response) => {
+      const now = Date.now();
+      if (!first) first = now;
+      const wait = Number(new URL(request.url!, 'http://x').searchParams.get('wait_seconds') ?? 0) * 1000;
+      const until = Math.min(now + wait, Math.max(now, finishAt()));
+      setTimeout(() => {
+        const done = Date.now() >= finishAt();
+        if (done) answered.push(Date.now());
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(taskJob('generation', done ? 'completed' : 'processing').body));
+      }, until - now);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const result = await cli.run(['--base-url', url, '--json', 'job', JOB_ID, '--watch', '--timeout', '20'], { env });
+      expect(result.exitCode).toBe(0);
+      // The held call that was waiting answers at the finish: no pause after a held poll delays it.
+      expect(answered[0]! - finishAt()).toBeLessThan(300);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('waits out 429s as the service says ("Try again in N s.") and goes on to the result', async () => {
     const limited = { status: 429, body: { success: false, error: 'Rate limit exceeded (60 requests/min). Try again in 1s.' } };
     // More 429s in a row than one call retries on its own: only the watch can get past them.

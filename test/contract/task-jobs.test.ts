@@ -63,6 +63,7 @@ describeEachEngine('task job status', (get) => {
     expect(early).toMatchObject({ success: true, job_id: jobId, type: 'test-echo', title: 'hello' });
     expect(early).not.toHaveProperty('completed_at');
     expect(early).not.toHaveProperty('error');
+    expect(early).not.toHaveProperty('error_message');
     const done = await service.call('jobs.status', { job_id: jobId, wait_seconds: 10 });
     expect(done).toMatchObject({ status: 'completed', analysis_text: 'HELLO' });
     // The 400 ms sleep runs on Node's timer clock, which can end a millisecond early by the wall clock.
@@ -74,7 +75,8 @@ describeEachEngine('task job status', (get) => {
     const { key, service } = newUser();
     const jobId = submit(get(), key, { text: 'x', ms: 0, fail: true });
     const failed = await service.call('jobs.status', { job_id: jobId, wait_seconds: 10 });
-    expect(failed).toMatchObject({ status: 'failed', error: 'could not echo "x"' });
+    // Both names: the spec's `error`, and `error_message`, which hosted-service clients read first.
+    expect(failed).toMatchObject({ status: 'failed', error: 'could not echo "x"', error_message: 'could not echo "x"' });
     expect(failed).not.toHaveProperty('completed_at');
   });
 

@@ -11,7 +11,7 @@ import { saveServiceFile } from '../save-file.js';
 import { saveText } from '../save-text.js';
 import { showAnalysisJob } from './analyze.js';
 import { checkOutputTarget } from '../speech/output-target.js';
-import { watchTaskJob } from '../speech/watch-task-job.js';
+import { taskJobFields, watchTaskJob } from '../speech/watch-task-job.js';
 import { parseTimeoutSeconds } from '../watch.js';
 
 /** `tubekit job <job_id>`: a generation or analysis job, on the same wait machinery as channel jobs. */
@@ -50,7 +50,7 @@ export function registerJob(program: Command, app: CliApp): void {
       showAnalysisJob(app, body, { saved: flags.output !== undefined });
       return;
     }
-    await app.render(body, (job) => printRecord(app.io, Object.entries(job).filter(([key]) => key !== 'success')));
+    await app.render(body, (job) => printRecord(app.io, taskJobFields(job)));
     if (body.status === 'failed') throw jobFailed(`Job ${body.job_id} failed: ${body.error ?? 'no error message'}`);
   });
 }

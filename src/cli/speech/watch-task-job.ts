@@ -42,3 +42,8 @@ export async function watchTaskJob(
 export function failIfFailed(job: TaskJob): void {
   if (job.status === 'failed') throw jobFailed(`Job ${job.job_id} failed: ${job.error ?? 'no reason given'}`);
 }
+
+/** A task job's fields as a person reads them: `error_message` repeats `error`, so it is left out. */
+export function taskJobFields(job: TaskJob): Array<[string, unknown]> {
+  return Object.entries(job).filter(([key]) => key !== 'success' && key !== 'error_message');
+}

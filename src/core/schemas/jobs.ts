@@ -56,6 +56,8 @@ export const channelJob = z.object({
   eligible: z.boolean().optional(),
   result: z.record(z.string(), z.unknown()).optional(),
   error: z.string().optional(),
+  /** The same text as `error` (the hosted service's second name for it). */
+  error_message: z.string().optional(),
 });
 export type ChannelJob = z.infer<typeof channelJob>;
 
@@ -87,6 +89,8 @@ export const taskJob = z.object({
   analysis_text: z.string().optional(),
   cached: z.boolean().optional(),
   error: z.string().optional(),
+  /** The same text as `error` (the hosted service's second name for it). */
+  error_message: z.string().optional(),
 });
 export type TaskJob = z.infer<typeof taskJob>;
 

@@ -7,7 +7,7 @@ import { notFound } from '../../core/errors.js';
 import type { TaskJob } from '../../core/schemas/jobs.js';
 import { isoTime } from '../clock.js';
 import type { Handlers, RequestContext } from '../context.js';
-import { toJob, type JobRow } from './job-row.js';
+import { failedJobFields, toJob, type JobRow } from './job-row.js';
 import { jobProcessor } from './registry.js';
 
 export function taskJobBody(row: JobRow, request: RequestContext): TaskJob {
@@ -20,7 +20,7 @@ export function taskJobBody(row: JobRow, request: RequestContext): TaskJob {
   } as TaskJob;
   if (row.claimed_at !== null) body.started_at = isoTime(row.claimed_at);
   if (row.state === 'completed' && row.finished_at !== null) body.completed_at = isoTime(row.finished_at);
-  if (row.state === 'failed') body.error = row.error ?? 'The job failed.';
+  if (row.state === 'failed') Object.assign(body, failedJobFields(row.error));
   const extra = jobProcessor(row.kind)?.describe?.(toJob(row), request);
   return extra ? { ...body, ...extra } : body;
 }
