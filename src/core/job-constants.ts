@@ -12,3 +12,11 @@ export type ChannelJobState = (typeof CHANNEL_JOB_STATES)[number];
 export const TASK_JOB_STATES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type TaskJobState = (typeof TASK_JOB_STATES)[number];
 export const TASK_JOB_TYPES = ['generation', 'analysis'] as const;
+
+/**
+ * Generation and analysis job ids: UUIDs, as the hosted service's (some public clients refuse
+ * anything else), or the `gen_…`/`ana_…` ids earlier tubekit versions made, which still answer.
+ */
+export function isTaskJobId(text: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text) || /^(gen|ana)_[\w-]{1,64}$/.test(text);
+}

@@ -65,7 +65,7 @@ export function registerProcessChannel(program: Command, app: CliApp): void {
   ).action(async (jobIdText: string, _local: unknown, self: Command) => {
     const flags = self.optsWithGlobals<WatchFlags & { wait?: string }>();
     if (!/^\s*\d+\s*$/.test(jobIdText) && jobIdText.trim() !== '') {
-      throw usageError(`Job id must be a positive whole number (a channel job's), not "${clip(jobIdText)}".`, `Generation and analysis jobs (ids like gen_…) are shown by: tubekit job ${clip(jobIdText)}`);
+      throw usageError(`Job id must be a positive whole number (a channel job's), not "${clip(jobIdText)}".`, `Generation and analysis jobs (UUIDs) are shown by: tubekit job ${clip(jobIdText)}`);
     }
     const jobId = parseId(jobIdText, 'Job id');
     const timeoutSeconds = parseTimeoutSeconds(flags.timeout, Boolean(flags.watch));
