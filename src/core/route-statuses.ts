@@ -44,6 +44,7 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
     404: 'No generation or analysis job with this id belongs to the key\'s user.',
     429: '`rate_limited`: more than the per-minute limit of status calls (a held long-poll counts once).',
   },
+  'jobs.list': {},
   'channels.process': {
     400: 'The channel input cannot be resolved to a channel.',
     429: '`rate_limited`: the per-minute limit on channel processing requests is reached.',
