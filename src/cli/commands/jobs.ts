@@ -20,7 +20,10 @@ const jobColumns: Column<JobListEntry>[] = [
  * newest first, through `GET /api/jobs` (our extension), so a lost job id can be found again.
  */
 export function registerJobs(program: Command, app: CliApp): void {
-  const jobs = program.command('jobs').description('Your recent jobs of every kind (channel, generation, analysis)');
+  const jobs = withExamples(program.command('jobs').description('Your recent jobs of every kind (channel, generation, analysis)'), [
+    'tubekit jobs list',
+    'tubekit jobs list --state failed',
+  ]);
   withExamples(
     jobs
       .command('list')
