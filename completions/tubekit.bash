@@ -80,7 +80,7 @@ _tubekit_words() {
     'engine.cdn-url') echo '--clear --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'engine.status') echo '--version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'completion') echo '--version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
-    'api') echo '--raw-field --field --input --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
+    'api') echo '--raw-field --field --input --header --paginate --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
   esac
 }
 # Folder and voice ids come from the service (tubekit __complete answers from the local engine, or a cached list).

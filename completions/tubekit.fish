@@ -275,3 +275,5 @@ complete -c tubekit -n "__tubekit_at 'engine.cdn-url'" -l clear -d 'remove the s
 complete -c tubekit -n "__tubekit_at 'api'" -l raw-field -d 'a string field (repeat for more)'
 complete -c tubekit -n "__tubekit_at 'api'" -l field -d 'a typed field - true, false, null, numbers and JSON as such; @file reads a file (an upload on multipart routes), @- stdin'
 complete -c tubekit -n "__tubekit_at 'api'" -l input -d 'the request body from a JSON file (- for stdin); -f and -F fields are added to it'
+complete -c tubekit -n "__tubekit_at 'api'" -l header -d 'an extra HTTP request header (repeat for more; remote only)'
+complete -c tubekit -n "__tubekit_at 'api'" -l paginate -d 'follow the pages of a listing (page/per_page) - prints each pages body, one JSON value per page'
