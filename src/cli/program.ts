@@ -23,6 +23,7 @@ const commandModules = {
   alerts: () => import('./commands/alerts.js').then((module) => module.registerAlerts),
   collabs: () => import('./commands/collabs.js').then((module) => module.registerCollabs),
   job: () => import('./commands/job.js').then((module) => module.registerJob),
+  jobs: () => import('./commands/jobs.js').then((module) => module.registerJobs),
   cms: () => import('./commands/cms.js').then((module) => module.registerCms),
   monetized: () => import('./commands/monetized.js').then((module) => module.registerMonetized),
   terminated: () => import('./commands/terminated.js').then((module) => module.registerTerminated),

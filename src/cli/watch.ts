@@ -1,12 +1,30 @@
 /**
- * `--watch`: waits for a job to reach a terminal state with repeated long-polls. Progress goes to
- * stderr only: a spinner with the state and elapsed time on a terminal, otherwise one line per
- * state change (none with --quiet). `--timeout` passing exits 10; Ctrl-C stops watching (the job
- * keeps running), says how to resume, and exits 3. The caller prints the final body.
+ * `--watch`: waits for a job to reach a terminal state. Progress goes to stderr only: a spinner
+ * with the state and elapsed time on a terminal, otherwise one line per state change (none with
+ * --quiet). `--timeout` passing exits 10; Ctrl-C stops watching (the job keeps running), says how
+ * to resume, and exits 3. The caller prints the final body.
+ *
+ * Each poll asks the server to hold (long-poll, `wait_seconds`). A server that held it answers a
+ * finished job at once and is asked again straight away; one that answered sooner than asked (the
+ * hosted service does not hold job-status) is asked again only a poll interval after the last
+ * request. A 429 is waited out as the server says, not fatal.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ServiceError } from '../core/errors.js';
 import { LONG_POLL_MAX_SECONDS } from '../core/job-constants.js';
 import { cancelled, timedOut, usageError } from './errors.js';
 import type { IO } from './io.js';
+
+/** The longest pause between polls however long a job runs. */
+export const MAX_POLL_INTERVAL_SECONDS = 15;
+
+/**
+ * Seconds between polls: `baseSeconds` at first, then a twentieth of the time already waited
+ * (a job running ten minutes is polled every 15 s, not every 2).
+ */
+export function pollIntervalSeconds(baseSeconds: number, elapsedMs: number): number {
+  return Math.min(Math.max(baseSeconds, MAX_POLL_INTERVAL_SECONDS), Math.max(baseSeconds, Math.floor(elapsedMs / 20_000)));
+}
 
 export interface WatchOptions<T> {
   io: IO;
@@ -19,10 +37,12 @@ export interface WatchOptions<T> {
   state(body: T): string;
   isTerminal(body: T): boolean;
   /**
-   * Long-polls hold until a terminal state, so a job still waiting for a worker is re-read every
-   * second instead, to report the moment it starts.
+   * Long-polls hold until a terminal state, so a job still waiting for a worker is re-read with
+   * short holds instead (every second at first), to report the moment it starts.
    */
   isWaiting?(body: T): boolean;
+  /** The base poll interval in seconds for a job like `body` (undefined before the first answer). */
+  pollSeconds(body: T | undefined): number;
   /** Overall limit in seconds; none when undefined. */
   timeoutSeconds?: number;
   /**
@@ -58,6 +78,14 @@ export async function watchJob<T>(options: WatchOptions<T>): Promise<T> {
     state = '';
     announce(options.state(options.initial));
   }
+  /** Waits `ms` (never past the deadline); Ctrl-C ends the wait and the watch. */
+  const pause = async (ms: number) => {
+    const until = Math.min(ms, deadline - Date.now());
+    if (until <= 0) return;
+    await sleep(until, undefined, { signal: stop.signal }).catch(() => {
+      throw cancelledError(options);
+    });
+  };
 
   try {
     let body: T | undefined;
@@ -65,8 +93,11 @@ export async function watchJob<T>(options: WatchOptions<T>): Promise<T> {
       const left = deadline - Date.now();
       if (left <= 0) throw timeoutError(options, state);
       const seen = body ?? options.initial;
-      const hold = seen === undefined || options.isWaiting?.(seen) ? 1 : LONG_POLL_MAX_SECONDS;
+      const intervalMs = pollIntervalSeconds(options.pollSeconds(seen), Date.now() - started) * 1000;
+      const waiting = seen === undefined || options.isWaiting?.(seen);
+      const hold = waiting ? pollIntervalSeconds(1, Date.now() - started) : LONG_POLL_MAX_SECONDS;
       const waitSeconds = Math.max(1, Math.min(hold, Math.ceil(left / 1000)));
+      const pollStarted = Date.now();
       const call = new AbortController();
       const abortCall = () => call.abort(stop.signal.reason);
       stop.signal.addEventListener('abort', abortCall, { once: true });
@@ -76,12 +107,20 @@ export async function watchJob<T>(options: WatchOptions<T>): Promise<T> {
       } catch (error) {
         if (stop.signal.aborted) throw cancelledError(options);
         if (call.signal.aborted) throw timeoutError(options, state);
-        throw error;
+        if (!(error instanceof ServiceError && error.status === 429)) throw error;
+        // Rate limited while watching: wait as the server says, then go on polling.
+        const waitMs = Math.max(intervalMs, (error.retryAfterSeconds ?? 0) * 1000);
+        if (!io.stderrIsTerminal) io.note(`${label}: rate limited by the service; polling again in ${Math.ceil(waitMs / 1000)}s`);
+        await pause(waitMs);
+        continue;
       } finally {
         clearTimeout(timer);
         stop.signal.removeEventListener('abort', abortCall);
       }
       announce(options.state(body));
+      const took = Date.now() - pollStarted;
+      const held = took >= waitSeconds * 900;
+      if (!options.isTerminal(body) && !held) await pause(intervalMs - took);
     }
     return body;
   } finally {

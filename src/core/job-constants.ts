@@ -12,3 +12,17 @@ export type ChannelJobState = (typeof CHANNEL_JOB_STATES)[number];
 export const TASK_JOB_STATES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type TaskJobState = (typeof TASK_JOB_STATES)[number];
 export const TASK_JOB_TYPES = ['generation', 'analysis'] as const;
+
+/** What `GET /api/jobs` lists (our extension): every kind, and the states of both families. */
+export const JOB_KINDS = ['channel', ...TASK_JOB_TYPES] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+export const JOB_STATES = ['queued', 'pending', 'running', 'processing', 'completed', 'failed'] as const;
+export const JOB_LIST_MAX = 100;
+
+/**
+ * Generation and analysis job ids: UUIDs, as the hosted service's (some public clients refuse
+ * anything else), or the `gen_…`/`ana_…` ids earlier tubekit versions made, which still answer.
+ */
+export function isTaskJobId(text: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text) || /^(gen|ana)_[\w-]{1,64}$/.test(text);
+}

@@ -40,7 +40,11 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
     400: 'The voice is unknown to the provider, or a voice setting is out of range.',
     429: '`rate_limited`: the per-minute generation limit of your plan is reached.',
   },
-  'jobs.status': { 404: 'No generation or analysis job with this id belongs to the key\'s user.' },
+  'jobs.status': {
+    404: 'No generation or analysis job with this id belongs to the key\'s user.',
+    429: '`rate_limited`: more than the per-minute limit of status calls (a held long-poll counts once).',
+  },
+  'jobs.list': {},
   'channels.process': {
     400: 'The channel input cannot be resolved to a channel.',
     429: '`rate_limited`: the per-minute limit on channel processing requests is reached.',

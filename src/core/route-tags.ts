@@ -16,6 +16,7 @@ export const routeTags = {
   'voices.alt.delete': 'voices',
   generate: 'generation',
   'jobs.status': 'jobs',
+  'jobs.list': 'jobs',
   'channels.process': 'channels',
   'channels.processStatus': 'channels',
   download: 'download',

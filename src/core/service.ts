@@ -7,6 +7,8 @@ import type { RouteInput, RouteName, RouteOutput } from './routes.js';
 export interface CallOptions {
   /** Aborts a waiting call (Ctrl-C during a long-poll). */
   signal?: AbortSignal;
+  /** Extra HTTP headers (`tubekit api -H`); remote only: the embedded engine has no HTTP. */
+  headers?: Record<string, string>;
 }
 
 export interface ServiceTarget {

@@ -7,7 +7,7 @@ import type { CallOptions, RawRequest, Service, ServiceTarget } from '../core/se
 import { VERSION } from '../core/version.js';
 import { fetchFileResumable } from './file-fetch.js';
 import { buildRequestParts, type HttpRequestParts } from './request-parts.js';
-import { redactKey, redactUrl, type TraceSink } from './trace.js';
+import { redactUrl, type TraceSink } from './trace.js';
 
 export interface RemoteServiceOptions {
   baseUrl: string;
@@ -57,6 +57,8 @@ interface Exchange {
   budgetMs: number;
   retryable: boolean;
   signal?: AbortSignal;
+  /** The caller's own headers (`tubekit api -H`), sent after ours so they can replace them. */
+  headers?: Record<string, string>;
 }
 
 /** The Service over HTTP: every request is built from the route table. */
@@ -84,6 +86,7 @@ export class RemoteService implements Service {
       budgetMs: this.budgetMs(name, route.longPoll ? fields.wait_seconds : undefined),
       retryable: isIdempotent(route, fields),
       signal: options.signal,
+      headers: options.headers,
     });
     return this.fromWire(body) as RouteOutput<N>;
   }
@@ -104,6 +107,7 @@ export class RemoteService implements Service {
       budgetMs: this.options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
       retryable: method === 'GET' || method === 'DELETE',
       signal: options.signal,
+      headers: options.headers,
     });
   }
 
@@ -128,6 +132,7 @@ export class RemoteService implements Service {
     for (let attempt = 0; ; attempt += 1) {
       const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: 'application/json' };
       if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
+      for (const [name, value] of Object.entries(exchange.headers ?? {})) headers[name.toLowerCase()] = value;
       let body: string | FormData | undefined;
       if (parts.json) {
         headers['content-type'] = 'application/json';
@@ -139,7 +144,7 @@ export class RemoteService implements Service {
       const left = Math.max(1, deadline - started);
       const outOfTime = AbortSignal.timeout(left);
       const attemptSignal = signal ? AbortSignal.any([signal, outOfTime]) : outOfTime;
-      this.trace(`→ ${method} ${redactUrl(url.toString())}${this.options.apiKey ? ` (Authorization: Bearer ${redactKey(this.options.apiKey)})` : ''}`);
+      this.trace(`→ ${method} ${redactUrl(url.toString())}${traceHeaders(headers)}`);
       let status: number;
       let text: string;
       let response: Dispatcher.ResponseData;
@@ -266,6 +271,24 @@ export class RemoteService implements Service {
 }
 
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** Headers that carry credentials: a trace shows that they were sent, never any of what. */
+const SECRET_HEADER = /authorization|cookie|key|token|secret|password|credential|signature/i;
+/** Headers every request has; a trace names only the others. */
+const ROUTINE_HEADERS = new Set(['user-agent', 'accept', 'content-type']);
+
+/** The headers of a request for a `--verbose` trace: credentials cut to what tells them apart. */
+function traceHeaders(headers: Record<string, string>): string {
+  const shown = Object.entries(headers)
+    .filter(([name]) => !ROUTINE_HEADERS.has(name))
+    .map(([name, value]) => {
+      const shownName = name.replace(/(^|-)[a-z]/g, (letter) => letter.toUpperCase());
+      if (!SECRET_HEADER.test(name)) return `${shownName}: ${value}`;
+      const scheme = /^(bearer|basic|token)\s/i.exec(value)?.[1];
+      return `${shownName}: ${scheme ? `${scheme} ` : ''}[redacted]`;
+    });
+  return shown.length ? ` (${shown.join('; ')})` : '';
+}
 
 /** The parsed body, or undefined when it is not JSON. */
 function parseJson(text: string): unknown {

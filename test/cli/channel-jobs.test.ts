@@ -197,7 +197,16 @@ describe('tubekit process-channel (built binary)', () => {
 
   it('exits 6 for a job that is not the caller\'s or does not exist', async () => {
     expect((await sandbox.cli.run(['process-channel', 'status', '999999'])).exitCode).toBe(6);
-    expect((await sandbox.cli.run(['job', 'no-such-job'])).exitCode).toBe(6);
+    expect((await sandbox.cli.run(['job', '3f1c2a9e-7b4d-4e2a-9c61-0d5b8e7f6a12'])).exitCode).toBe(6);
+    // Ids of earlier versions are still job ids (they may be in the data dir).
+    expect((await sandbox.cli.run(['job', 'gen_Zx9-abc'])).exitCode).toBe(6);
+  });
+
+  it('refuses a job id of neither shape (UUID, or an earlier gen_/ana_ id) with exit 2 before any call', async () => {
+    const result = await sandbox.cli.run(['job', 'no-such-job']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('error: "no-such-job" is not a job id: generation and analysis jobs have UUIDs');
+    expect(result.stderr).toContain('tubekit jobs list');
   });
 
   it('lists, sets and clears faults, and sets durations', async () => {

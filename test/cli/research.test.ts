@@ -108,7 +108,7 @@ describe('tubekit analyze (built binary)', () => {
     expect(submitted.exitCode).toBe(0);
     const record = Object.fromEntries(rowsOf(submitted.stdout).map(([key, value]) => [key, value]));
     expect(record).toMatchObject({ status: 'pending', cached: 'false', credits_charged: '0' });
-    expect(record.job_id).toMatch(/^ana_/);
+    expect(record.job_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(submitted.stderr).toContain(`tubekit job ${record.job_id} --watch`);
     const watched = await cli.run(['job', record.job_id!, '--watch']);
     expect(watched.exitCode).toBe(0);

@@ -85,7 +85,7 @@ describe('tubekit CLI (built binary): voices, clone, generate', () => {
     const submitted = await cli.run(['generate', 'Queued and left alone.', '--voice', 'espeak-en-us-f3']);
     expect(submitted.exitCode).toBe(0);
     const jobId = submitted.stdout.trim();
-    expect(jobId).toMatch(/^gen_/);
+    expect(jobId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const watched = await cli.run(['--json', 'job', jobId, '--watch', '--timeout', '30']);
     expect(watched.exitCode).toBe(0);
     expect(JSON.parse(watched.stdout)).toMatchObject({ job_id: jobId, status: 'completed', audio_url: expect.stringMatching(/^file:/) });
@@ -127,7 +127,7 @@ describe('tubekit CLI (built binary): voices, clone, generate', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(`--watch -o '${target}'`);
     const resume = /Resume with: tubekit (.*)/.exec(result.stderr)![1]!;
-    expect(resume).toMatch(/^job gen_\S+ --watch -o /);
+    expect(resume).toMatch(/^job [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12} --watch -o /);
     const resumed = await cli.run(['job', resume.split(' ')[1]!, '--watch', '-o', target]);
     expect(resumed.exitCode).toBe(0);
     expect(fs.statSync(target).size).toBeGreaterThan(1000);

@@ -51,7 +51,7 @@ describeEachEngine(
       const submitted = await service.call('analysis.submit', { video_url: spoken.url, prompt: 'Summarize this video.' });
       expect(submitted).toEqual({
         success: true,
-        job_id: expect.stringMatching(/^ana_/),
+        job_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
         status: 'pending',
         cached: false,
         credits_charged: 0,

@@ -158,6 +158,7 @@ describeEachEngine('channel processing jobs', (get) => {
       const failed = await user.call('channels.processStatus', { job_id, wait_seconds: 10 });
       expect(failed.status).toBe('failed');
       expect(failed.error).toMatch(/channel-job-fail/);
+      expect(failed.error_message).toBe(failed.error);
       expect(Number.isInteger(failed.duration_seconds)).toBe(true);
       for (const absent of ['completed_at', 'eligible', 'result', 'elapsed_seconds']) expect(failed).not.toHaveProperty(absent);
     } finally {

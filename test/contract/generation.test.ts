@@ -9,6 +9,8 @@ import { describeEachEngine, failure } from '../support/engines.js';
 
 const SCRIPT = 'The river keeps moving, and so do we. Every morning brings a new chance to begin again.';
 const SCRIPT_WORDS = SCRIPT.split(/\s+/);
+/** Job ids are UUIDs, as the hosted service's. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Polls with long-poll until the job ends. */
 async function finished(service: Service, jobId: string): Promise<TaskJob> {
@@ -29,7 +31,7 @@ describeEachEngine('generation', (get) => {
   it('answers at once with a pending job, then completes with a real MP3 and a word-timed SRT', async () => {
     const service = get().as('professional');
     const submitted = await service.call('generate', { script: SCRIPT, voice_id: 'espeak-en-us-f3', custom_title: 'Morning' });
-    expect(submitted).toEqual({ success: true, job_id: expect.stringMatching(/^gen_/), status: 'pending' });
+    expect(submitted).toEqual({ success: true, job_id: expect.stringMatching(UUID), status: 'pending' });
 
     const job = await finished(service, submitted.job_id);
     expect(job).toMatchObject({
@@ -142,12 +144,23 @@ describeEachEngine('generation', (get) => {
     expect((await service.call('health', {})).total_jobs).toBe(0);
   });
 
+  it('still answers jobs whose ids an earlier version made (gen_…) in the same data dir', async () => {
+    const service = get().as('professional');
+    const current = await finished(service, (await service.call('generate', { script: 'Hi.', voice_id: 'espeak-en-us' })).job_id);
+    const row = get().engine.jobs.queue.getByPublicId(current.job_id)!;
+    const legacyId = `gen_legacy${get().kind}`;
+    get().engine.jobs.enqueue({ kind: 'generation', userId: row.user_id, publicId: legacyId, input: JSON.parse(row.input) });
+    const legacy = await finished(service, legacyId);
+    expect(legacy).toMatchObject({ job_id: legacyId, type: 'generation', status: 'completed' });
+    expect(legacy.audio_url).toMatch(new RegExp(`/${legacyId}\\.mp3$`));
+  });
+
   it('points audio URLs at a configured CDN base URL', async () => {
     const service = get().as('professional');
     get().engine.settings.set(CDN_BASE_URL_SETTING, 'https://cdn.example.com/tubekit/');
     try {
       const job = await finished(service, (await service.call('generate', { script: 'Hi.', voice_id: 'espeak-en-us' })).job_id);
-      expect(job.audio_url).toMatch(/^https:\/\/cdn\.example\.com\/tubekit\/audio\/\d{4}-\d\d\/gen_[\w-]+\.mp3$/);
+      expect(job.audio_url).toMatch(/^https:\/\/cdn\.example\.com\/tubekit\/audio\/\d{4}-\d\d\/[0-9a-f-]{36}\.mp3$/);
       expect(job.transcript_url).toBe(job.audio_url!.replace(/\.mp3$/, '.srt'));
     } finally {
       get().engine.settings.delete(CDN_BASE_URL_SETTING);

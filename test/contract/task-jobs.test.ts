@@ -63,6 +63,7 @@ describeEachEngine('task job status', (get) => {
     expect(early).toMatchObject({ success: true, job_id: jobId, type: 'test-echo', title: 'hello' });
     expect(early).not.toHaveProperty('completed_at');
     expect(early).not.toHaveProperty('error');
+    expect(early).not.toHaveProperty('error_message');
     const done = await service.call('jobs.status', { job_id: jobId, wait_seconds: 10 });
     expect(done).toMatchObject({ status: 'completed', analysis_text: 'HELLO' });
     // The 400 ms sleep runs on Node's timer clock, which can end a millisecond early by the wall clock.
@@ -74,7 +75,8 @@ describeEachEngine('task job status', (get) => {
     const { key, service } = newUser();
     const jobId = submit(get(), key, { text: 'x', ms: 0, fail: true });
     const failed = await service.call('jobs.status', { job_id: jobId, wait_seconds: 10 });
-    expect(failed).toMatchObject({ status: 'failed', error: 'could not echo "x"' });
+    // Both names: the spec's `error`, and `error_message`, which hosted-service clients read first.
+    expect(failed).toMatchObject({ status: 'failed', error: 'could not echo "x"', error_message: 'could not echo "x"' });
     expect(failed).not.toHaveProperty('completed_at');
   });
 
@@ -84,6 +86,37 @@ describeEachEngine('task job status', (get) => {
     const done = await service.call('jobs.status', { job_id: jobId, wait_seconds: 5 });
     expect(done.status).toBe('completed');
     expect(Date.now() - Date.parse(done.completed_at!)).toBeLessThan(150);
+  });
+
+  it('allows 60 status calls a minute per user and answers the 61st with 429 and when to try again', async () => {
+    const { key, service } = newUser();
+    const other = newUser();
+    const jobId = submit(get(), key, { text: 'often', ms: 0 });
+    for (let i = 0; i < 60; i++) await service.call('jobs.status', { job_id: jobId });
+    const error = await failure(service.call('jobs.status', { job_id: jobId }));
+    expect(error).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(error.message).toMatch(/Rate limit exceeded \(60 requests\/min\)\. Try again in \d+s\./);
+    expect(error.retryAfterSeconds).toBeGreaterThan(0);
+    expect(error.hint).toMatch(/wait_seconds/);
+    // Per user: another key polls on.
+    const otherJob = submit(get(), other.key, { text: 'mine', ms: 0 });
+    expect((await other.service.call('jobs.status', { job_id: otherJob })).job_id).toBe(otherJob);
+  });
+
+  it('counts a held long-poll once, however long it holds', async () => {
+    const { key, service } = newUser();
+    get().engine.settings.set('limits', { professional: { jobStatusPerMinute: 2 } });
+    get().engine.reloadLimits();
+    try {
+      const jobId = submit(get(), key, { text: 'slow', ms: 1500 });
+      const held = await service.call('jobs.status', { job_id: jobId, wait_seconds: 10 });
+      expect(held.status).toBe('completed');
+      expect((await service.call('jobs.status', { job_id: jobId })).status).toBe('completed');
+      expect((await failure(service.call('jobs.status', { job_id: jobId }))).status).toBe(429);
+    } finally {
+      get().engine.settings.delete('limits');
+      get().engine.reloadLimits();
+    }
   });
 
   it('answers 404 "Job not found" for unknown ids and for other users\' jobs', async () => {

@@ -7,7 +7,7 @@ import { usageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { printJson, printRecord } from '../output.js';
 import { checkTextTarget, saveText } from '../save-text.js';
-import { failIfFailed, watchTaskJob } from '../speech/watch-task-job.js';
+import { failIfFailed, taskJobFields, watchTaskJob } from '../speech/watch-task-job.js';
 import { parseTimeoutSeconds } from '../watch.js';
 
 /** The service's limit, checked here so a long prompt file fails before any call. */
@@ -59,7 +59,7 @@ export function registerAnalyze(program: Command, app: CliApp): void {
       if (!app.json) app.io.note(`Queued. Follow it with: tubekit job ${submitted.job_id} --watch`);
       return;
     }
-    const job = await watchTaskJob(app, submitted.job_id, { timeoutSeconds, output: options.output });
+    const job = await watchTaskJob(app, submitted.job_id, { timeoutSeconds, output: options.output, type: 'analysis' });
     if (job.status === 'completed' && options.output !== undefined) {
       saveText(options.output, job.analysis_text ?? '');
       app.io.note(`Saved ${options.output}`);
@@ -74,7 +74,7 @@ export function registerAnalyze(program: Command, app: CliApp): void {
  */
 export function showAnalysisJob(app: CliApp, job: TaskJob, options: { saved?: boolean } = {}): void {
   if (app.json) printJson(app.io, job);
-  else if (job.status !== 'completed') printRecord(app.io, Object.entries(job).filter(([key]) => key !== 'success'));
+  else if (job.status !== 'completed') printRecord(app.io, taskJobFields(job));
   else if (!options.saved) app.io.out(job.analysis_text ?? '');
   failIfFailed(job);
 }

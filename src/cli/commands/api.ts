@@ -17,7 +17,27 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 interface ApiOptions {
   field: string[];
   rawField: string[];
+  header: string[];
   input?: string;
+  paginate?: boolean;
+}
+
+/** Headers the request's own framing sets: a replacement would break the request. */
+const FRAMING_HEADERS = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'upgrade', 'expect', 'te', 'keep-alive']);
+
+/** `-H 'Name: value'` lines as a header record, or a usage error naming the bad one. */
+function parseHeaders(lines: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const match = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*:\s*(.*?)\s*$/.exec(line);
+    // Never echoed: the line may be a credential.
+    if (!match) throw usageError('-H takes "Name: value" (a header name, a colon, its value); one -H was not.', "For example: -H 'Accept-Language: de'");
+    const [, name, value] = match as unknown as [string, string, string];
+    if (/[\r\n\0]/.test(value)) throw usageError(`-H ${name}: the value must be one line.`);
+    if (FRAMING_HEADERS.has(name.toLowerCase())) throw usageError(`-H ${name}: tubekit sets this header itself (it frames the request).`, 'Choose the body with -f/-F/--input; the route decides its encoding.');
+    headers[name] = value;
+  }
+  return headers;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -80,6 +100,8 @@ export function registerApi(program: Command, app: CliApp): void {
       .option('-f, --raw-field <name=value>', 'a string field (repeat for more)', collect, [])
       .option('-F, --field <name=value>', 'a typed field: true, false, null, numbers and JSON as such; @file reads a file (an upload on multipart routes), @- stdin', collect, [])
       .option('--input <file>', 'the request body from a JSON file (- for stdin); -f and -F fields are added to it')
+      .option('-H, --header <name: value>', 'an extra HTTP request header (repeat for more; remote only)', collect, [])
+      .option('--paginate', 'follow the pages of a listing (page/per_page): prints each page\'s body, one JSON value per page')
       .addHelpText(
         'after',
         '\nPaths of the route table work on both engines (no serve needed), encoded as the route says (JSON, query or multipart);\nin remote mode any other path is sent as it is (query fields for GET and DELETE, a JSON body otherwise).',
@@ -91,6 +113,9 @@ export function registerApi(program: Command, app: CliApp): void {
       'tubekit api POST /api/saved-channels -F folder_id=1 -F \'channel_ids=["UC-G4LyTAzHi0Xaj33Fjszrg"]\'',
       'tubekit api GET "/api/process-channel/1?wait_seconds=5"',
       'echo \'{"input": "@goldenpiano"}\' | tubekit api POST /api/channels/resolve --input -',
+      'tubekit api GET "/api/terminated-channels?q=music&per_page=50" --paginate --jq \'.channels[].channel_id\'',
+      'tubekit api GET /api/collabs/feed --paginate | jq -s \'map(.videos) | add | length\'   # one body per page',
+      'tubekit --base-url https://example.com api GET /api/folders -H \'Accept-Language: de\'',
     ],
   ).action(async (methodText: string, pathText: string, options: ApiOptions) => {
     const method = methodText.toUpperCase();
@@ -110,11 +135,25 @@ export function registerApi(program: Command, app: CliApp): void {
       const [name, value] = splitField(text, '-F');
       fields[name] = await typedValue(app, name, value, multipart || (match === undefined && method !== 'GET' && method !== 'DELETE'));
     }
+    const headers = parseHeaders(options.header);
+    if (options.header.length > 0 && app.settings.mode === 'local') {
+      throw usageError('-H sends HTTP headers, and the embedded engine is not reached over HTTP.', 'Call a service with --base-url (or `tubekit serve` and its URL).');
+    }
     const service = await app.service();
-    const body = match
-      ? await service.call(match.name, { ...fields, ...match.params } as never)
-      : await service.callPath({ method, path, encoding: method === 'GET' || method === 'DELETE' ? 'query' : hasUpload(fields) ? 'multipart' : 'json', fields });
-    printJson(app.io, body);
+    const callOptions = options.header.length > 0 ? { headers } : {};
+    const send = (sent: Record<string, unknown>) =>
+      match
+        ? service.call(match.name, { ...sent, ...match.params } as never, callOptions)
+        : service.callPath({ method, path, encoding: method === 'GET' || method === 'DELETE' ? 'query' : hasUpload(sent) ? 'multipart' : 'json', fields: sent }, callOptions);
+    if (!options.paginate) {
+      printJson(app.io, await send(fields));
+      return;
+    }
+    if (method !== 'GET') throw usageError('--paginate follows the pages of a listing: use it with GET.');
+    const firstPage = fields.page === undefined ? 1 : Number(fields.page);
+    if (!Number.isInteger(firstPage) || firstPage < 1) throw usageError(`page must be a whole number of at least 1 with --paginate, not "${clip(String(fields.page))}".`);
+    const { followPages } = await import('../api-pages.js');
+    await followPages((page) => send({ ...fields, page }), firstPage, (body) => printJson(app.io, body), (text) => app.io.note(text));
   });
 }
 

@@ -10,7 +10,7 @@ import { checkOutputTarget } from '../speech/output-target.js';
 import { normalizeProvider, providerOption } from '../speech/provider-option.js';
 import { readScript } from '../speech/script-input.js';
 import { promptForVoice } from '../speech/voice-prompt.js';
-import { failIfFailed, watchTaskJob } from '../speech/watch-task-job.js';
+import { failIfFailed, taskJobFields, watchTaskJob } from '../speech/watch-task-job.js';
 import { parseTimeoutSeconds } from '../watch.js';
 
 interface GenerateOptions {
@@ -107,7 +107,7 @@ export function registerGenerate(program: Command, app: CliApp): void {
       await saveServiceFile(app, job.audio_url!, options.output);
       app.io.note(`Saved ${options.output} (${job.audio_duration_seconds} s of audio).`);
     }
-    await app.render(job, (body) => printRecord(app.io, Object.entries(body).filter(([key]) => key !== 'success')));
+    await app.render(job, (body) => printRecord(app.io, taskJobFields(body)));
     failIfFailed(job);
   });
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { ServiceError } from '../../core/errors.js';
 import { ExitCode } from '../../core/exit-codes.js';
+import { isTaskJobId } from '../../core/job-constants.js';
 import type { TaskJob } from '../../core/schemas/jobs.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber } from '../arguments.js';
@@ -9,9 +10,10 @@ import { withExamples } from '../help.js';
 import { printRecord } from '../output.js';
 import { saveServiceFile } from '../save-file.js';
 import { saveText } from '../save-text.js';
+import { clip } from '../text.js';
 import { showAnalysisJob } from './analyze.js';
 import { checkOutputTarget } from '../speech/output-target.js';
-import { watchTaskJob } from '../speech/watch-task-job.js';
+import { taskJobFields, watchTaskJob } from '../speech/watch-task-job.js';
 import { parseTimeoutSeconds } from '../watch.js';
 
 /** `tubekit job <job_id>`: a generation or analysis job, on the same wait machinery as channel jobs. */
@@ -34,7 +36,15 @@ export function registerJob(program: Command, app: CliApp): void {
       'tubekit job "$id" --watch -o summary.txt            # an analysis job: prints or saves its text',
     ],
   ).action(async (jobId: string, flags: { wait?: string; watch?: boolean; timeout?: string; output?: string }) => {
-    if (!jobId.trim()) throw usageError('Give the job id the submit printed.');
+    jobId = jobId.trim();
+    if (!jobId) throw usageError('Give the job id the submit printed.');
+    // A number goes on to the service: pointToChannelJob tells a channel job's id from a wrong one.
+    if (!isTaskJobId(jobId) && !/^\d+$/.test(jobId)) {
+      throw usageError(
+        `"${clip(jobId)}" is not a job id: generation and analysis jobs have UUIDs (like 3f1c2a9e-7b4d-4e2a-9c61-0d5b8e7f6a12).`,
+        'Find a lost id with: tubekit jobs list',
+      );
+    }
     const timeoutSeconds = parseTimeoutSeconds(flags.timeout, Boolean(flags.watch));
     const waitSeconds = flags.wait === undefined ? 0 : parseWholeNumber(flags.wait, '--wait');
     if (flags.output !== undefined) checkOutputTarget(app, flags.output);
@@ -50,7 +60,7 @@ export function registerJob(program: Command, app: CliApp): void {
       showAnalysisJob(app, body, { saved: flags.output !== undefined });
       return;
     }
-    await app.render(body, (job) => printRecord(app.io, Object.entries(job).filter(([key]) => key !== 'success')));
+    await app.render(body, (job) => printRecord(app.io, taskJobFields(job)));
     if (body.status === 'failed') throw jobFailed(`Job ${body.job_id} failed: ${body.error ?? 'no error message'}`);
   });
 }
@@ -69,7 +79,7 @@ async function pointToChannelJob(app: CliApp, jobId: string, error: unknown): Pr
     status: 404,
     code: error.code,
     message: error.message,
-    hint: `Generation and analysis jobs have ids like gen_…; channel jobs are numbers, shown by \`tubekit process-channel status <id>\`.`,
+    hint: `Generation and analysis jobs have UUIDs; channel jobs are numbers, shown by \`tubekit process-channel status <id>\`. List yours with \`tubekit jobs list\`.`,
   });
 }
 

@@ -65,7 +65,7 @@ export function registerProcessChannel(program: Command, app: CliApp): void {
   ).action(async (jobIdText: string, _local: unknown, self: Command) => {
     const flags = self.optsWithGlobals<WatchFlags & { wait?: string }>();
     if (!/^\s*\d+\s*$/.test(jobIdText) && jobIdText.trim() !== '') {
-      throw usageError(`Job id must be a positive whole number (a channel job's), not "${clip(jobIdText)}".`, `Generation and analysis jobs (ids like gen_…) are shown by: tubekit job ${clip(jobIdText)}`);
+      throw usageError(`Job id must be a positive whole number (a channel job's), not "${clip(jobIdText)}".`, `Generation and analysis jobs (UUIDs) are shown by: tubekit job ${clip(jobIdText)}`);
     }
     const jobId = parseId(jobIdText, 'Job id');
     const timeoutSeconds = parseTimeoutSeconds(flags.timeout, Boolean(flags.watch));
@@ -116,6 +116,8 @@ function watchChannelJob(app: CliApp, jobId: number, timeoutSeconds: number | un
     state: (body) => body.status,
     isTerminal: (body) => body.status === 'completed' || body.status === 'failed',
     isWaiting: (body) => body.status === 'queued',
+    // Channel jobs take 30 s to 2 min (the spec); a status every 2 s where the server does not hold.
+    pollSeconds: () => 2,
   });
 }
 

@@ -7,14 +7,19 @@ import { watchJob } from '../watch.js';
 const shellWord = (word: string) => (/^[\w./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
 
 /**
+ * Poll intervals where the server answers at once: the spec tells analysis clients every 5 s;
+ * generation finishes in seconds, so every 2 s (also before the first answer names the type).
+ */
+const POLL_SECONDS = { generation: 2, analysis: 5 } as const;
+
+/**
  * Waits for a generation or analysis job with long-polls (spinner on a terminal) and returns
  * its final body (the caller decides what a `failed` one means: see failIfFailed).
  */
-
 export async function watchTaskJob(
   app: CliApp,
   jobId: string,
-  options: { timeoutSeconds?: number; initial?: TaskJob; output?: string } = {},
+  options: { timeoutSeconds?: number; initial?: TaskJob; output?: string; type?: TaskJob['type'] } = {},
 ): Promise<TaskJob> {
   // Resuming after Ctrl-C or a timeout should still save the audio where it was asked for.
   const saveTo = options.output === undefined ? '' : ` -o ${shellWord(options.output)}`;
@@ -26,6 +31,7 @@ export async function watchTaskJob(
     state: (body) => body.status,
     isTerminal: (body) => body.status === 'completed' || body.status === 'failed',
     isWaiting: (body) => body.status === 'pending',
+    pollSeconds: (body) => POLL_SECONDS[body?.type ?? options.type ?? 'generation'] ?? POLL_SECONDS.generation,
     timeoutSeconds: options.timeoutSeconds,
     initial: options.initial,
   });
@@ -35,4 +41,9 @@ export async function watchTaskJob(
 /** A failed job's error, raised after its body has been printed. */
 export function failIfFailed(job: TaskJob): void {
   if (job.status === 'failed') throw jobFailed(`Job ${job.job_id} failed: ${job.error ?? 'no reason given'}`);
+}
+
+/** A task job's fields as a person reads them: `error_message` repeats `error`, so it is left out. */
+export function taskJobFields(job: TaskJob): Array<[string, unknown]> {
+  return Object.entries(job).filter(([key]) => key !== 'success' && key !== 'error_message');
 }

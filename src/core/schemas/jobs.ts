@@ -5,6 +5,9 @@ import { integer, oneOf, success, text } from './params.js';
 import {
   CHANNEL_JOB_STATES,
   CHANNEL_JOB_TYPES,
+  JOB_KINDS,
+  JOB_LIST_MAX,
+  JOB_STATES,
   LONG_POLL_MAX_SECONDS,
   TASK_JOB_STATES,
   TASK_JOB_TYPES,
@@ -56,6 +59,8 @@ export const channelJob = z.object({
   eligible: z.boolean().optional(),
   result: z.record(z.string(), z.unknown()).optional(),
   error: z.string().optional(),
+  /** The same text as `error` (the hosted service's second name for it). */
+  error_message: z.string().optional(),
 });
 export type ChannelJob = z.infer<typeof channelJob>;
 
@@ -87,8 +92,40 @@ export const taskJob = z.object({
   analysis_text: z.string().optional(),
   cached: z.boolean().optional(),
   error: z.string().optional(),
+  /** The same text as `error` (the hosted service's second name for it). */
+  error_message: z.string().optional(),
 });
 export type TaskJob = z.infer<typeof taskJob>;
+
+/** `GET /api/jobs` (our extension): the caller's recent jobs of every kind, newest first. */
+export const jobListInput = z.object({
+  kind: oneOf(JOB_KINDS).optional(),
+  status: oneOf(JOB_STATES).optional(),
+  limit: integer({ min: 1, max: JOB_LIST_MAX }).default(20),
+});
+
+export const jobListEntry = z.object({
+  /** What the job's own status route takes: a number for channel jobs, a UUID for the others. */
+  job_id: z.union([z.number().int(), z.string()]),
+  kind: oneOf(JOB_KINDS),
+  /** Channel jobs: shorts or longform; the others repeat their kind. */
+  type: z.string(),
+  status: oneOf(JOB_STATES),
+  /** What the job is about: the channel as sent, the generation's title, the analysed video's URL. */
+  subject: z.string(),
+  created_at: z.string(),
+  started_at: z.string().optional(),
+  completed_at: z.string().optional(),
+  error: z.string().optional(),
+  error_message: z.string().optional(),
+});
+export type JobListEntry = z.infer<typeof jobListEntry>;
+
+export const jobListOutput = z.object({
+  success,
+  jobs: z.array(jobListEntry),
+  count: z.number().int(),
+});
 
 export const healthOutput = z.object({
   status: z.literal('healthy'),

@@ -27,7 +27,7 @@ export const featureLoaders: Partial<Record<RouteTag, Loader>> = {
   jobs: async () => {
     await import('./generation/handlers.js');
     await import('./analysis/handlers.js');
-    return (await import('../jobs/task-status.js')).taskJobHandlers;
+    return { ...(await import('../jobs/task-status.js')).taskJobHandlers, ...(await import('../jobs/job-list.js')).jobListHandlers };
   },
 };
 

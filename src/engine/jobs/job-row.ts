@@ -74,3 +74,12 @@ export function toJob<Input, Output>(row: JobRow): Job<Input, Output> {
     finishedAt: row.finished_at,
   };
 }
+
+/**
+ * A failed job's message under both names: the spec's `error`, and `error_message`, which the
+ * hosted service also sends and most of its public clients read first.
+ */
+export function failedJobFields(error: string | null): { error: string; error_message: string } {
+  const message = error ?? 'The job failed.';
+  return { error: message, error_message: message };
+}

@@ -98,6 +98,10 @@ export class JobQueue {
         `SELECT EXISTS (SELECT 1 FROM jobs WHERE (${CLAIMABLE}) AND kind IN (SELECT value FROM json_each(@kinds)))
              OR EXISTS (SELECT 1 FROM jobs WHERE state IN ('running', 'processing') AND lease_expires_at <= @now) AS yes`,
       ),
+      recentOfUser: db.prepare<[{ user: number; kinds: string; state: string | null; limit: number }], JobRow>(
+        `SELECT * FROM jobs WHERE user_id = @user AND kind IN (SELECT value FROM json_each(@kinds))
+           AND (@state IS NULL OR state = @state) ORDER BY id DESC LIMIT @limit`,
+      ),
       waiting: db.prepare<[string], { n: number }>(
         `SELECT COUNT(*) AS n FROM jobs WHERE state IN ('queued', 'pending') AND kind IN (SELECT value FROM json_each(?))`,
       ),
@@ -139,6 +143,11 @@ export class JobQueue {
 
   getByPublicId(publicId: string): JobRow | undefined {
     return this.statements.byPublicId.get(publicId);
+  }
+
+  /** A user's latest jobs of `kinds`, newest first, optionally in one state. */
+  recentOfUser(userId: number, kinds: readonly string[], state: string | undefined, limit: number): JobRow[] {
+    return this.statements.recentOfUser.all({ user: userId, kinds: JSON.stringify(kinds), state: state ?? null, limit });
   }
 
   /** Takes the oldest waiting job of `kinds` for `owner`, after recovering expired leases. */

@@ -7,7 +7,7 @@ import { notFound } from '../../core/errors.js';
 import type { TaskJob } from '../../core/schemas/jobs.js';
 import { isoTime } from '../clock.js';
 import type { Handlers, RequestContext } from '../context.js';
-import { toJob, type JobRow } from './job-row.js';
+import { failedJobFields, toJob, type JobRow } from './job-row.js';
 import { jobProcessor } from './registry.js';
 
 export function taskJobBody(row: JobRow, request: RequestContext): TaskJob {
@@ -20,14 +20,21 @@ export function taskJobBody(row: JobRow, request: RequestContext): TaskJob {
   } as TaskJob;
   if (row.claimed_at !== null) body.started_at = isoTime(row.claimed_at);
   if (row.state === 'completed' && row.finished_at !== null) body.completed_at = isoTime(row.finished_at);
-  if (row.state === 'failed') body.error = row.error ?? 'The job failed.';
+  if (row.state === 'failed') Object.assign(body, failedJobFields(row.error));
   const extra = jobProcessor(row.kind)?.describe?.(toJob(row), request);
   return extra ? { ...body, ...extra } : body;
 }
 
+const RATE_WINDOW_MS = 60_000;
+
 export const taskJobHandlers: Handlers = {
   async 'jobs.status'(request, input) {
-    const { engine, user } = request;
+    const { engine, user, limits } = request;
+    // Counted on arrival, before any hold: a long-poll is one call however long it waits.
+    const perMinute = limits.jobStatusPerMinute;
+    engine.rates.take(user.userId, 'job-status', perMinute, RATE_WINDOW_MS, `${perMinute} requests/min`, {
+      hint: 'Poll every few seconds, or hold the request with ?wait_seconds=30 (it answers as soon as the job ends).',
+    });
     const load = () => {
       const row = engine.jobs.queue.getByPublicId(input.job_id);
       if (!row || row.user_id !== user.userId || jobProcessor(row.kind)?.family !== 'task') {

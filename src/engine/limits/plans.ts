@@ -29,6 +29,8 @@ export interface PlanLimits {
   analysisConcurrency: number;
   processChannelPerMinute: number;
   generatePerMinute: number;
+  /** `GET /api/job-status/:id` calls per minute (a held long-poll is one call). */
+  jobStatusPerMinute: number;
   maxScriptCharacters: number;
   /** Generation and analysis jobs of one user processed at once (health's max_concurrent). */
   concurrentJobs: number;
@@ -38,6 +40,7 @@ const shared = {
   channelsPerFolder: 30,
   processChannelPerMinute: 30, // ours
   generatePerMinute: 30, // hosted service's published figure
+  jobStatusPerMinute: 60, // the figure the hosted service's clients assume
   concurrentJobs: 5, // the hosted service's health example
   downloadMaxSeconds: 3 * 3600,
   downloadMaxBytes: 500_000_000,

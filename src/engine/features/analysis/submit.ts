@@ -2,7 +2,7 @@
  * `POST /api/analyze-video`: resolves the link, checks the caller's concurrency cap and queues the
  * job in one transaction, and answers at once. Free during preview: no credits, no plan needed.
  */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { tooManyRequests } from '../../../core/errors.js';
 import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
 import type { RequestContext } from '../../context.js';
@@ -44,7 +44,8 @@ export async function submitAnalysis(request: RequestContext, input: ParsedInput
   const { row } = engine.jobs.enqueue({
     kind: ANALYSIS_KIND,
     userId: user.userId,
-    publicId: `ana_${randomBytes(12).toString('base64url')}`,
+    // A UUID, as the hosted service's ids (earlier `ana_…` ids in a data dir still answer).
+    publicId: randomUUID(),
     input: job,
     // In the insert's transaction, so concurrent submits (several processes) cannot both pass.
     beforeInsert: () => {

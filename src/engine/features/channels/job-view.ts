@@ -1,13 +1,13 @@
 /**
  * Channel job rows as the API shows them, field by field as the spec's table says: `job_id` on
  * submit and `id` on poll; `claimed_at` once a worker took the job and `elapsed_seconds` only while
- * running; `completed_at`, `eligible` and `result` once completed; `error` only when failed;
+ * running; `completed_at`, `eligible` and `result` once completed; `error` (and `error_message`, the same text) only when failed;
  * `duration_seconds` (request to end, whole seconds) once either.
  */
 import type { z } from 'zod';
 import type { ChannelJob, ChannelJobState, processChannelOutput } from '../../../core/schemas/jobs.js';
 import { isoTime } from '../../clock.js';
-import type { JobRow } from '../../jobs/job-row.js';
+import { failedJobFields, type JobRow } from '../../jobs/job-row.js';
 import type { ChannelJobInput, ChannelJobOutput } from './processor.js';
 
 type SubmitBody = z.infer<typeof processChannelOutput>;
@@ -45,6 +45,6 @@ export function channelJobBody(row: JobRow, now: number): ChannelJob {
     body.eligible = output.eligible;
     body.result = output.result;
   }
-  if (row.state === 'failed') body.error = row.error ?? 'The job failed.';
+  if (row.state === 'failed') Object.assign(body, failedJobFields(row.error));
   return body;
 }

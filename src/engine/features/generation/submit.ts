@@ -1,5 +1,5 @@
 /** `POST /api/generate-simple`: checks everything up front, queues the job, answers at once. */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { badRequest } from '../../../core/errors.js';
 import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
 import type { RequestContext } from '../../context.js';
@@ -26,7 +26,8 @@ export function submitGeneration(request: RequestContext, input: ParsedInput<'ge
   const { row } = engine.jobs.enqueue({
     kind: GENERATION_KIND,
     userId: user.userId,
-    publicId: `gen_${randomBytes(12).toString('base64url')}`,
+    // A UUID, as the hosted service's ids (earlier `gen_…` ids in a data dir still answer).
+    publicId: randomUUID(),
     input: job,
     // Counted in the insert's transaction: a refused request does not use up the caller's minute.
     beforeInsert: () =>
