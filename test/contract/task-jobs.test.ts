@@ -48,6 +48,8 @@ function submit(harness: EngineHarness, userKey: string, input: EchoInput): stri
   return publicId;
 }
 
+// Its answers have type "test-echo", which the published enum rightly lacks: no strict response
+// check here (the generation and analysis suites check job-status answers of the real kinds).
 describeEachEngine('task job status', (get) => {
   const newUser = () => {
     const { key } = get().engine.identity.createUserWithKey('professional', ['generations']);
@@ -100,4 +102,4 @@ describeEachEngine('task job status', (get) => {
       expect(error.message).toMatch(/^Job not found/);
     }
   });
-});
+}, { strictResponses: false });

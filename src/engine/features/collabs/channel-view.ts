@@ -68,6 +68,9 @@ export async function collabChannel(request: RequestContext, query: ChannelViewQ
       joint_videos: entry.joint_videos,
       last_joint_at: new Date(entry.last_joint_ms).toISOString().replace('.000Z', 'Z'),
     })),
-    videos: listings.slice(0, query.limit).map((listing) => collabVideo(world, names, listing, now, newSince)),
+    videos: listings.slice(0, query.limit).map((listing) => ({
+      ...collabVideo(world, names, listing, now),
+      is_new: listing.published_ms <= now && listing.published_ms > newSince,
+    })),
   };
 }

@@ -39,7 +39,7 @@ export class ChannelNames {
 }
 
 /** A collab video: host (the channel it was uploaded to), every collaborator, `upcoming` until it publishes. */
-export function collabVideo(world: SampleWorld, names: ChannelNames, listing: CollabListing, nowMs: number, newSinceMs?: number) {
+export function collabVideo(world: SampleWorld, names: ChannelNames, listing: CollabListing, nowMs: number) {
   const video = world.videoById(listing.video_id);
   const upcoming = listing.published_ms > nowMs;
   const publishedAt = new Date(listing.published_ms).toISOString().replace('.000Z', 'Z');
@@ -50,7 +50,6 @@ export function collabVideo(world: SampleWorld, names: ChannelNames, listing: Co
     published_at: publishedAt,
     views: upcoming ? 0 : world.collabs.views(listing, nowMs),
     upcoming,
-    ...(newSinceMs === undefined ? {} : { is_new: !upcoming && listing.published_ms > newSinceMs }),
     url: listing.kind === 'short' ? `https://www.youtube.com/shorts/${listing.video_id}` : `https://www.youtube.com/watch?v=${listing.video_id}`,
     host: names.of(listing.host_idx),
     collaborators: listing.members.filter((idx) => idx !== listing.host_idx).map((idx) => names.of(idx)),
