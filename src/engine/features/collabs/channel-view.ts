@@ -6,7 +6,7 @@
 import type { RequestContext } from '../../context.js';
 import { sampleWorldOf } from '../sample-world.js';
 import { currentGrowthRun, growthOf } from './growth-snapshot.js';
-import { ChannelNames, collabVideo, DAY_MS } from './shared.js';
+import { CollabNames, collabVideo, DAY_MS } from './shared.js';
 
 export interface ChannelViewQuery {
   channel_id: string;
@@ -33,7 +33,7 @@ export async function collabChannel(request: RequestContext, query: ChannelViewQ
       partners.set(idx, entry);
     }
   }
-  const names = new ChannelNames(world);
+  const names = CollabNames.forWorld(world);
   const ranked = [...partners].sort(([a, x], [b, y]) => y.joint_videos - x.joint_videos || y.last_joint_ms - x.last_joint_ms || a - b);
 
   let growth = null;
@@ -64,12 +64,12 @@ export async function collabChannel(request: RequestContext, query: ChannelViewQ
     total_partners: partners.size,
     total_videos: listings.length,
     partners: ranked.slice(0, query.limit).map(([idx, entry]) => ({
-      ...names.of(idx),
+      ...names.channel(idx),
       joint_videos: entry.joint_videos,
       last_joint_at: new Date(entry.last_joint_ms).toISOString().replace('.000Z', 'Z'),
     })),
     videos: listings.slice(0, query.limit).map((listing) => ({
-      ...collabVideo(world, names, listing, now),
+      ...collabVideo(world, listing, now),
       is_new: listing.published_ms <= now && listing.published_ms > newSince,
     })),
   };

@@ -2,8 +2,9 @@
 import { badRequest } from '../../../core/errors.js';
 import { isChannelId } from '../../../core/channel-input.js';
 import type { RequestContext } from '../../context.js';
+import type { CollabListing, SampleWorld } from '../../world/index.js';
 import { sampleWorldOf } from '../sample-world.js';
-import { ChannelNames, collabVideo, DAY_MS } from './shared.js';
+import { collabVideo, DAY_MS } from './shared.js';
 
 export interface FeedQuery {
   days: number;
@@ -20,16 +21,11 @@ export async function collabFeed(request: RequestContext, query: FeedQuery) {
   if (bad !== undefined) {
     throw badRequest(`Invalid request: channel_ids: "${bad}" is not a channel id (24 characters starting with UC).`, 'Resolve handles and URLs first with `tubekit resolve`.');
   }
-  let listings = world.collabs.knownPublished(now - query.days * DAY_MS, now);
+  let listings = windowInOrder(world, now, query.days, query.sort);
   if (query.channel_ids) {
     const wanted = new Set(query.channel_ids.map((id) => world.channelById(id)?.idx).filter((idx): idx is number => idx !== undefined));
     listings = listings.filter((listing) => listing.members.some((idx) => wanted.has(idx)));
   }
-  if (query.sort === 'views') {
-    const views = new Map(listings.map((listing) => [listing.video_id, world.collabs.views(listing, now)]));
-    listings = [...listings].sort((a, b) => views.get(b.video_id)! - views.get(a.video_id)! || b.published_ms - a.published_ms);
-  }
-  const names = new ChannelNames(world);
   const offset = (query.page - 1) * query.per_page;
   return {
     days: query.days,
@@ -37,6 +33,26 @@ export async function collabFeed(request: RequestContext, query: FeedQuery) {
     page: query.page,
     per_page: query.per_page,
     total: listings.length,
-    videos: listings.slice(offset, offset + query.per_page).map((listing) => collabVideo(world, names, listing, now)),
+    videos: listings.slice(offset, offset + query.per_page).map((listing) => collabVideo(world, listing, now)),
   };
+}
+
+/** Per world: the windows asked for at its current time, in each order (views move only with the clock). */
+const windows = new WeakMap<SampleWorld, { now: number; lists: Map<string, CollabListing[]> }>();
+
+/** Known collab videos published in the last `days` days before `now`, in `sort` order. */
+function windowInOrder(world: SampleWorld, now: number, days: number, sort: FeedQuery['sort']): CollabListing[] {
+  let cached = windows.get(world);
+  if (cached?.now !== now) windows.set(world, (cached = { now, lists: new Map() }));
+  const key = `${days}:${sort}`;
+  let listings = cached.lists.get(key);
+  if (!listings) {
+    listings = world.collabs.knownPublished(now - days * DAY_MS, now);
+    if (sort === 'views') {
+      const views = new Map(listings.map((listing) => [listing.video_id, world.collabs.views(listing, now)]));
+      listings = [...listings].sort((a, b) => views.get(b.video_id)! - views.get(a.video_id)! || b.published_ms - a.published_ms);
+    }
+    cached.lists.set(key, listings);
+  }
+  return listings;
 }

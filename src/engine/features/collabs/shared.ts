@@ -19,40 +19,61 @@ export function canonicalLanguage(world: SampleWorld, wanted: string, field: str
   return match.name;
 }
 
-/** Channel summaries by world index, looked up once per request. */
-export class ChannelNames {
-  private readonly known = new Map<number, ChannelSummary>();
+/**
+ * Channel summaries and video titles, by world: neither changes while the world moves (advance
+ * updates figures, never names), and a new world is a new instance. Looked up once each per
+ * process rather than once per request: a feed page names dozens of channels.
+ */
+export class CollabNames {
+  private static readonly byWorld = new WeakMap<SampleWorld, CollabNames>();
+  private readonly channels = new Map<number, ChannelSummary>();
+  private readonly titles = new Map<string, string>();
 
-  constructor(private readonly world: SampleWorld) {}
+  private constructor(private readonly world: SampleWorld) {}
 
-  of(idx: number): ChannelSummary {
-    let summary = this.known.get(idx);
+  static forWorld(world: SampleWorld): CollabNames {
+    let names = CollabNames.byWorld.get(world);
+    if (!names) CollabNames.byWorld.set(world, (names = new CollabNames(world)));
+    return names;
+  }
+
+  channel(idx: number): ChannelSummary {
+    let summary = this.channels.get(idx);
     if (!summary) {
       const channel = this.world.channelByIndex(idx);
-      summary = channel
-        ? { channel_id: channel.channel_id, handle: channel.handle, title: channel.title }
-        : { channel_id: this.world.channelIdOf(idx), handle: null, title: this.world.channelIdOf(idx) };
-      this.known.set(idx, summary);
+      if (!channel) return { channel_id: this.world.channelIdOf(idx), handle: null, title: this.world.channelIdOf(idx) };
+      summary = { channel_id: channel.channel_id, handle: channel.handle, title: channel.title };
+      this.channels.set(idx, summary);
     }
     return summary;
+  }
+
+  title(videoId: string): string {
+    let title = this.titles.get(videoId);
+    if (title === undefined) {
+      const video = this.world.videoById(videoId);
+      if (!video) return videoId;
+      this.titles.set(videoId, (title = video.title));
+    }
+    return title;
   }
 }
 
 /** A collab video: host (the channel it was uploaded to), every collaborator, `upcoming` until it publishes. */
-export function collabVideo(world: SampleWorld, names: ChannelNames, listing: CollabListing, nowMs: number) {
-  const video = world.videoById(listing.video_id);
+export function collabVideo(world: SampleWorld, listing: CollabListing, nowMs: number) {
+  const names = CollabNames.forWorld(world);
   const upcoming = listing.published_ms > nowMs;
   const publishedAt = new Date(listing.published_ms).toISOString().replace('.000Z', 'Z');
   return {
     video_id: listing.video_id,
-    title: video?.title ?? listing.video_id,
+    title: names.title(listing.video_id),
     kind: upcoming ? 'upcoming' : listing.kind,
     published_at: publishedAt,
     views: upcoming ? 0 : world.collabs.views(listing, nowMs),
     upcoming,
     url: listing.kind === 'short' ? `https://www.youtube.com/shorts/${listing.video_id}` : `https://www.youtube.com/watch?v=${listing.video_id}`,
-    host: names.of(listing.host_idx),
-    collaborators: listing.members.filter((idx) => idx !== listing.host_idx).map((idx) => names.of(idx)),
+    host: names.channel(listing.host_idx),
+    collaborators: listing.members.filter((idx) => idx !== listing.host_idx).map((idx) => names.channel(idx)),
   };
 }
 
