@@ -18,7 +18,13 @@ interface ChildInfo {
   serveUrl: string;
   bareUrl: string;
   key: string;
+  /** Read routes the mixed load goes round. */
+  mixed: string[];
 }
+
+/** Connections of the mixed load, and its budget: the 99th percentile of latency. */
+const MIXED_CONNECTIONS = 20;
+const MIXED_P99_BUDGET_MS = 100;
 
 export async function serveRows(): Promise<BenchRow[]> {
   const { default: autocannon } = await import('autocannon');
@@ -48,6 +54,7 @@ export async function serveRows(): Promise<BenchRow[]> {
     const afterSecond = memory.current();
     rows.push(await pair('serve: GET /api/health (authenticated)', '/api/health', auth));
     rows.push(await pair('serve: 401 (unknown key)', '/api/folders', { authorization: 'Bearer not-a-key' }));
+    rows.push(await mixedLoad(autocannon, info, auth));
     memory.stop();
     rows.push(
       { name: 'serve: peak RSS during the throughput runs', value: memory.peakMb, unit: 'MB', baseline: { name: 'RSS at start', value: startRss } },
@@ -65,6 +72,31 @@ export async function serveRows(): Promise<BenchRow[]> {
     await child.catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * 20 connections going round a mix of reads (health, folders, collab feed pages, rankings and one
+ * channel, terminated search, network browse, the OpenAPI document): the p99 latency, beside that of
+ * health alone under the same load.
+ */
+async function mixedLoad(autocannon: typeof import('autocannon').default, info: ChildInfo, headers: Record<string, string>): Promise<BenchRow> {
+  const load = (paths: string[]) =>
+    autocannon({
+      url: info.serveUrl,
+      connections: MIXED_CONNECTIONS,
+      duration: SECONDS * 2,
+      requests: paths.map((path) => ({ method: 'GET', path, headers })),
+    });
+  const health = await load(['/api/health']);
+  const mixed = await load(info.mixed);
+  if (mixed.non2xx > 0) throw new Error(`the mixed load got ${mixed.non2xx} answers that were not 2xx`);
+  return {
+    name: `serve: mixed reads over ${info.mixed.length} routes, ${MIXED_CONNECTIONS} connections (p99 latency)`,
+    value: mixed.latency.p99,
+    unit: 'ms',
+    baseline: { name: 'GET /api/health alone', value: health.latency.p99 },
+    budget: `≤ ${MIXED_P99_BUDGET_MS} ms`,
+  };
 }
 
 async function firstLine<T>(stream: NodeJS.ReadableStream): Promise<T> {

@@ -4,9 +4,9 @@
  * temporary name and renamed, so an interrupted download leaves no half file behind.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { CliApp } from './app.js';
+import { claimPartFile, releasePartFile } from './part-file.js';
 
 export async function saveServiceFile(app: CliApp, url: string, target: string): Promise<void> {
   const service = await app.service();
@@ -15,12 +15,11 @@ export async function saveServiceFile(app: CliApp, url: string, target: string):
     await pipeline(source, app.io.streams.stdout, { end: false });
     return;
   }
-  const temporary = path.join(path.dirname(path.resolve(target)), `.${path.basename(target)}.${process.pid}.part`);
+  const temporary = claimPartFile(target);
   try {
     await pipeline(source, fs.createWriteStream(temporary));
     fs.renameSync(temporary, target);
-  } catch (error) {
-    fs.rmSync(temporary, { force: true });
-    throw error;
+  } finally {
+    releasePartFile(temporary);
   }
 }

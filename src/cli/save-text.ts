@@ -3,9 +3,9 @@
  * temporary name and renamed, so an interrupted run leaves no half file behind.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { usageError } from './errors.js';
 import { checkWritableFile } from './files.js';
+import { claimPartFile, releasePartFile } from './part-file.js';
 
 export function checkTextTarget(target: string): void {
   if (target === '-') throw usageError('-o - is stdout, where the text goes anyway: leave out -o, or give a file name.');
@@ -13,12 +13,11 @@ export function checkTextTarget(target: string): void {
 }
 
 export function saveText(target: string, text: string): void {
-  const temporary = path.join(path.dirname(path.resolve(target)), `.${path.basename(target)}.${process.pid}.part`);
+  const temporary = claimPartFile(target);
   try {
     fs.writeFileSync(temporary, text.endsWith('\n') ? text : `${text}\n`);
     fs.renameSync(temporary, target);
-  } catch (error) {
-    fs.rmSync(temporary, { force: true });
-    throw error;
+  } finally {
+    releasePartFile(temporary);
   }
 }

@@ -12,3 +12,5 @@ export const defaultKeyFile = (dataDir: string) => path.join(dataDir, 'default.k
 export const cdnDir = (dataDir: string) => path.join(dataDir, 'cdn');
 /** Uploaded voice samples: private, never served. */
 export const samplesDir = (dataDir: string) => path.join(dataDir, 'samples');
+/** Work in progress (renders): swept of entries whose process is gone (see scratch.ts). */
+export const scratchDir = (dataDir: string) => path.join(dataDir, 'scratch');

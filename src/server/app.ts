@@ -8,7 +8,7 @@ import { cdnDir } from '../engine/paths.js';
 import { requestApiKey } from './auth.js';
 import { registerCdn } from './cdn.js';
 import { answerFrameworkError, toServiceError } from './error-mapping.js';
-import { openApiDocument } from './openapi.js';
+import { openApiJson } from './openapi.js';
 import { collectInput } from './request-input.js';
 import { requestLogger, type LogSink } from './request-log.js';
 import { lazyRequestSignal } from './request-signal.js';
@@ -115,7 +115,9 @@ export function buildApp({ engine, logRequests = false, logSink, bodyStallSecond
     done(null, payload);
   });
 
-  app.get('/api/openapi.json', async (request) => openApiDocument(`${request.protocol}://${request.host}`));
+  app.get('/api/openapi.json', (request, reply) => {
+    reply.type('application/json; charset=utf-8').send(openApiJson(`${request.protocol}://${request.host}`));
+  });
   registerCdn(app, cdnDir(engine.dataDir));
   return app;
 }

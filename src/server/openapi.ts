@@ -22,8 +22,24 @@ const tagDescriptions: Record<RouteTag, string> = {
   collabs: 'Collaborations between channels.',
 };
 
-/** `baseUrl`: the address the document was requested at, so a generated client calls this server. */
-export function openApiDocument(baseUrl: string): Record<string, unknown> {
+/**
+ * The document as JSON text. Everything but `servers` depends only on the build, so it is made and
+ * serialized once per process (building it takes milliseconds of zod-to-JSON-Schema work);
+ * `servers` (last) names `baseUrl`, the address it was requested at, so a generated client calls
+ * this server.
+ */
+export function openApiJson(baseUrl: string): string {
+  buildOnly ??= JSON.stringify(buildDocument());
+  return `${buildOnly.slice(0, -1)},"servers":${JSON.stringify(servers(baseUrl))}}`;
+}
+
+let buildOnly: string | undefined;
+
+function servers(baseUrl: string) {
+  return [{ url: baseUrl, description: 'The server that published this document' }];
+}
+
+function buildDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const name of routeNames) {
     const route = routes[name];
@@ -41,7 +57,6 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
         'A 429 carries `Retry-After` (seconds) and ends its `error` with "Try again in N s."',
       license: { name: 'GPL-3.0-or-later', identifier: 'GPL-3.0-or-later' },
     },
-    servers: [{ url: baseUrl, description: 'The server that published this document' }],
     tags: [...usedTags].map((tag) => ({ name: tag, description: tagDescriptions[tag] })),
     security: [{ bearer: [] }, { apiKeyQuery: [] }],
     components: {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engine/engine.js';
+import { sweepScratch } from '../engine/scratch.js';
 import { buildApp } from './app.js';
 
 export interface ServeOptions {
@@ -28,6 +29,8 @@ export interface RunningServer {
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const app = buildApp({ engine: options.engine, logRequests: options.logRequests, bodyStallSeconds: options.bodyStallSeconds });
   const host = options.host ?? '127.0.0.1';
+  // Renders a killed server left half done go before any new one starts.
+  await sweepScratch(options.engine.dataDir);
   await app.listen({ host, port: options.port ?? 8787 });
   // Serve runs its jobs itself, starting with any left waiting in the data dir; every feature is
   // loaded first so a processor exists for every kind of job.

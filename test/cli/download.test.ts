@@ -1,7 +1,8 @@
 /**
  * `tubekit download` end to end with the built binary: where files go and under which name,
  * overwriting only with --force, stdout, exit codes before and after the call, a transfer that
- * breaks (resumed) or is killed (nothing under the final name), and progress on a terminal only.
+ * breaks (resumed) or is killed (nothing under the final name; its part removed by the next run),
+ * and progress on a terminal only.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -262,6 +263,12 @@ describe('tubekit download (remote service)', () => {
           expect(result.exitCode).toBe(3);
           expect(result.stderr).toMatch(/Download cancelled; nothing was saved/);
           expect(fs.readdirSync(dir)).toEqual([]);
+        } else {
+          // A killed run cannot clean up: its part stays until the next save into the folder.
+          expect(fs.readdirSync(dir)).toEqual([`.clip.mp4.${child.pid}.part`]);
+          const next = await sandbox.run(['download', HUMAN, '-o', 'clip.mp4'], { ...remote(service.url), cwd: dir });
+          expect(next.exitCode, next.stderr).toBe(0);
+          expect(fs.readdirSync(dir)).toEqual(['clip.mp4']);
         }
       } finally {
         await service.close();

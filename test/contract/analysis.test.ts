@@ -87,7 +87,8 @@ describeEachEngine(
     });
 
     it('reuses the caller\'s upload of a video for 2 hours, skipping the upload step; other users upload their own', async () => {
-      setWorkDuration(get().engine.settings, { min_ms: 300, max_ms: 300 }); // the upload 300 ms, the analysis 300 ms
+      // The upload a second, the analysis a second: a second apart, told apart on a loaded machine.
+      setWorkDuration(get().engine.settings, { min_ms: 1_000, max_ms: 1_000 });
       try {
         const service = get().as('starter');
         const first = await service.call('analysis.submit', { video_url: spoken.url, prompt: 'List the topics.' });
@@ -97,9 +98,9 @@ describeEachEngine(
         expect(again.cached).toBe(true);
         const reused = await finished(service, again.job_id);
         expect(reused).toMatchObject({ status: 'completed', cached: true });
-        expect(elapsed(uploaded)).toBeGreaterThanOrEqual(600);
-        expect(elapsed(reused)).toBeGreaterThanOrEqual(300);
-        expect(elapsed(reused)).toBeLessThan(550);
+        expect(elapsed(uploaded)).toBeGreaterThanOrEqual(2_000);
+        expect(elapsed(reused)).toBeGreaterThanOrEqual(1_000);
+        expect(elapsed(reused)).toBeLessThan(2_000);
 
         const other = get().as('starter');
         expect((await other.call('analysis.submit', { video_url: spoken.url, prompt: 'Summarize it.' })).cached).toBe(false);

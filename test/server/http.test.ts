@@ -110,6 +110,12 @@ describe('serve: HTTP behaviour', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toContain('/api/folders/{id}/channels');
     expect(document.paths['/api/folders'].post.responses['201']).toBeDefined();
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    // Built once, but each answer names the address it was asked at.
+    const again = await (await fetch(url('/api/openapi.json').replace('127.0.0.1', 'localhost'))).json();
+    expect(document.servers).toEqual([{ url: new URL(url('/')).origin, description: expect.any(String) }]);
+    expect(again.servers[0].url).toBe(new URL(url('/').replace('127.0.0.1', 'localhost')).origin);
+    expect({ ...again, servers: [] }).toEqual({ ...document, servers: [] });
   });
 
   it('serves the health endpoint', async () => {

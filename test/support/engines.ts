@@ -13,6 +13,7 @@ import type { Scope } from '../../src/engine/identity/identity.js';
 import { LocalService } from '../../src/engine/local-service.js';
 import { RemoteService } from '../../src/remote/remote-service.js';
 import { startServer, type RunningServer } from '../../src/server/serve.js';
+import { checkingResponses } from './strict-responses.js';
 
 export type EngineKind = 'embedded' | 'remote';
 
@@ -33,6 +34,11 @@ export function tempDataDir(prefix = 'tubekit-test-'): string {
 
 export interface HarnessOptions extends Partial<EngineOptions> {
   world?: { seed: number; channels: number; terminated?: number };
+  /**
+   * False only for a suite whose answers carry a test double's values outside the published enums
+   * (task-jobs' own job kind); every other suite's successful answers are checked (strict-responses.ts).
+   */
+  strictResponses?: boolean;
 }
 
 export async function createHarness(kind: EngineKind, options: HarnessOptions = {}) {
@@ -48,7 +54,8 @@ export async function createHarness(kind: EngineKind, options: HarnessOptions = 
         ? new LocalService(engine, key ?? '')
         : new RemoteService({ baseUrl: server!.url, apiKey: key, maxRetries: 0 });
     services.push(service);
-    return service;
+    // Both engines' calls pass here: every successful answer must match its response schema, strictly.
+    return options.strictResponses === false ? service : checkingResponses(service);
   };
   const harness: EngineHarness = {
     kind,

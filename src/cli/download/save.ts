@@ -1,13 +1,14 @@
 /**
  * Saves a download: fetched through the Service (which resumes a broken transfer and never sends
  * the key to a CDN), written to a hidden temporary file beside the target and moved into place at
- * the end — so Ctrl-C, a dropped connection or a full disk leave nothing under the final name.
+ * the end — so Ctrl-C, a dropped connection or a full disk leave nothing under the final name (and
+ * a part left by a killed run goes at the next save, see part-file.ts).
  * Without --force the final step refuses to replace a file that appeared meanwhile.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { CliApp } from '../app.js';
+import { claimPartFile, releasePartFile } from '../part-file.js';
 import { transferProgress } from '../transfer-progress.js';
 import { exists } from './output-target.js';
 
@@ -28,7 +29,7 @@ export async function streamToStdout(app: CliApp, url: string, options: SaveOpti
 
 export async function saveToFile(app: CliApp, url: string, file: string, options: SaveOptions): Promise<void> {
   const service = await app.service();
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.part`);
+  const temporary = claimPartFile(file);
   const progress = transferProgress(app.io, options.totalBytes);
   try {
     const source = await service.fetchFile(url, { signal: options.signal });
@@ -38,8 +39,9 @@ export async function saveToFile(app: CliApp, url: string, file: string, options
     else moveWithoutReplacing(temporary, file);
   } catch (error) {
     progress.finish();
-    fs.rmSync(temporary, { force: true });
     throw error;
+  } finally {
+    releasePartFile(temporary);
   }
 }
 
@@ -56,5 +58,4 @@ function moveWithoutReplacing(temporary: string, file: string): void {
     fs.renameSync(temporary, file);
     return;
   }
-  fs.rmSync(temporary, { force: true });
 }

@@ -64,6 +64,8 @@ const collabVideo = z.looseObject({
   collaborators: z.array(collabChannel),
 });
 export type CollabVideo = z.infer<typeof collabVideo>;
+/** A video in one channel's view: also whether it is new (published within `since_days`). */
+const channelCollabVideo = collabVideo.extend({ is_new: z.boolean() });
 export const collabsChannelOutput = z.object({
   success,
   channel_id: z.string(),
@@ -80,7 +82,7 @@ export const collabsChannelOutput = z.object({
   total_partners: z.number().int(),
   total_videos: z.number().int(),
   partners: z.array(collabChannel.extend({ joint_videos: z.number().int(), last_joint_at: z.string() })),
-  videos: z.array(collabVideo),
+  videos: z.array(channelCollabVideo),
 });
 
 export const collabsFeedInput = z.object({

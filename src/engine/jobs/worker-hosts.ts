@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Clock } from '../clock.js';
 import type { Db } from '../store/database.js';
+import { processAlive } from '../process-alive.js';
 
 /** This machine's name, in host ids: pids are only comparable between hosts of one machine. */
 const MACHINE = os.hostname().replace(/[/@]/g, '_');
@@ -102,22 +103,12 @@ export class WorkerHosts {
       .prepare<[string, number], Pick<WorkerHostRow, 'pid'>>('SELECT pid FROM job_workers WHERE id = ? AND heartbeat_at > ?')
       .get(hostId, this.clock.now() - this.staleMs);
     if (host === undefined) return false;
-    return !hostId.endsWith(`@${MACHINE}`) || processRuns(host.pid);
+    return !hostId.endsWith(`@${MACHINE}`) || processAlive(host.pid);
   }
 
   live(): WorkerHostRow[] {
     return this.db
       .prepare<[number], WorkerHostRow>('SELECT * FROM job_workers WHERE heartbeat_at > ? ORDER BY started_at')
       .all(this.clock.now() - this.staleMs);
-  }
-}
-
-/** Signal 0 checks that a process exists without touching it; EPERM means it exists as someone else's. */
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

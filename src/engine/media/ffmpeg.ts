@@ -5,9 +5,9 @@
  */
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { execa } from 'execa';
 import { ServiceError } from '../../core/errors.js';
 import { ffmpegAvailable, ffmpegCommand } from '../speech/decode.js';
+import { execaTethered } from '../tethered-process.js';
 
 export const ffmpegMissing = () =>
   new ServiceError({
@@ -32,10 +32,10 @@ export class RenderError extends Error {
 
 /**
  * Runs ffmpeg with `args`, feeding `input` (raw PCM) to its stdin when given. Aborting `signal`
- * kills it. Rejects with the last lines ffmpeg wrote when it fails.
+ * kills it, and so does the death of this process. Rejects with the last lines ffmpeg wrote when it fails.
  */
 export async function runFfmpeg(args: string[], options: { input?: Readable; signal?: AbortSignal } = {}): Promise<void> {
-  const child = execa(ffmpegCommand(), ['-hide_banner', '-loglevel', 'error', '-y', ...args], {
+  const child = execaTethered(ffmpegCommand(), ['-hide_banner', '-loglevel', 'error', '-y', ...args], {
     stdin: options.input ? 'pipe' : 'ignore',
     stdout: 'ignore',
     reject: false,

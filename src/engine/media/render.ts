@@ -8,7 +8,6 @@
  * picture is encoded in full. An hour of audio, or of 360p video, renders in seconds.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Transcript } from '../platform/transcript.js';
 import { AAC_FRAMES, MP3_FRAMES, type FrameCodec } from './audio-frames.js';
@@ -49,62 +48,55 @@ function metadata(subject: RenderSubject): string[] {
   return ['-metadata', `title=${subject.title}`, '-metadata', `artist=${subject.channelTitle}`, '-metadata', `comment=https://www.youtube.com/watch?v=${subject.videoId}`];
 }
 
-async function withWorkDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'tubekit-render-'));
-  try {
-    return await work(dir);
-  } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
+/** Where a render keeps its pieces (a scratch folder its caller removes), and what cancels it. */
+export interface RenderPlace {
+  workDir: string;
+  signal?: AbortSignal;
+}
+
+export async function renderMp4(subject: RenderSubject, height: number, output: string, { workDir: dir, signal }: RenderPlace): Promise<void> {
+  const picture = pictureFilter(
+    frameSize(height, subject.portrait),
+    {
+      title: subject.title,
+      channel: subject.channelTitle,
+      footer: `tubekit sample world · ${subject.videoId} · ${height}p`,
+      startSeconds: subject.section.start,
+      seed: subject.videoId,
+    },
+    dir,
+  );
+  const sound = await soundTrack(subject, AAC_FRAMES, dir, signal);
+  const subtitles = subject.transcript ? transcriptToSrt(subject.transcript.cues, subject.section) : '';
+  const subtitleInput: string[] = [];
+  if (subtitles) {
+    const file = path.join(dir, 'section.srt');
+    await fs.promises.writeFile(file, subtitles);
+    subtitleInput.push('-i', file);
   }
+  await runFfmpeg(
+    [
+      '-f', 'lavfi', '-i', picture.background,
+      '-f', 'aac', '-i', sound,
+      ...subtitleInput,
+      '-filter_complex', `[0:v]${picture.filter}[picture]`,
+      '-map', '[picture]', '-map', '1:a',
+      ...(subtitles ? ['-map', '2:s', '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng'] : []),
+      '-t', subject.section.duration.toFixed(3),
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '30', '-g', String(KEYFRAME_SECONDS), '-pix_fmt', 'yuv420p',
+      '-c:a', 'copy',
+      ...metadata(subject),
+      '-movflags', '+faststart',
+      '-f', 'mp4', output,
+    ],
+    { signal },
+  );
 }
 
-export function renderMp4(subject: RenderSubject, height: number, output: string, signal?: AbortSignal): Promise<void> {
-  return withWorkDir(async (dir) => {
-    const picture = pictureFilter(
-      frameSize(height, subject.portrait),
-      {
-        title: subject.title,
-        channel: subject.channelTitle,
-        footer: `tubekit sample world · ${subject.videoId} · ${height}p`,
-        startSeconds: subject.section.start,
-        seed: subject.videoId,
-      },
-      dir,
-    );
-    const sound = await soundTrack(subject, AAC_FRAMES, dir, signal);
-    const subtitles = subject.transcript ? transcriptToSrt(subject.transcript.cues, subject.section) : '';
-    const subtitleInput: string[] = [];
-    if (subtitles) {
-      const file = path.join(dir, 'section.srt');
-      await fs.promises.writeFile(file, subtitles);
-      subtitleInput.push('-i', file);
-    }
-    await runFfmpeg(
-      [
-        '-f', 'lavfi', '-i', picture.background,
-        '-f', 'aac', '-i', sound,
-        ...subtitleInput,
-        '-filter_complex', `[0:v]${picture.filter}[picture]`,
-        '-map', '[picture]', '-map', '1:a',
-        ...(subtitles ? ['-map', '2:s', '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng'] : []),
-        '-t', subject.section.duration.toFixed(3),
-        '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '30', '-g', String(KEYFRAME_SECONDS), '-pix_fmt', 'yuv420p',
-        '-c:a', 'copy',
-        ...metadata(subject),
-        '-movflags', '+faststart',
-        '-f', 'mp4', output,
-      ],
-      { signal },
-    );
-  });
-}
-
-export function renderMp3(subject: RenderSubject, output: string, signal?: AbortSignal): Promise<void> {
-  return withWorkDir(async (dir) => {
-    const sound = await soundTrack(subject, MP3_FRAMES, dir, signal);
-    await runFfmpeg(
-      ['-f', 'mp3', '-i', sound, '-t', subject.section.duration.toFixed(3), '-c:a', 'copy', '-id3v2_version', '3', ...metadata(subject), '-f', 'mp3', output],
-      { signal },
-    );
-  });
+export async function renderMp3(subject: RenderSubject, output: string, { workDir: dir, signal }: RenderPlace): Promise<void> {
+  const sound = await soundTrack(subject, MP3_FRAMES, dir, signal);
+  await runFfmpeg(
+    ['-f', 'mp3', '-i', sound, '-t', subject.section.duration.toFixed(3), '-c:a', 'copy', '-id3v2_version', '3', ...metadata(subject), '-f', 'mp3', output],
+    { signal },
+  );
 }

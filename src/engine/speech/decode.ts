@@ -11,6 +11,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
+import { execaTethered } from '../tethered-process.js';
 import type { SampleFormat } from './sample-audio.js';
 import { parseWav, WavFormatError } from './wav.js';
 
@@ -82,7 +83,7 @@ async function decodeWithFfmpeg(data: Uint8Array, format: SampleFormat, maxSecon
     const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', input];
     if (maxSeconds) args.push('-t', String(maxSeconds));
     args.push('-vn', '-f', 's16le', '-acodec', 'pcm_s16le', '-ac', '1', '-ar', String(FFMPEG_DECODE_RATE), 'pipe:1');
-    const result = await execa(ffmpegCommand(), args, {
+    const result = await execaTethered(ffmpegCommand(), args, {
       encoding: 'buffer',
       timeout: FFMPEG_TIMEOUT_MS,
       maxBuffer: 512 * 1024 * 1024,
@@ -99,7 +100,7 @@ async function decodeWithFfmpeg(data: Uint8Array, format: SampleFormat, maxSecon
         .join(' ');
       throw new AudioDecodeError(`ffmpeg could not decode the ${format.toUpperCase()} sample: ${stderr || result.shortMessage}`);
     }
-    const bytes = result.stdout;
+    const bytes = result.stdout as Uint8Array;
     const count = Math.floor(bytes.byteLength / 2);
     const view = new DataView(bytes.buffer, bytes.byteOffset, count * 2);
     const samples = new Float32Array(count);

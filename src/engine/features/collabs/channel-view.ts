@@ -5,7 +5,7 @@
  */
 import type { RequestContext } from '../../context.js';
 import { currentGrowthRun, growthOf } from './growth-snapshot.js';
-import { ChannelNames, collabVideo, DAY_MS } from './shared.js';
+import { CollabNames, collabVideo, DAY_MS } from './shared.js';
 
 export interface ChannelViewQuery {
   channel_id: string;
@@ -32,7 +32,7 @@ export async function collabChannel(request: RequestContext, query: ChannelViewQ
       partners.set(idx, entry);
     }
   }
-  const names = new ChannelNames(index.channels);
+  const names = CollabNames.of(index);
   const ranked = [...partners].sort(([a, x], [b, y]) => y.joint_videos - x.joint_videos || y.last_joint_ms - x.last_joint_ms || a - b);
 
   let growth = null;
@@ -63,10 +63,13 @@ export async function collabChannel(request: RequestContext, query: ChannelViewQ
     total_partners: partners.size,
     total_videos: listings.length,
     partners: ranked.slice(0, query.limit).map(([idx, entry]) => ({
-      ...names.of(idx),
+      ...names.channel(idx),
       joint_videos: entry.joint_videos,
       last_joint_at: new Date(entry.last_joint_ms).toISOString().replace('.000Z', 'Z'),
     })),
-    videos: listings.slice(0, query.limit).map((listing) => collabVideo(index, names, listing, now, newSince)),
+    videos: listings.slice(0, query.limit).map((listing) => ({
+      ...collabVideo(index, listing, now),
+      is_new: listing.published_ms <= now && listing.published_ms > newSince,
+    })),
   };
 }

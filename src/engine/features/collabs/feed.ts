@@ -2,7 +2,9 @@
 import { badRequest } from '../../../core/errors.js';
 import { isChannelId } from '../../../core/channel-input.js';
 import type { RequestContext } from '../../context.js';
-import { ChannelNames, collabVideo, DAY_MS } from './shared.js';
+import type { CollabListing } from '../../index/collab-graph.js';
+import type { EngineIndex } from '../../index/engine-index.js';
+import { collabVideo, DAY_MS } from './shared.js';
 
 export interface FeedQuery {
   days: number;
@@ -19,16 +21,11 @@ export async function collabFeed(request: RequestContext, query: FeedQuery) {
   if (bad !== undefined) {
     throw badRequest(`Invalid request: channel_ids: "${bad}" is not a channel id (24 characters starting with UC).`, 'Resolve handles and URLs first with `tubekit resolve`.');
   }
-  let listings = index.collabs.knownPublished(now - query.days * DAY_MS, now);
+  let listings = windowInOrder(index, now, query.days, query.sort);
   if (query.channel_ids) {
     const wanted = new Set(query.channel_ids.map((id) => index.channels.byId(id)?.idx).filter((idx): idx is number => idx !== undefined));
     listings = listings.filter((listing) => listing.members.some((idx) => wanted.has(idx)));
   }
-  if (query.sort === 'views') {
-    const views = new Map(listings.map((listing) => [listing.video_id, index.collabs.views(listing, now)]));
-    listings = [...listings].sort((a, b) => views.get(b.video_id)! - views.get(a.video_id)! || b.published_ms - a.published_ms);
-  }
-  const names = new ChannelNames(index.channels);
   const offset = (query.page - 1) * query.per_page;
   return {
     days: query.days,
@@ -36,6 +33,26 @@ export async function collabFeed(request: RequestContext, query: FeedQuery) {
     page: query.page,
     per_page: query.per_page,
     total: listings.length,
-    videos: listings.slice(offset, offset + query.per_page).map((listing) => collabVideo(index, names, listing, now)),
+    videos: listings.slice(offset, offset + query.per_page).map((listing) => collabVideo(index, listing, now)),
   };
+}
+
+/** Per index: the windows asked for at its current time, in each order (views move only with the clock). */
+const windows = new WeakMap<EngineIndex, { now: number; lists: Map<string, CollabListing[]> }>();
+
+/** Known collab videos published in the last `days` days before `now`, in `sort` order. */
+function windowInOrder(index: EngineIndex, now: number, days: number, sort: FeedQuery['sort']): CollabListing[] {
+  let cached = windows.get(index);
+  if (cached?.now !== now) windows.set(index, (cached = { now, lists: new Map() }));
+  const key = `${days}:${sort}`;
+  let listings = cached.lists.get(key);
+  if (!listings) {
+    listings = index.collabs.knownPublished(now - days * DAY_MS, now);
+    if (sort === 'views') {
+      const views = new Map(listings.map((listing) => [listing.video_id, index.collabs.views(listing, now)]));
+      listings = [...listings].sort((a, b) => views.get(b.video_id)! - views.get(a.video_id)! || b.published_ms - a.published_ms);
+    }
+    cached.lists.set(key, listings);
+  }
+  return listings;
 }

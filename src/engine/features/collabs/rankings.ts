@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import type { EngineContext, RequestContext } from '../../context.js';
 import { preparedFor } from '../../store/prepared.js';
 import { canonicalLanguage } from './shared.js';
-import { currentGrowthRun, type GrowthRow } from './growth-snapshot.js';
+import { currentGrowthRun, type GrowthRow, type GrowthRun } from './growth-snapshot.js';
 
 /** `sort=pct` counts only channels of at least this many subscribers unless `min_subscribers` is set. */
 export const PCT_MIN_SUBSCRIBERS = 1_000;
@@ -39,12 +39,33 @@ function statementsFor(engine: EngineContext, where: string, order: string) {
   return found;
 }
 
-export async function fastestGrowing(request: RequestContext, query: RankingQuery) {
+/**
+ * Pages by growth run and query: a run's rows never change (the next 6-hour boundary of world time
+ * is a new run), so neither do its pages. The newest PAGES_KEPT are kept; the oldest go first.
+ */
+const pages = preparedFor(() => new Map<string, RankingPage>());
+const PAGES_KEPT = 256;
+
+type RankingPage = ReturnType<typeof rankingPage>;
+
+export async function fastestGrowing(request: RequestContext, query: RankingQuery): Promise<RankingPage> {
   const engine = request.engine;
   const [platform, index] = await Promise.all([engine.platform(), engine.index()]);
   // Judge the input before the snapshot: a refused request must not compute and store one.
   const language = query.language === undefined ? undefined : canonicalLanguage(platform, query.language, 'language');
   const run = currentGrowthRun(engine, index, platform.nowMs());
+  const kept = pages(engine.db);
+  const key = JSON.stringify([index.edition, run.computed_at_ms, { ...query, language }]);
+  let page = kept.get(key);
+  if (!page) {
+    page = rankingPage(engine, run, query, language);
+    kept.set(key, page);
+    if (kept.size > PAGES_KEPT) kept.delete(kept.keys().next().value!);
+  }
+  return page;
+}
+
+function rankingPage(engine: EngineContext, run: GrowthRun, query: RankingQuery, language: string | undefined) {
   const gain = `${query.metric}_${query.period}d`;
   const start = `${query.metric}_start_${query.period}d`;
   const conditions = ['partners >= @min_partners'];

@@ -22,41 +22,62 @@ export function canonicalLanguage(platform: PlatformProvider, wanted: string, fi
   return match.name;
 }
 
-/** Channel summaries by index key, looked up once per request. */
-export class ChannelNames {
-  private readonly known = new Map<number, ChannelSummary>();
+/**
+ * Channel summaries and video titles, per index: neither changes while the world moves (it updates
+ * figures, never names), and a new index is a new instance. Kept per process rather than per
+ * request: a feed page names dozens of channels.
+ */
+export class CollabNames {
+  private static readonly byIndex = new WeakMap<EngineIndex, CollabNames>();
+  private readonly channels = new Map<number, ChannelSummary>();
+  private readonly titles = new Map<string, string>();
 
-  constructor(private readonly channels: KnownChannels) {}
+  private constructor(private readonly index: EngineIndex) {}
 
-  of(idx: number): ChannelSummary {
-    let summary = this.known.get(idx);
+  static of(index: EngineIndex): CollabNames {
+    let names = CollabNames.byIndex.get(index);
+    if (!names) CollabNames.byIndex.set(index, (names = new CollabNames(index)));
+    return names;
+  }
+
+  channel(idx: number): ChannelSummary {
+    let summary = this.channels.get(idx);
     if (!summary) {
-      const channel = this.channels.byIdx(idx);
+      const known: KnownChannels = this.index.channels;
+      const channel = known.byIdx(idx);
       summary = channel
         ? { channel_id: channel.channel_id, handle: channel.handle, title: channel.title }
-        : { channel_id: this.channels.idOf(idx), handle: null, title: this.channels.idOf(idx) };
-      this.known.set(idx, summary);
+        : { channel_id: known.idOf(idx), handle: null, title: known.idOf(idx) };
+      this.channels.set(idx, summary);
     }
     return summary;
+  }
+
+  title(videoId: string): string {
+    let title = this.titles.get(videoId);
+    if (title === undefined) {
+      title = this.index.channels.videoTitle(videoId) ?? videoId;
+      this.titles.set(videoId, title);
+    }
+    return title;
   }
 }
 
 /** A collab video: host (the channel it was uploaded to), every collaborator, `upcoming` until it publishes. */
-export function collabVideo(index: EngineIndex, names: ChannelNames, listing: CollabListing, nowMs: number, newSinceMs?: number) {
-  const title = index.channels.videoTitle(listing.video_id);
+export function collabVideo(index: EngineIndex, listing: CollabListing, nowMs: number) {
+  const names = CollabNames.of(index);
   const upcoming = listing.published_ms > nowMs;
   const publishedAt = new Date(listing.published_ms).toISOString().replace('.000Z', 'Z');
   return {
     video_id: listing.video_id,
-    title: title ?? listing.video_id,
+    title: names.title(listing.video_id),
     kind: upcoming ? 'upcoming' : listing.kind,
     published_at: publishedAt,
     views: upcoming ? 0 : index.collabs.views(listing, nowMs),
     upcoming,
-    ...(newSinceMs === undefined ? {} : { is_new: !upcoming && listing.published_ms > newSinceMs }),
     url: listing.kind === 'short' ? `https://www.youtube.com/shorts/${listing.video_id}` : `https://www.youtube.com/watch?v=${listing.video_id}`,
-    host: names.of(listing.host_idx),
-    collaborators: listing.members.filter((idx) => idx !== listing.host_idx).map((idx) => names.of(idx)),
+    host: names.channel(listing.host_idx),
+    collaborators: listing.members.filter((idx) => idx !== listing.host_idx).map((idx) => names.channel(idx)),
   };
 }
 

@@ -1,12 +1,13 @@
 /**
- * Makes one download's file under its final name: rendered to a temporary name in the same
- * directory and renamed at the end, so the CDN never serves half a file.
+ * Makes one download's file under its final name: rendered in a scratch folder of the data dir and
+ * renamed into place at the end, so the CDN never serves half a file, and a render killed midway
+ * leaves only a scratch folder that the next render sweeps.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { renderMp3, renderMp4, type RenderSubject } from '../../media/render.js';
 import { transcriptToSrt } from '../../media/subtitles.js';
+import { withScratchDir } from '../../scratch.js';
 
 export interface DownloadFile {
   format: 'video' | 'audio' | 'subtitles';
@@ -16,17 +17,15 @@ export interface DownloadFile {
 }
 
 /** Renders to `file` and returns its size in bytes. */
-export async function renderDownloadFile(download: DownloadFile, file: string, signal?: AbortSignal): Promise<number> {
+export async function renderDownloadFile(download: DownloadFile, file: string, options: { dataDir: string; signal?: AbortSignal }): Promise<number> {
   await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    if (download.format === 'video') await renderMp4(download.subject, download.height!, temporary, signal);
-    else if (download.format === 'audio') await renderMp3(download.subject, temporary, signal);
-    else await fs.promises.writeFile(temporary, transcriptToSrt(download.subject.transcript!.cues));
-    await fs.promises.rename(temporary, file);
+  return withScratchDir(options.dataDir, 'render', async (workDir) => {
+    const rendered = path.join(workDir, 'output');
+    const place = { workDir, signal: options.signal };
+    if (download.format === 'video') await renderMp4(download.subject, download.height!, rendered, place);
+    else if (download.format === 'audio') await renderMp3(download.subject, rendered, place);
+    else await fs.promises.writeFile(rendered, transcriptToSrt(download.subject.transcript!.cues));
+    await fs.promises.rename(rendered, file);
     return (await fs.promises.stat(file)).size;
-  } catch (error) {
-    await fs.promises.rm(temporary, { force: true });
-    throw error;
-  }
+  });
 }

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../store/database.js';
+import { processAlive } from '../../process-alive.js';
 
 export const SLOT_LEASE_MS = 30_000;
 export const SLOT_HEARTBEAT_MS = 5_000;
@@ -23,16 +24,6 @@ export interface SlotRow {
 }
 
 const HOST = os.hostname();
-
-/** Whether a process of this machine still runs (EPERM: it runs as someone else). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export class DownloadSlots {
   private readonly all;

@@ -14,11 +14,19 @@ export interface CollabListing extends IndexListing {
   potential: number;
 }
 
+/** Known collab videos with their members, newest first, as stored at one state of the world's clock. */
+interface KnownIndex {
+  clock: number;
+  listings: CollabListing[];
+}
+
 /** The world's collab tables, read as the index's collab graph (the world seeds it). */
 export class CollabReader implements CollabGraph {
   private readonly statements;
+  private known?: KnownIndex;
 
-  constructor(db: Database.Database) {
+  /** `clock`: the stored state of the world's clock, which moves whenever collabs are recorded (advance). */
+  constructor(db: Database.Database, private readonly clock: () => number) {
     this.statements = {
       involving: db.prepare<[number, number], CollabVideoRow>(
         `SELECT c.* FROM world_collab_members m JOIN world_collabs c ON c.video_id = m.video_id
@@ -31,8 +39,9 @@ export class CollabReader implements CollabGraph {
         `SELECT c.* FROM world_collab_members m JOIN world_collabs c ON c.video_id = m.video_id
          WHERE m.channel_idx = ? AND m.is_host = 0 AND c.announced_ms <= ?`,
       ),
-      knownPublished: db.prepare<[number, number], CollabVideoRow>(
-        'SELECT * FROM world_collabs WHERE known = 1 AND published_ms > ? AND published_ms <= ? ORDER BY published_ms DESC, video_id',
+      allKnown: db.prepare<[], CollabVideoRow & { member: number }>(
+        `SELECT c.*, m.channel_idx AS member FROM world_collabs c JOIN world_collab_members m ON m.video_id = c.video_id
+         WHERE c.known = 1 ORDER BY c.published_ms DESC, c.video_id, m.is_host DESC, m.channel_idx`,
       ),
       checked: db.prepare<[number, number], number>(
         `SELECT 1 FROM world_collab_members m JOIN world_collabs c ON c.video_id = m.video_id
@@ -69,9 +78,27 @@ export class CollabReader implements CollabGraph {
     return this.statements.members.all(videoId).map((member) => member.channel_idx);
   }
 
-  /** Known collab videos published in (fromMs, toMs], newest first. */
+  /**
+   * Known collab videos published in (fromMs, toMs], newest first: a slice of the known index,
+   * found by binary search (the feed asks this on every call; a query per video cost milliseconds).
+   */
   knownPublished(fromMs: number, toMs: number): CollabListing[] {
-    return this.statements.knownPublished.all(fromMs, toMs).map((row) => this.withMembers(row));
+    const { listings } = this.knownIndex();
+    return listings.slice(firstPublishedAtOrBefore(listings, toMs), firstPublishedAtOrBefore(listings, fromMs));
+  }
+
+  /** Every known collab video with its members, read in one query and kept until the world's clock moves. */
+  private knownIndex(): KnownIndex {
+    const clock = this.clock();
+    if (this.known?.clock === clock) return this.known;
+    const listings: CollabListing[] = [];
+    for (const { member, ...row } of this.statements.allKnown.all()) {
+      const last = listings.at(-1);
+      if (last?.video_id === row.video_id) last.members.push(member);
+      else listings.push({ ...row, known: true, members: [member] });
+    }
+    this.known = { clock, listings };
+    return this.known;
   }
 
   /** Scanned, or listed on a known collab video: the service has collab data about it. */
@@ -119,4 +146,16 @@ export class CollabReader implements CollabGraph {
   views(listing: IndexListing, nowMs: number): number {
     return viewsAt((listing as CollabListing).potential, listing.kind, nowMs - listing.published_ms);
   }
+}
+
+/** The first index of `newestFirst` published at or before `ms` (its length when none is). */
+function firstPublishedAtOrBefore(newestFirst: readonly CollabListing[], ms: number): number {
+  let low = 0;
+  let high = newestFirst.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (newestFirst[middle]!.published_ms > ms) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

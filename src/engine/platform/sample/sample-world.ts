@@ -137,7 +137,7 @@ export class SampleWorld implements PlatformProvider, SimulatedWorld {
     this.deriver = new VideoDeriver(meta.seed, this.refDay);
     this.channelKeys = idKeys(meta.seed, 'channel');
     this.tierCounts = meta.tier_counts ? (JSON.parse(meta.tier_counts) as number[]) : [];
-    this.collabs = new CollabReader(db);
+    this.collabs = new CollabReader(db, () => this.clockState().advanced_ms);
     this.networks = new SampleNetworks(db, [meta.seed, meta.channel_count, meta.generator_version, meta.generated_at].join('|'));
     this.stmts = {
       byId: db.prepare('SELECT * FROM world_channels WHERE channel_id = ?'),

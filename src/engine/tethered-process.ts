@@ -1,0 +1,36 @@
+/**
+ * Child processes (ffmpeg) that die with this process, even when it is SIGKILLed and runs no
+ * cleanup. A process group does not help there: nobody is left to signal it. So the child is
+ * started through `sh`, which forks a watcher and then execs the command (same pid). The watcher
+ * reads one line from fd 3, a socket whose other end only this process holds: when the child
+ * ends we write "done" and the watcher leaves; when this process dies first the socket closes
+ * unread and the watcher kills the child. Windows has no `sh`: the child is started directly.
+ */
+import type { ChildProcess } from 'node:child_process';
+import type { Writable } from 'node:stream';
+import { execa, type Options } from 'execa';
+
+const WATCH_AND_EXEC = [
+  // The watcher keeps no pipe of ours open, so the child's output ends when the child does.
+  '( IFS= read -r word <&3; [ "$word" = done ] || kill -KILL $$ ) </dev/null >/dev/null 2>&1 &',
+  'exec 3<&-;',
+  'exec "$@"',
+].join(' ');
+
+type Stream = 'pipe' | 'ignore';
+
+/** execa(command, args, options), the child killed if this process dies before it ends. */
+export function execaTethered<O extends Omit<Options, 'stdin' | 'stdout' | 'stderr' | 'stdio'>>(
+  command: string,
+  args: readonly string[],
+  options: O & { stdin?: Stream; stdout?: Stream },
+) {
+  const { stdin = 'pipe', stdout = 'pipe', ...rest } = options;
+  if (process.platform === 'win32') return execa(command, args, { ...rest, stdio: [stdin, stdout, 'pipe'] as const });
+  const child = execa('/bin/sh', ['-c', WATCH_AND_EXEC, 'tubekit-tether', command, ...args], {
+    ...rest,
+    stdio: [stdin, stdout, 'pipe', 'pipe'] as const,
+  });
+  (child as unknown as ChildProcess).once('exit', () => (child.stdio[3] as Writable).end('done\n'));
+  return child;
+}
