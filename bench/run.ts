@@ -17,6 +17,7 @@ const suites = [
   ['terminated', './terminated.js', 'terminatedRows'],
   ['downloads', './downloads.js', 'downloadRows'],
   ['alerts', './alerts.js', 'alertRows'],
+  ['mcp', './mcp.js', 'mcpRows'],
 ] as const;
 
 /** Optional suites are loaded by name so a missing one does not stop the others. */
