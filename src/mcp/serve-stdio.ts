@@ -2,7 +2,6 @@
  * MCP over stdio: JSON-RPC lines on stdin and stdout, nothing else on stdout. Runs until the
  * client closes stdin, or Ctrl-C / SIGTERM; calls still running are aborted (their long-polls end).
  */
-import { format } from 'node:util';
 import type { McpServer } from '@modelcontextprotocol/server';
 
 /** Resolves when the client or a signal ends the session. */
@@ -16,8 +15,6 @@ function sessionEnd(): Promise<string> {
 }
 
 export async function serveOverStdio(factory: () => McpServer, trace: (line: string) => void): Promise<void> {
-  // stdout is the protocol's: a stray console line from any library would corrupt it.
-  console.log = console.info = console.debug = (...args: unknown[]) => trace(format(...args));
   const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
   const ended = sessionEnd();
   const handle = serveStdio(factory, { onerror: (error) => trace(`mcp transport: ${error.message}`) });

@@ -282,7 +282,7 @@ describe('tubekit mcp: ending', () => {
     const submitted = (await session.client.callTool({ name: 'generate_tts', arguments: { script, voice_id: 'espeak-en-us' } })) as ToolResult;
     const jobId = submitted.structuredContent!.job_id as string;
     let status = 'pending';
-    for (let i = 0; i < 100 && status === 'pending'; i++) {
+    for (const deadline = Date.now() + 30_000; status === 'pending' && Date.now() < deadline; ) {
       status = ((await session.client.callTool({ name: 'get_job', arguments: { job_id: jobId } })) as ToolResult).structuredContent!.status as string;
       if (status === 'pending') await new Promise((resolve) => setTimeout(resolve, 100));
     }

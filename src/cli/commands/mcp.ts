@@ -54,6 +54,8 @@ export function registerMcp(program: Command, app: CliApp): void {
     }
 
     const trace = (line: string) => app.io.trace(line);
+    const { routeConsoleToTrace } = await import('../../mcp/console-to-trace.js');
+    routeConsoleToTrace(trace);
     const http = options.transport === 'http';
     const port = http ? parseWholeNumber(options.port, '--port', { min: 0, max: 65535 }) : 0;
     const { isLoopback } = await import('../../mcp/serve-http.js');
