@@ -344,6 +344,9 @@ describe('tubekit mcp --transport http', () => {
       request.end('{}');
     });
     expect(rebinding).toBe(403);
+    const taken = await cli.run(['mcp', '--transport', 'http', '--port', port]);
+    expect(taken).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(taken.stderr).toContain(`error: Port ${port} on 127.0.0.1 is already in use.`);
     expect(await server.stop()).toBe(0);
   });
 
