@@ -35,6 +35,7 @@ export interface McpServerOptions {
   service: Service;
   /** A line for --verbose (stderr); never given a key. */
   trace: (line: string) => void;
+  explain?: ToolCallContext['explain'];
 }
 
 /** Makes a fresh McpServer per connection (stdio) or per request (stateless HTTP). */
@@ -50,7 +51,7 @@ export async function mcpServerFactory(options: McpServerOptions): Promise<() =>
         async (args, ctx) => {
           const started = performance.now();
           const progressToken = ctx.mcpReq._meta?.progressToken;
-          const context: ToolCallContext = { service: options.service, signal: ctx.mcpReq.signal };
+          const context: ToolCallContext = { service: options.service, signal: ctx.mcpReq.signal, explain: options.explain };
           if (progressToken !== undefined) {
             context.progress = ({ elapsedSeconds, totalSeconds, message }) =>
               ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: elapsedSeconds, total: totalSeconds, message } });

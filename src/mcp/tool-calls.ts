@@ -25,6 +25,8 @@ export interface ToolCallContext {
   signal?: AbortSignal;
   /** Reports progress of a long wait (set when the client sent a progress token). */
   progress?: (progress: JobProgress) => Promise<void>;
+  /** Gives an error the CLI's wording (a 401 names where the key came from). */
+  explain?: (error: unknown) => unknown;
 }
 
 /** Multipart file fields arrive as a path or a URL; the route wants the file. */
@@ -76,6 +78,6 @@ export async function callTool(tool: ToolDef, args: Record<string, unknown>, con
     const body = await service.call(tool.route, (await routeInput(tool.route, args, signal)) as never, { signal });
     return await success(service, body as Record<string, unknown>, signal);
   } catch (error) {
-    return errorResult(error);
+    return errorResult(context.explain ? context.explain(error) : error);
   }
 }

@@ -186,6 +186,21 @@ for (const kind of ['embedded', 'remote'] as const) {
     });
 
     if (kind === 'remote') {
+      it('words a refused key as the CLI prints it, naming where the key came from', async () => {
+        const badKey = { ...env, TUBEKIT_API_KEY: 'tk_notakeyofthisservice' };
+        const refused = await startMcp(['mcp'], badKey);
+        try {
+          const result = await call(refused, 'list_folders');
+          expect(toolError(result)).toMatchObject({ status: 401, code: 'unauthorized', hint: expect.stringMatching(/^The key came from: environment\./) });
+          const cliRun = await cli.run(['folders', 'list'], { env: badKey });
+          expect(cliRun.exitCode).not.toBe(0);
+          expect(cliRun.stderr).toBe(`error: ${(result.content[0] as { text: string }).text}\n`);
+          expect(JSON.stringify(result)).not.toContain('notakeyofthisservice');
+        } finally {
+          await refused.close();
+        }
+      });
+
       it('never shows the API key, in results or in the --verbose log', async () => {
         await call(session, 'list_folders');
         await call(session, 'get_job', { job_id: key });

@@ -2,6 +2,7 @@ import { type Command, Option } from 'commander';
 import type { ToolDef } from '../../mcp/tool-table.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber } from '../arguments.js';
+import { withAuthHint } from '../auth-hint.js';
 import { usageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import { listenError, untilStopped } from '../listen.js';
@@ -79,7 +80,7 @@ async function serveTools(app: CliApp, tools: ToolDef[], options: McpOptions): P
   routeConsoleToTrace(trace);
   const service = await app.serviceForServer();
   const { mcpServerFactory } = await import('../../mcp/mcp-server.js');
-  const factory = await mcpServerFactory({ tools, service, trace });
+  const factory = await mcpServerFactory({ tools, service, trace, explain: (error) => withAuthHint(error, app) });
   trace(`mcp: ${tools.length} tools on the ${service.target.mode} engine (${service.target.location})`);
 
   if (!http) {
