@@ -346,6 +346,12 @@ describe('tubekit mcp --transport http', () => {
     const created = (await client.callTool({ name: 'create_folder', arguments: { name: 'Over HTTP' } })) as ToolResult;
     expect(created.structuredContent).toMatchObject({ success: true, folder: { name: 'Over HTTP' } });
     expect(toolError((await client.callTool({ name: 'create_folder', arguments: { name: 'Over HTTP' } })) as ToolResult)).toMatchObject({ status: 409 });
+    // A wait streams its progress on the request's own response.
+    const submitted = (await client.callTool({ name: 'generate_tts', arguments: { script: 'Over HTTP.', voice_id: 'espeak-en-us' } })) as ToolResult;
+    const progress: unknown[] = [];
+    const waited = (await client.callTool({ name: 'wait_for_job', arguments: { job_id: submitted.structuredContent!.job_id, timeout_seconds: 60 } }, { onprogress: (update) => progress.push(update) })) as ToolResult;
+    expect(waited.structuredContent).toMatchObject({ status: 'completed' });
+    expect(progress.length).toBeGreaterThan(0);
     await client.close();
 
     // fetch() will not send another Host; node:http will, as a DNS-rebinding page's request would arrive.
