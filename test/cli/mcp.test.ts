@@ -310,7 +310,7 @@ describe('tubekit mcp: ending', () => {
     await waiting;
     expect(nonJsonRpcLines(session.transport)).toEqual([]);
     expect(workersAndLeases()).toEqual({ workers: { n: 0 }, leased: { n: 0 } });
-  });
+  }, 90_000);
 });
 
 describe('tubekit mcp --transport http', () => {
