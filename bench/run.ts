@@ -18,6 +18,7 @@ const suites = [
   ['downloads', './downloads.js', 'downloadRows'],
   ['alerts', './alerts.js', 'alertRows'],
   ['collabs', './collabs.js', 'collabRows'],
+  ['mcp', './mcp.js', 'mcpRows'],
 ] as const;
 
 /** Optional suites are loaded by name so a missing one does not stop the others. */

@@ -5,7 +5,7 @@ import { ConfigStore } from './config.js';
 import { resolveSettings, type GlobalFlags, type Settings } from './globals.js';
 import type { IO } from './io.js';
 import { printJson } from './output.js';
-import { createService } from './service-factory.js';
+import { createService, type ServiceTuning } from './service-factory.js';
 
 /**
  * What a command's action needs: the IO, the resolved settings, and a lazily created Service.
@@ -37,11 +37,17 @@ export class CliApp {
   }
 
   /** Set before the first call by commands that must not wait on retries (shell completion, auth login). */
-  serviceTuning: { maxRetries?: number } = {};
+  serviceTuning: ServiceTuning = {};
 
   service(): Promise<Service> {
     this.serviceCache ??= createService(this.settings, this.io, this.serviceTuning);
     return this.serviceCache;
+  }
+
+  /** The Service of a long-lived server (`mcp`): local jobs run in this process and stop with it. */
+  serviceForServer(): Promise<Service> {
+    this.serviceTuning = { ...this.serviceTuning, inProcessJobs: true };
+    return this.service();
   }
 
   /** Calls the service: the shortcut most commands need. */

@@ -33,6 +33,7 @@ const commandModules = {
   auth: () => import('./commands/auth.js').then((module) => module.registerAuth),
   config: () => import('./commands/config.js').then((module) => module.registerConfig),
   serve: () => import('./commands/serve.js').then((module) => module.registerServe),
+  mcp: () => import('./commands/mcp.js').then((module) => module.registerMcp),
   engine: () => import('./commands/engine/index.js').then((module) => module.registerEngine),
   completion: () => import('./commands/completion.js').then((module) => module.registerCompletion),
   api: () => import('./commands/api.js').then((module) => module.registerApi),

@@ -8,7 +8,13 @@ import type { IO } from './io.js';
  * Commands get a Service and never ask which one it is. Both are imported lazily so a command
  * loads only what it uses.
  */
-export async function createService(settings: Settings, io: IO, tuning: { maxRetries?: number } = {}): Promise<Service> {
+export interface ServiceTuning {
+  maxRetries?: number;
+  /** Local engine: run queued jobs in this process (a long-lived server), not in a detached worker. */
+  inProcessJobs?: boolean;
+}
+
+export async function createService(settings: Settings, io: IO, tuning: ServiceTuning = {}): Promise<Service> {
   if (settings.mode === 'remote') {
     const { RemoteService } = await import('../remote/remote-service.js');
     return new RemoteService({
@@ -21,8 +27,10 @@ export async function createService(settings: Settings, io: IO, tuning: { maxRet
     });
   }
   const { LocalService } = await import('../engine/local-service.js');
-  // The CLI exits right after a submit, so queued jobs run in a detached `engine worker`.
-  const service = openAtDataDir(settings.dataDir, () => LocalService.open({ dataDir: settings.dataDir, apiKey: settings.apiKey, jobRunner: { mode: 'spawn' } }));
+  // A command exits right after a submit, so its queued jobs run in a detached `engine worker`; a
+  // server runs them itself and stops them (releasing their leases) when it stops.
+  const jobRunner = tuning.inProcessJobs ? { mode: 'in-process' as const } : { mode: 'spawn' as const };
+  const service = openAtDataDir(settings.dataDir, () => LocalService.open({ dataDir: settings.dataDir, apiKey: settings.apiKey, jobRunner }));
   io.trace(`embedded engine at ${settings.dataDir}`);
   return service;
 }

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { IO } from '../../src/cli/io.js';
 import { buildWholeProgram } from '../../src/cli/program.js';
 import { VERSION } from '../../src/core/version.js';
-import { bundledModules, staticallyReached } from '../support/bundle.js';
+import { bundleMeta, bundledModules, externalImports, staticallyReached } from '../support/bundle.js';
 import { cliSandbox } from '../support/cli.js';
 
 const COMMAND_MODULE = /^dist\/src\/cli\/commands\//;
@@ -32,6 +32,22 @@ describe('start-up', () => {
     // Both are in the bundle all the same, for import() to run.
     expect(bundledModules()).toContain('dist/src/cli/commands/folders.js');
     expect(bundledModules().some((module) => module.includes('node_modules/zod/'))).toBe(true);
+  });
+
+  it('loads the MCP SDK for `tubekit mcp` only', () => {
+    const { inputs } = bundleMeta();
+    const mcpModule = (module: string) => module.startsWith('dist/src/mcp/');
+    // Only the mcp command and the mcp modules themselves import an mcp module…
+    const importers = Object.entries(inputs)
+      .filter(([, { imports }]) => imports.some((entry) => mcpModule(entry.path)))
+      .map(([module]) => module);
+    expect(importers.filter((module) => !mcpModule(module))).toEqual(['dist/src/cli/commands/mcp.js']);
+    expect(externalImports('dist/src/cli/commands/mcp.js')).toEqual([]);
+    expect([...staticallyReached('dist/src/cli/main.js')].filter(mcpModule)).toEqual([]);
+    // …and the SDK is imported (through the launcher's importer) by mcp modules and nothing else.
+    const sdkImporters = bundledModules().filter((module) => module.startsWith('dist/src/') && fs.readFileSync(module, 'utf8').includes("import('@modelcontextprotocol/"));
+    expect(sdkImporters.length).toBeGreaterThan(0);
+    expect(sdkImporters.filter((module) => !mcpModule(module))).toEqual([]);
   });
 
   it('compiles from the code cache the build left beside the bundle', async () => {

@@ -1,27 +1,10 @@
 import type { Command } from 'commander';
-import { ExitCode } from '../../core/exit-codes.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber } from '../arguments.js';
 import { openAtDataDir } from '../data-dir.js';
-import { CliError } from '../errors.js';
 import { withExamples } from '../help.js';
+import { listenError, untilStopped } from '../listen.js';
 import { refuseRemoteFlags } from './engine/local-only.js';
-
-/** Why the server could not listen, in words, with what to try instead. */
-function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
-  const where = `${host}:${port}`;
-  switch (error.code) {
-    case 'EADDRINUSE':
-      return new CliError(`Port ${port} on ${host} is already in use.`, ExitCode.failure, 'Pick another with --port, or --port 0 for a free one.', 'address_in_use');
-    case 'EACCES':
-      return new CliError(`Not allowed to listen on ${where}.`, ExitCode.failure, 'Ports below 1024 need privileges; pick a higher --port.', 'address_denied');
-    case 'EADDRNOTAVAIL':
-    case 'ENOTFOUND':
-      return new CliError(`Cannot listen on ${where}: "${host}" is not an address of this machine.`, ExitCode.usage, 'Use --host 127.0.0.1 (this machine only) or --host 0.0.0.0 (every interface).', 'usage');
-    default:
-      return error;
-  }
-}
 
 export function registerServe(program: Command, app: CliApp): void {
   const serve = withExamples(
@@ -57,11 +40,7 @@ export function registerServe(program: Command, app: CliApp): void {
     });
     app.io.out(server.url);
     app.io.note(`Serving the embedded engine at ${app.settings.dataDir}. Ctrl-C stops.`);
-    await new Promise<void>((resolve) => {
-      const stop = () => resolve();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    await untilStopped();
     await server.close();
     engine.close();
   });

@@ -113,9 +113,10 @@ export class EspeakSynthesizer {
    * critical section that first sets all of that state and then synthesizes;
    * JS cannot interrupt it. Concurrent calls may interleave only *between*
    * pieces, which is safe and lets a short request finish while a long
-   * script is still being produced, instead of waiting behind it.
+   * script is still being produced, instead of waiting behind it. An aborted
+   * `signal` ends it at the next piece (a worker stopping, a server closing).
    */
-  async synthesize(text: string, options: SynthesisOptions): Promise<SynthesisResult> {
+  async synthesize(text: string, options: SynthesisOptions, signal?: AbortSignal): Promise<SynthesisResult> {
     const voice = options.voice.trim();
     const problem = this.voiceProblem(voice);
     if (problem) throw new UnknownVoiceError(voice, problem);
@@ -137,6 +138,7 @@ export class EspeakSynthesizer {
       const chunk = codePoints.slice(start, end);
       if (chunk.join('').trim() === '') continue;
       if (r > 0) await new Promise((resolve) => setImmediate(resolve));
+      signal?.throwIfAborted();
 
       // From here to the end of the loop body runs synchronously: set the shared
       // state, synthesize, collect. Another call may run only at the `await` above.

@@ -39,6 +39,14 @@ describe('synthesize (eSpeak NG wasm)', () => {
     expect(r.words[2].startMs - r.words[1].endMs).toBeGreaterThan(50);
   });
 
+  it('stops a long script at the next piece once its signal is aborted', async () => {
+    const controller = new AbortController();
+    const script = 'A long story told slowly, sentence after sentence. '.repeat(200);
+    const started = synth.synthesize(script, { voice: 'en-us' }, controller.signal);
+    setImmediate(() => controller.abort(new Error('worker stopping')));
+    await expect(started).rejects.toThrow('worker stopping');
+  });
+
   it('speaks markup characters instead of interpreting them as SSML', async () => {
     const markup = await synth.synthesize('<b>x</b> & y', { voice: 'en-us' });
     const plain = await synth.synthesize('x y', { voice: 'en-us' });

@@ -20,7 +20,7 @@ export async function renderSpeech(
   settings: SynthesisOptions,
   signal?: AbortSignal,
 ): Promise<RenderedSpeech> {
-  const speech = await synthesizer.synthesize(script, settings);
+  const speech = await synthesizer.synthesize(script, settings, signal);
   signal?.throwIfAborted();
   const mp3 = await encodeMp3(speech.samples, speech.sampleRate, GENERATED_MP3_KBPS, { signal });
   return {

@@ -1,0 +1,60 @@
+/**
+ * The MCP tool of each route: a short verb an agent picks well, the hosted service's own MCP name
+ * where it has one for the same thing (offered too, as an alias), and an example call. The type
+ * makes this list name every route of the table exactly once: a route added without a line here
+ * does not compile (and test/mcp fails on the built server). A new route is one line.
+ */
+import type { RouteName } from '../core/routes.js';
+
+export interface ToolNaming {
+  /** The tool's name. */
+  name: string;
+  /** More names of the same tool (the hosted service's MCP uses them). */
+  aliases?: string[];
+  /** Arguments of a typical call, shown in the description. */
+  example: Record<string, unknown>;
+  /** A limit or habit of the route worth telling an agent, beyond what the schema says. */
+  note?: string;
+}
+
+/** A channel id as the examples show it (24 characters starting with UC). */
+const CHANNEL = 'UCX6OQ3DkcsbYNE6H8uQQuVA';
+
+export const toolNames = {
+  health: { name: 'health_check', example: {}, note: 'Answers without a key; a quick way to see the engine is up.' },
+  'voices.stealth.list': { name: 'list_stealth_voices', example: {} },
+  'voices.stealth.clone': { name: 'clone_stealth_voice', example: { displayName: 'My voice', audioFile: '/home/me/sample.wav', langCode: 'EN_US' }, note: 'The sample: MP3, WAV, M4A, OGG or WEBM, at most 15 MB and 30 s.' },
+  'voices.stealth.delete': { name: 'delete_stealth_voice', example: { voice_id: 'clone-1' } },
+  'voices.alt.list': { name: 'list_alt_voices', example: {} },
+  'voices.alt.clone': { name: 'clone_alt_voice', example: { voice_name: 'Host', audio_file: 'https://example.com/host.mp3', language: 'Spanish' }, note: 'The sample: at least 30 s and at most 5 MB.' },
+  'voices.alt.delete': { name: 'delete_alt_voice', example: { voice_id: 'alt-1' } },
+  generate: { name: 'generate_tts', example: { script: 'Hello from tubekit.', voice_id: 'espeak-en-us' }, note: 'Returns a job at once; wait_for_job (or get_job) gives the MP3 and its SRT transcript when it completes.' },
+  'jobs.status': { name: 'get_job', aliases: ['get_video_analysis_result'], example: { job_id: '3f2b9c1e-…', wait_seconds: 10 }, note: 'For generation and analysis jobs; wait_seconds (at most 30) holds the call until the job ends.' },
+  'channels.process': { name: 'process_channel', example: { channel: '@honestrunning', type: 'longform' }, note: 'Returns a job at once; poll it with get_channel_job or wait_for_job.' },
+  'channels.processStatus': { name: 'get_channel_job', example: { job_id: 1, wait_seconds: 10 }, note: 'wait_seconds (at most 30) holds the call until the job ends.' },
+  download: { name: 'download_video', example: { video_url: 'https://youtu.be/GHGuclERoWA', format: 'audio', start: '1:30', end: '2:00' }, note: 'Needs a key with the "generations" scope. The file comes back as a link; subtitles also inline.' },
+  'folders.list': { name: 'list_folders', example: {} },
+  'folders.create': { name: 'create_folder', example: { name: 'Cooking' } },
+  'folders.rename': { name: 'rename_folder', example: { id: 1, name: 'Baking' } },
+  'folders.delete': { name: 'delete_folder', example: { id: 1 } },
+  'folders.channels': { name: 'list_folder_channels', example: { id: 1 } },
+  'saved.add': { name: 'save_channels', example: { channel_ids: [CHANNEL], folder_id: 1 } },
+  'saved.remove': { name: 'unsave_channel', example: { channel_id: CHANNEL } },
+  'saved.move': { name: 'move_saved_channel', example: { channel_id: CHANNEL, from_folder_id: 1, to_folder_id: 2 } },
+  'channels.resolve': { name: 'resolve_channel', aliases: ['resolve_url', 'resolve_handle'], example: { input: '@goldenpiano' } },
+  'alerts.list': { name: 'list_alerts', example: {} },
+  'alerts.create': { name: 'create_alert', example: { name: 'Fast risers', alert_type: 'outlier', filters: { min_subs: 1000 } } },
+  'alerts.update': { name: 'update_alert', example: { id: 1, name: 'Faster risers' } },
+  'alerts.delete': { name: 'delete_alert', example: { id: 1 } },
+  'alerts.triggered': { name: 'list_triggered_alerts', example: { new_only: true, per_page: 20 } },
+  'alerts.status': { name: 'get_alert_status', example: {} },
+  'monetization.external': { name: 'check_external_monetization', example: { channel_id: CHANNEL, cached_ok_secs: 86400 } },
+  'monetization.ads': { name: 'check_ad_monetization', example: { channel_id: CHANNEL } },
+  'cms.check': { name: 'check_channel_cms', example: { channel_id: CHANNEL } },
+  'cms.networks': { name: 'list_cms_networks', example: { sort: 'subscribers', limit: 10 } },
+  'terminated.search': { name: 'search_terminated_channels', example: { q: 'piano', sort: 'subs_desc' } },
+  'analysis.submit': { name: 'start_video_analysis', example: { video_url: 'https://youtu.be/GHGuclERoWA', prompt: 'List the shots with start and end times as JSON.' }, note: 'Free during preview. Returns a job at once; wait_for_job gives the analysis text.' },
+  'collabs.top': { name: 'top_collab_channels', example: { metric: 'subs', period: 7 } },
+  'collabs.channel': { name: 'get_channel_collabs', example: { channel_id: CHANNEL } },
+  'collabs.feed': { name: 'collabs_feed', example: { days: 7, sort: 'views' } },
+} as const satisfies Record<RouteName, ToolNaming>;
