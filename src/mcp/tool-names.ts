@@ -30,6 +30,7 @@ export const toolNames = {
   'voices.alt.delete': { name: 'delete_alt_voice', example: { voice_id: 'alt-1' } },
   generate: { name: 'generate_tts', example: { script: 'Hello from tubekit.', voice_id: 'espeak-en-us' }, note: 'Returns a job at once; wait_for_job (or get_job) gives the MP3 and its SRT transcript when it completes.' },
   'jobs.status': { name: 'get_job', aliases: ['get_video_analysis_result'], example: { job_id: '3f2b9c1e-…', wait_seconds: 10 }, note: 'For generation and analysis jobs; wait_seconds (at most 30) holds the call until the job ends.' },
+  'jobs.list': { name: 'list_jobs', example: { kind: 'generation', status: 'failed', limit: 10 }, note: 'Recent jobs of every kind, newest first: finds a lost job id again.' },
   'channels.process': { name: 'process_channel', example: { channel: '@honestrunning', type: 'longform' }, note: 'Returns a job at once; poll it with get_channel_job or wait_for_job.' },
   'channels.processStatus': { name: 'get_channel_job', example: { job_id: 1, wait_seconds: 10 }, note: 'wait_seconds (at most 30) holds the call until the job ends.' },
   download: { name: 'download_video', example: { video_url: 'https://youtu.be/GHGuclERoWA', format: 'audio', start: '1:30', end: '2:00' }, note: 'Needs a key with the "generations" scope. The file comes back as a link; subtitles also inline.' },
