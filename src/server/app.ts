@@ -6,13 +6,13 @@ import type { Engine } from '../engine/engine.js';
 import type { Principal } from '../engine/identity/identity.js';
 import { cdnDir } from '../engine/paths.js';
 import { requestApiKey } from './auth.js';
+import { guardRequestBodies, type BodyBounds } from './body-guard.js';
 import { registerCdn } from './cdn.js';
 import { answerFrameworkError, toServiceError } from './error-mapping.js';
 import { openApiDocument } from './openapi.js';
 import { collectInput } from './request-input.js';
 import { requestLogger, type LogSink } from './request-log.js';
 import { lazyRequestSignal } from './request-signal.js';
-import { guardStalledBodies } from './stall-guard.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,26 +27,26 @@ export interface AppOptions {
   logRequests?: boolean;
   /** Where those lines go (default stderr). */
   logSink?: LogSink;
-  /** Seconds a request body may go without a byte before it is answered 408 and closed. */
-  bodyStallSeconds?: number;
+  /** How long a request body may take before it is answered 408 and closed (body-guard.ts). */
+  bodyBounds?: Partial<BodyBounds>;
 }
 
 /**
  * The REST API over the embedded engine. Every route comes from the route table; this file
  * only moves fields from HTTP into the engine and answers back.
  */
-export function buildApp({ engine, logRequests = false, logSink, bodyStallSeconds }: AppOptions): FastifyInstance {
+export function buildApp({ engine, logRequests = false, logSink, bodyBounds }: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: logRequests ? requestLogger(logSink) : false,
     bodyLimit: 1024 * 1024,
     // No limit on a whole request: long-polls hold it for up to 30 s and uploads on slow lines take
-    // what they take. A body that stops arriving is closed by the stall guard instead.
+    // what they take. A body that stalls, trickles or runs too long is closed by the body guard.
     requestTimeout: 0,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     frameworkErrors: answerFrameworkError,
   });
-  guardStalledBodies(app, bodyStallSeconds);
+  guardRequestBodies(app, bodyBounds);
   app.register(fastifyMultipart, { throwFileSizeLimit: true });
   // Many clients send `Content-Type: application/json` on every request, DELETE included, with no
   // body: an empty body is no body, not malformed JSON (JSON endpoints still say they need one).

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engine/engine.js';
 import { buildApp } from './app.js';
+import type { BodyBounds } from './body-guard.js';
 
 export interface ServeOptions {
   engine: Engine;
@@ -8,8 +9,8 @@ export interface ServeOptions {
   /** 0 picks a free port. */
   port?: number;
   logRequests?: boolean;
-  /** Seconds a request body may stall before a 408 (default 30). */
-  bodyStallSeconds?: number;
+  /** How long a request body may stall or take before a 408 (DEFAULT_BODY_BOUNDS). */
+  bodyBounds?: Partial<BodyBounds>;
   /** Jobs this process runs at once; serve always runs its own workers (default 2). */
   workers?: number;
   /** Runs an alert evaluation cycle at start and then every this many minutes (none when absent or 0). */
@@ -26,7 +27,7 @@ export interface RunningServer {
 
 /** Starts the REST API; resolves once it listens, with its base URL. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const app = buildApp({ engine: options.engine, logRequests: options.logRequests, bodyStallSeconds: options.bodyStallSeconds });
+  const app = buildApp({ engine: options.engine, logRequests: options.logRequests, bodyBounds: options.bodyBounds });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 8787 });
   // Serve runs its jobs itself, starting with any left waiting in the data dir; every feature is

@@ -48,7 +48,7 @@ describe('serve: stalled request bodies', () => {
   beforeAll(async () => {
     dataDir = tempDataDir();
     engine = Engine.open({ dataDir });
-    server = await startServer({ engine, port: 0, bodyStallSeconds: 1 });
+    server = await startServer({ engine, port: 0, bodyBounds: { stallSeconds: 1, minBytesPerSecond: 8 } });
     key = engine.identity.createUserWithKey('professional', []).key;
   });
   afterAll(async () => {

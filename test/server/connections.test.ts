@@ -1,0 +1,147 @@
+/**
+ * `serve`'s connections under requests it refuses early or that never finish: a refused body
+ * never leaves a kept-alive socket unusable, a trickled body is cut at its time bound, and the
+ * framework's own refusals answer in the service's error shape.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Engine } from '../../src/engine/engine.js';
+import { startServer, type RunningServer } from '../../src/server/serve.js';
+import { RawConnection } from '../support/raw-http.js';
+import { tempDataDir } from '../support/engines.js';
+
+const boundary = 'tubekit-connections';
+const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const file = (name: string, size: number) =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\n${'x'.repeat(size)}\r\n`;
+
+function multipartRequest(path: string, key: string, parts: string[], connection = 'keep-alive'): Buffer {
+  const body = Buffer.from(`${parts.join('')}--${boundary}--\r\n`);
+  const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\n` +
+    `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\nConnection: ${connection}\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head), body]);
+}
+const getRequest = (path: string, key: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\n\r\n`;
+
+describe('serve: a body refused before it was read', () => {
+  let dataDir: string;
+  let engine: Engine;
+  let server: RunningServer;
+  let key: string;
+  beforeAll(async () => {
+    dataDir = tempDataDir();
+    engine = Engine.open({ dataDir });
+    server = await startServer({ engine, port: 0 });
+    key = engine.identity.createUserWithKey('ultimate', ['generations']).key;
+  });
+  afterAll(async () => {
+    await server.close();
+    engine.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const refusals: [string, string, string[]][] = [
+    // Each body is megabytes long, so the refusal comes while most of it is still on its way.
+    ['more than 50 fields', '/api/generate-simple', Array.from({ length: 60 }, (_, i) => field(`f${i}`, 'x'.repeat(i < 51 ? 10 : 100_000)))],
+    ['a field over 1 MB', '/api/generate-simple', [field('script', 'y'.repeat(8_000_000)), field('voice_id', 'v')]],
+    ['more than 4 files', '/api/voices/clone', [field('displayName', 'Me'), ...Array.from({ length: 5 }, () => file('audioFile', 10)), file('audioFile', 8_000_000)]],
+  ];
+
+  it.each(refusals)('answers %s with a 400, then closes the socket cleanly (no reset) instead of leaving the body unread on it', async (_, path, parts) => {
+    const connection = await RawConnection.open(server.url);
+    try {
+      expect(connection.write(multipartRequest(path, key, parts))).toBe(true);
+      const refused = await connection.response();
+      expect(refused?.status).toBe(400);
+      expect(JSON.parse(refused!.body)).toMatchObject({ success: false, code: 'invalid_request' });
+      // The rest of the body was never read, so the server says it closes the socket, and does —
+      // without a reset: it read what the client still sent.
+      expect(refused!.headers.connection).toBe('close');
+      await connection.closed;
+      expect(connection.closedBy).toBe('end');
+    } finally {
+      connection.destroy();
+    }
+  });
+
+  it('keeps the socket for the next request when a refused body had arrived whole', async () => {
+    const connection = await RawConnection.open(server.url);
+    try {
+      connection.write(multipartRequest('/api/generate-simple', key, Array.from({ length: 60 }, (_, i) => field(`f${i}`, 'x'))));
+      const refused = await connection.response();
+      expect(refused?.status).toBe(400);
+      if (refused!.headers.connection !== 'close') {
+        connection.write(getRequest('/api/folders', key));
+        expect((await connection.response(3_000))?.status).toBe(200);
+      }
+    } finally {
+      connection.destroy();
+    }
+  });
+
+  it('lets a client uploading megabytes read the 4xx it was refused with, never a reset', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const form = new FormData();
+      form.append('displayName', 'Me');
+      for (let i = 0; i < 5; i++) form.append('audioFile', new Blob([Buffer.alloc(10)]), 'a.wav');
+      form.append('audioFile', new Blob([Buffer.alloc(20_000_000)]), 'big.wav');
+      const response = await fetch(`${server.url}/api/voices/clone`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ success: false, error: expect.stringMatching(/more than 4 files/) });
+    }
+  });
+});
+
+describe('serve: bodies that trickle or never end', () => {
+  let dataDir: string;
+  let engine: Engine;
+  let server: RunningServer;
+  let key: string;
+  beforeAll(async () => {
+    dataDir = tempDataDir();
+    engine = Engine.open({ dataDir });
+    server = await startServer({ engine, port: 0, bodyBounds: { stallSeconds: 1, minBytesPerSecond: 200, maxSeconds: 3 } });
+    key = engine.identity.createUserWithKey('professional', []).key;
+  });
+  afterAll(async () => {
+    await server.close();
+    engine.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Sends `chunk` every `gapMs` until the server answers or closes; resolves with the answer and when it came. */
+  async function sendSlowly(chunk: string, gapMs: number, length: number) {
+    const connection = await RawConnection.open(server.url);
+    const started = Date.now();
+    connection.write(`POST /api/folders HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n{"name":"`);
+    const timer = setInterval(() => connection.write(chunk), gapMs);
+    try {
+      const answer = await connection.response(15_000);
+      const answeredAfterMs = Date.now() - started;
+      await connection.closed;
+      return { answer, answeredAfterMs, closedBy: connection.closedBy };
+    } finally {
+      clearInterval(timer);
+      connection.destroy();
+    }
+  }
+
+  it('answers a body trickling below the minimum rate with 408 and frees the connection', async () => {
+    // A byte every 100 ms keeps the socket busy (never 1 s without a byte) but is 10 bytes a second.
+    const { answer, answeredAfterMs } = await sendSlowly('a', 100, 10_000);
+    expect(answer?.status).toBe(408);
+    expect(answer?.headers.connection).toBe('close');
+    expect(JSON.parse(answer!.body)).toMatchObject({ success: false, code: 'request_timeout', error: expect.stringMatching(/too slowly .*at least 200 bytes a second/) });
+    expect(answeredAfterMs).toBeLessThan(3_000);
+    expect(engine.db.prepare('SELECT COUNT(*) AS n FROM folders').get()).toEqual({ n: 0 });
+  });
+
+  it('answers a body that moves fast enough but never ends with 408 at the whole-body bound', async () => {
+    // 500 bytes a second, well above the minimum rate, of a body declared 1 MB long.
+    const { answer, answeredAfterMs } = await sendSlowly('b'.repeat(50), 100, 1_000_000);
+    expect(answer?.status).toBe(408);
+    expect(JSON.parse(answer!.body).error).toMatch(/took longer than 3 s/);
+    expect(answeredAfterMs).toBeGreaterThanOrEqual(2_900);
+    expect(answeredAfterMs).toBeLessThan(6_000);
+  });
+});
