@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ServiceError, notFound } from '../core/errors.js';
+import { methodsForPath } from '../core/route-match.js';
 import { routes, type RouteName } from '../core/routes.js';
 import type { Engine } from '../engine/engine.js';
 import type { Principal } from '../engine/identity/identity.js';
@@ -8,7 +9,7 @@ import { cdnDir } from '../engine/paths.js';
 import { requestApiKey } from './auth.js';
 import { guardRequestBodies, type BodyBounds } from './body-guard.js';
 import { registerCdn } from './cdn.js';
-import { answerFrameworkError, toServiceError } from './error-mapping.js';
+import { answerClientError, answerFrameworkError, toServiceError } from './error-mapping.js';
 import { openApiDocument } from './openapi.js';
 import { collectInput } from './request-input.js';
 import { requestLogger, type LogSink } from './request-log.js';
@@ -45,6 +46,7 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds }: A
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   guardRequestBodies(app, bodyBounds);
   app.register(fastifyMultipart, { throwFileSizeLimit: true });
@@ -63,7 +65,11 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds }: A
     reply.status(failure.status).send(failure.toBody());
   });
   app.setNotFoundHandler((request, reply) => {
-    const failure = notFound(`No endpoint ${request.method} ${request.url.split('?')[0]}. See GET /api/openapi.json for the API.`);
+    const path = request.url.split('?')[0]!;
+    const methods = methodsForPath(path);
+    const failure = notFound(methods.length > 0
+      ? `No endpoint ${request.method} ${path}: that path takes ${methods.join(', ')}.`
+      : `No endpoint ${request.method} ${path}. See GET /api/openapi.json for the API.`);
     reply.status(404).send(failure.toBody());
   });
 

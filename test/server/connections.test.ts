@@ -145,3 +145,62 @@ describe('serve: bodies that trickle or never end', () => {
     expect(answeredAfterMs).toBeLessThan(6_000);
   });
 });
+
+describe('serve: refusals of the HTTP layer in the service\'s error shape', () => {
+  let dataDir: string;
+  let engine: Engine;
+  let server: RunningServer;
+  let key: string;
+  beforeAll(async () => {
+    dataDir = tempDataDir();
+    engine = Engine.open({ dataDir });
+    server = await startServer({ engine, port: 0 });
+    key = engine.identity.createUserWithKey('professional', []).key;
+  });
+  afterAll(async () => {
+    await server.close();
+    engine.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function exchange(request: string) {
+    const connection = await RawConnection.open(server.url);
+    try {
+      connection.write(request);
+      const answer = await connection.response();
+      expect(answer, 'an answer').toBeDefined();
+      expect(answer!.headers['content-type']).toMatch(/^application\/json/);
+      return { status: answer!.status, body: JSON.parse(answer!.body) as { success: boolean; error: string; code: string }, connection: answer!.headers.connection };
+    } finally {
+      connection.destroy();
+    }
+  }
+
+  it.each([
+    ['headers too large', `GET /api/folders HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'invalid_request', /header fields too large/],
+    ['an unknown method', 'FROB /api/folders HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 501, 'not_implemented', /Unknown HTTP method/],
+    ['both Content-Length and chunked', 'POST /api/folders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n', 400, 'invalid_request', /Invalid request/],
+    ['an unsupported HTTP version', 'GET /api/folders HTTP/7.0\r\nHost: 127.0.0.1\r\n\r\n', 505, 'invalid_request', /version not supported/],
+  ])('answers %s with the error body', async (_, request, status, code, message) => {
+    const answer = await exchange(request);
+    expect(answer.status).toBe(status);
+    expect(answer.body).toMatchObject({ success: false, code, error: expect.stringMatching(message) });
+    expect(answer.connection).toBe('close');
+  });
+
+  it('answers malformed chunked framing with the error body', async () => {
+    const answer = await exchange(
+      `POST /api/folders HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ success: false, code: 'invalid_request', error: expect.stringMatching(/chunked body is malformed/) });
+    expect(engine.db.prepare('SELECT COUNT(*) AS n FROM folders').get()).toEqual({ n: 0 });
+  });
+
+  it('answers a path with no endpoint, or a method the path does not take, with a 404 naming what exists', async () => {
+    expect((await exchange('GET /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')).body).toMatchObject({ success: false, code: 'not_found' });
+    const wrongMethod = await exchange('OPTIONS /api/folders HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    expect(wrongMethod.status).toBe(404);
+    expect(wrongMethod.body.error).toBe('No endpoint OPTIONS /api/folders: that path takes GET, POST.');
+  });
+});
