@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'video_unavailable'
   | 'unavailable'
   | 'request_timeout'
+  | 'misdirected_request'
+  | 'insufficient_storage'
   | 'not_implemented'
   | 'internal';
 

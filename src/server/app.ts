@@ -10,6 +10,7 @@ import { requestApiKey } from './auth.js';
 import { guardRequestBodies, type BodyBounds } from './body-guard.js';
 import { registerCdn } from './cdn.js';
 import { answerClientError, answerFrameworkError, toServiceError } from './error-mapping.js';
+import { guardHostHeader, requestBaseUrl } from './host-check.js';
 import { openApiDocument } from './openapi.js';
 import { collectInput } from './request-input.js';
 import { requestLogger, type LogSink } from './request-log.js';
@@ -30,13 +31,15 @@ export interface AppOptions {
   logSink?: LogSink;
   /** How long a request body may take before it is answered 408 and closed (body-guard.ts). */
   bodyBounds?: Partial<BodyBounds>;
+  /** Host names (`host` or `host:port`) requests may name beside the listen address; `*` for any (host-check.ts). */
+  allowedHosts?: readonly string[];
 }
 
 /**
  * The REST API over the embedded engine. Every route comes from the route table; this file
  * only moves fields from HTTP into the engine and answers back.
  */
-export function buildApp({ engine, logRequests = false, logSink, bodyBounds }: AppOptions): FastifyInstance {
+export function buildApp({ engine, logRequests = false, logSink, bodyBounds, allowedHosts }: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: logRequests ? requestLogger(logSink) : false,
     bodyLimit: 1024 * 1024,
@@ -47,7 +50,10 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds }: A
     forceCloseConnections: 'idle',
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // A request without Host is answered by the host check, in the service's error body.
+    http: { requireHostHeader: false },
   });
+  guardHostHeader(app, allowedHosts);
   guardRequestBodies(app, bodyBounds);
   app.register(fastifyMultipart, { throwFileSizeLimit: true });
   // Many clients send `Content-Type: application/json` on every request, DELETE included, with no
@@ -98,9 +104,8 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds }: A
           handler: async (request, reply) => {
             const { input, formApiKey } = await collectInput(request, route);
             const user = request.caller ?? engine.authenticate(requestApiKey(request, formApiKey));
-            // The address the caller used, so URLs of stored files (audio_url) point back at this server.
-            const baseUrl = `${request.protocol}://${request.host}`;
-            const body = await engine.handle(name, input, user, lazyRequestSignal(request.raw, reply.raw), baseUrl);
+            // The address the caller used (checked), so URLs of stored files (audio_url) point back at this server.
+            const body = await engine.handle(name, input, user, lazyRequestSignal(request.raw, reply.raw), requestBaseUrl(request));
             reply.status(route.status ?? 200).send(body);
           },
         });
@@ -121,7 +126,7 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds }: A
     done(null, payload);
   });
 
-  app.get('/api/openapi.json', async (request) => openApiDocument(`${request.protocol}://${request.host}`));
+  app.get('/api/openapi.json', async (request) => openApiDocument(requestBaseUrl(request)));
   registerCdn(app, cdnDir(engine.dataDir));
   return app;
 }

@@ -11,6 +11,8 @@ export interface ServeOptions {
   logRequests?: boolean;
   /** How long a request body may stall or take before a 408 (DEFAULT_BODY_BOUNDS). */
   bodyBounds?: Partial<BodyBounds>;
+  /** Host names requests may name beside the listen address (`serve --allowed-host`; `*` for any). */
+  allowedHosts?: readonly string[];
   /** Jobs this process runs at once; serve always runs its own workers (default 2). */
   workers?: number;
   /** Runs an alert evaluation cycle at start and then every this many minutes (none when absent or 0). */
@@ -27,7 +29,7 @@ export interface RunningServer {
 
 /** Starts the REST API; resolves once it listens, with its base URL. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const app = buildApp({ engine: options.engine, logRequests: options.logRequests, bodyBounds: options.bodyBounds });
+  const app = buildApp({ engine: options.engine, logRequests: options.logRequests, bodyBounds: options.bodyBounds, allowedHosts: options.allowedHosts });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 8787 });
   // Serve runs its jobs itself, starting with any left waiting in the data dir; every feature is

@@ -110,7 +110,7 @@ describe('serve: download files', () => {
     ]) {
       // Sent as written: fetch would tidy `./` and `..` away before sending.
       const connection = await RawConnection.open(harness.baseUrl!);
-      connection.write(`GET ${variant} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      connection.write(`GET ${variant} HTTP/1.1\r\nHost: ${connection.host}\r\n\r\n`);
       const response = await connection.response();
       connection.destroy();
       expect(response?.status, variant).toBe(404);

@@ -15,13 +15,13 @@ const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposi
 const file = (name: string, size: number) =>
   `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\n${'x'.repeat(size)}\r\n`;
 
-function multipartRequest(path: string, key: string, parts: string[], connection = 'keep-alive'): Buffer {
+function multipartRequest(host: string, path: string, key: string, parts: string[], connection = 'keep-alive'): Buffer {
   const body = Buffer.from(`${parts.join('')}--${boundary}--\r\n`);
-  const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\n` +
+  const head = `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${key}\r\n` +
     `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\nConnection: ${connection}\r\n\r\n`;
   return Buffer.concat([Buffer.from(head), body]);
 }
-const getRequest = (path: string, key: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\n\r\n`;
+const getRequest = (host: string, path: string, key: string) => `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${key}\r\n\r\n`;
 
 describe('serve: a body refused before it was read', () => {
   let dataDir: string;
@@ -50,7 +50,7 @@ describe('serve: a body refused before it was read', () => {
   it.each(refusals)('answers %s with a 400, then closes the socket cleanly (no reset) instead of leaving the body unread on it', async (_, path, parts) => {
     const connection = await RawConnection.open(server.url);
     try {
-      expect(connection.write(multipartRequest(path, key, parts))).toBe(true);
+      expect(connection.write(multipartRequest(connection.host, path, key, parts))).toBe(true);
       const refused = await connection.response();
       expect(refused?.status).toBe(400);
       expect(JSON.parse(refused!.body)).toMatchObject({ success: false, code: 'invalid_request' });
@@ -67,11 +67,11 @@ describe('serve: a body refused before it was read', () => {
   it('keeps the socket for the next request when a refused body had arrived whole', async () => {
     const connection = await RawConnection.open(server.url);
     try {
-      connection.write(multipartRequest('/api/generate-simple', key, Array.from({ length: 60 }, (_, i) => field(`f${i}`, 'x'))));
+      connection.write(multipartRequest(connection.host, '/api/generate-simple', key, Array.from({ length: 60 }, (_, i) => field(`f${i}`, 'x'))));
       const refused = await connection.response();
       expect(refused?.status).toBe(400);
       if (refused!.headers.connection !== 'close') {
-        connection.write(getRequest('/api/folders', key));
+        connection.write(getRequest(connection.host, '/api/folders', key));
         expect((await connection.response(3_000))?.status).toBe(200);
       }
     } finally {
@@ -113,7 +113,8 @@ describe('serve: bodies that trickle or never end', () => {
   async function sendSlowly(chunk: string, gapMs: number, length: number) {
     const connection = await RawConnection.open(server.url);
     const started = Date.now();
-    connection.write(`POST /api/folders HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n{"name":"`);
+    const host = connection.host;
+    connection.write(`POST /api/folders HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n{"name":"`);
     const timer = setInterval(() => connection.write(chunk), gapMs);
     try {
       const answer = await connection.response(15_000);
@@ -163,10 +164,10 @@ describe('serve: refusals of the HTTP layer in the service\'s error shape', () =
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function exchange(request: string) {
+  async function exchange(request: (host: string) => string) {
     const connection = await RawConnection.open(server.url);
     try {
-      connection.write(request);
+      connection.write(request(connection.host));
       const answer = await connection.response();
       expect(answer, 'an answer').toBeDefined();
       expect(answer!.headers['content-type']).toMatch(/^application\/json/);
@@ -177,10 +178,10 @@ describe('serve: refusals of the HTTP layer in the service\'s error shape', () =
   }
 
   it.each([
-    ['headers too large', `GET /api/folders HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'invalid_request', /header fields too large/],
-    ['an unknown method', 'FROB /api/folders HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 501, 'not_implemented', /Unknown HTTP method/],
-    ['both Content-Length and chunked', 'POST /api/folders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n', 400, 'invalid_request', /Invalid request/],
-    ['an unsupported HTTP version', 'GET /api/folders HTTP/7.0\r\nHost: 127.0.0.1\r\n\r\n', 505, 'invalid_request', /version not supported/],
+    ['headers too large', (host: string) => `GET /api/folders HTTP/1.1\r\nHost: ${host}\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'invalid_request', /header fields too large/],
+    ['an unknown method', (host: string) => `FROB /api/folders HTTP/1.1\r\nHost: ${host}\r\n\r\n`, 501, 'not_implemented', /Unknown HTTP method/],
+    ['both Content-Length and chunked', (host: string) => `POST /api/folders HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n`, 400, 'invalid_request', /Invalid request/],
+    ['an unsupported HTTP version', (host: string) => `GET /api/folders HTTP/7.0\r\nHost: ${host}\r\n\r\n`, 505, 'invalid_request', /version not supported/],
   ])('answers %s with the error body', async (_, request, status, code, message) => {
     const answer = await exchange(request);
     expect(answer.status).toBe(status);
@@ -190,7 +191,7 @@ describe('serve: refusals of the HTTP layer in the service\'s error shape', () =
 
   it('answers malformed chunked framing with the error body', async () => {
     const answer = await exchange(
-      `POST /api/folders HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+      (host) => `POST /api/folders HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
     );
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ success: false, code: 'invalid_request', error: expect.stringMatching(/chunked body is malformed/) });
@@ -198,8 +199,8 @@ describe('serve: refusals of the HTTP layer in the service\'s error shape', () =
   });
 
   it('answers a path with no endpoint, or a method the path does not take, with a 404 naming what exists', async () => {
-    expect((await exchange('GET /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')).body).toMatchObject({ success: false, code: 'not_found' });
-    const wrongMethod = await exchange('OPTIONS /api/folders HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    expect((await exchange((host) => `GET /nowhere HTTP/1.1\r\nHost: ${host}\r\n\r\n`)).body).toMatchObject({ success: false, code: 'not_found' });
+    const wrongMethod = await exchange((host) => `OPTIONS /api/folders HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
     expect(wrongMethod.status).toBe(404);
     expect(wrongMethod.body.error).toBe('No endpoint OPTIONS /api/folders: that path takes GET, POST.');
   });

@@ -37,8 +37,8 @@ function rawExchange(url: string, parts: string[], gapMs = 0): Promise<{ text: s
   });
 }
 
-const head = (path: string, key: string, length: number) =>
-  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
+const head = (url: string, path: string, key: string, length: number) =>
+  `POST ${path} HTTP/1.1\r\nHost: ${new URL(url).host}\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
 
 describe('serve: stalled request bodies', () => {
   let dataDir: string;
@@ -58,7 +58,7 @@ describe('serve: stalled request bodies', () => {
   });
 
   it('answers 408 and closes a request whose body stops arriving', async () => {
-    const { text, closedAfterMs } = await rawExchange(server.url, [head('/api/folders', key, 100), '{"name":']);
+    const { text, closedAfterMs } = await rawExchange(server.url, [head(server.url, '/api/folders', key, 100), '{"name":']);
     expect(text).toMatch(/^HTTP\/1\.1 408 /);
     expect(text).toMatch(/connection: close/i);
     const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { code: string; error: string };
@@ -75,7 +75,7 @@ describe('serve: stalled request bodies', () => {
     const body = JSON.stringify({ name: 'Slow but steady', description: 'x'.repeat(40) });
     const chunks = body.match(/.{1,8}/g)!;
     // Eight bytes every 300 ms: about 3 s in all, three times the stall limit, never idle for it.
-    const { text } = await rawExchange(server.url, [head('/api/folders', key, Buffer.byteLength(body)), ...chunks], 300);
+    const { text } = await rawExchange(server.url, [head(server.url, '/api/folders', key, Buffer.byteLength(body)), ...chunks], 300);
     expect(text).toMatch(/^HTTP\/1\.1 201 /);
     expect(text).toMatch(/Slow but steady/);
   });
@@ -96,7 +96,7 @@ describe('serve: stalled request bodies', () => {
   });
 
   it('keeps answering while many stalled connections are open', async () => {
-    const stalled = Array.from({ length: 200 }, () => rawExchange(server.url, [head('/api/folders', key, 100), '{']));
+    const stalled = Array.from({ length: 200 }, () => rawExchange(server.url, [head(server.url, '/api/folders', key, 100), '{']));
     await sleep(200);
     const started = Date.now();
     const health = await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${key}` } });

@@ -18,7 +18,11 @@ export class RawConnection {
   closedBy?: string;
   readonly closed: Promise<void>;
 
+  /** `host:port` of the server, as a Host header names it. */
+  readonly host: string;
+
   private constructor(private readonly socket: net.Socket) {
+    this.host = `${socket.remoteAddress}:${socket.remotePort}`;
     socket.on('data', (chunk: Buffer) => {
       this.buffer = Buffer.concat([this.buffer, chunk]);
       this.waiting?.();

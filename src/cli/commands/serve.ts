@@ -32,7 +32,10 @@ interface ServeFlags {
   bodyMaxTime: string;
   workers: string;
   alertsEvery: string;
+  allowedHost: string[];
 }
+
+const collect = (value: string, previous: string[]) => [...previous, value];
 
 export function registerServe(program: Command, app: CliApp): void {
   const serve = withExamples(
@@ -45,12 +48,14 @@ export function registerServe(program: Command, app: CliApp): void {
       .option('--body-timeout <seconds>', 'close a request whose body sends no byte for this long, with 408', '30')
       .option('--body-min-rate <bytes>', 'close a request whose body arrives slower than this many bytes a second (judged over --body-timeout), with 408', '512')
       .option('--body-max-time <seconds>', 'close a request whose whole body takes longer than this, with 408', '600')
+      .option('--allowed-host <host>', 'a Host (name or name:port) clients may call the server by beside its listen address, e.g. behind a proxy; repeatable; * for any', collect, [])
       .option('--workers <n>', 'channel jobs this server runs at once (generation and analysis jobs have their own slots)', '2')
       .option('--alerts-every <minutes>', 'run an alert evaluation cycle every N minutes (0: never)', '60'),
     [
       'tubekit serve                             # http://127.0.0.1:8787',
       'tubekit serve --port 0 --log',
       'tubekit serve --alerts-every 15                # alert cycles every 15 minutes',
+      'tubekit serve --host 0.0.0.0 --allowed-host api.example.com   # behind a proxy that keeps the Host',
       'TUBEKIT_BASE_URL=http://127.0.0.1:8787 TUBEKIT_API_KEY=$(tubekit engine keys create --plan starter) tubekit folders list',
     ],
   );
@@ -68,7 +73,7 @@ export function registerServe(program: Command, app: CliApp): void {
     const { startServer } = await import('../../server/serve.js');
     const engine = openAtDataDir(app.settings.dataDir, () => Engine.open({ dataDir: app.settings.dataDir }));
     engine.defaultKey();
-    const server = await startServer({ engine, host: options.host, port, logRequests: options.log, bodyBounds, workers, alertsEveryMinutes }).catch((error: NodeJS.ErrnoException) => {
+    const server = await startServer({ engine, host: options.host, port, logRequests: options.log, bodyBounds, allowedHosts: options.allowedHost, workers, alertsEveryMinutes }).catch((error: NodeJS.ErrnoException) => {
       engine.close();
       throw listenError(error, options.host, port);
     });
