@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Clock } from '../clock.js';
+import { processRuns } from '../process-alive.js';
 import type { Db } from '../store/database.js';
 
 /** This machine's name, in host ids: pids are only comparable between hosts of one machine. */
@@ -109,15 +110,5 @@ export class WorkerHosts {
     return this.db
       .prepare<[number], WorkerHostRow>('SELECT * FROM job_workers WHERE heartbeat_at > ? ORDER BY started_at')
       .all(this.clock.now() - this.staleMs);
-  }
-}
-
-/** Signal 0 checks that a process exists without touching it; EPERM means it exists as someone else's. */
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

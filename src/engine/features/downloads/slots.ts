@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Clock } from '../../clock.js';
+import { processRuns } from '../../process-alive.js';
 import type { Db } from '../../store/database.js';
 
 export const SLOT_LEASE_MS = 30_000;
@@ -23,16 +24,6 @@ export interface SlotRow {
 }
 
 const HOST = os.hostname();
-
-/** Whether a process of this machine still runs (EPERM: it runs as someone else). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export class DownloadSlots {
   private readonly all;
@@ -90,6 +81,6 @@ export class DownloadSlots {
 
   private alive(slot: SlotRow, now: number): boolean {
     if (slot.lease_expires_at <= now) return false;
-    return slot.host !== this.identity.host || processAlive(slot.pid);
+    return slot.host !== this.identity.host || processRuns(slot.pid);
   }
 }
