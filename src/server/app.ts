@@ -94,7 +94,9 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
           onRequest: (request, _reply, done) => {
             const key = requestApiKey(request);
             try {
-              if (key !== undefined || route.encoding !== 'multipart') request.caller = engine.authenticate(key);
+              // An open route (health) takes a call without a key; a key that is sent must be valid.
+              const open = route.auth === false && key === undefined;
+              if (!open && (key !== undefined || route.encoding !== 'multipart')) request.caller = engine.authenticate(key);
             } catch (error) {
               done(error as Error);
               return;
@@ -103,7 +105,12 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
           },
           handler: async (request, reply) => {
             const { input, formApiKey } = await collectInput(request, route);
-            const user = request.caller ?? engine.authenticate(requestApiKey(request, formApiKey));
+            const key = requestApiKey(request, formApiKey);
+            if (request.caller === null && route.auth === false && key === undefined) {
+              reply.status(route.status ?? 200).send(await engine.handlePublic(name, input));
+              return;
+            }
+            const user = request.caller ?? engine.authenticate(key);
             // The address the caller used (checked), so URLs of stored files (audio_url) point back at this server.
             const body = await engine.handle(name, input, user, lazyRequestSignal(request.raw, reply.raw), requestBaseUrl(request));
             reply.status(route.status ?? 200).send(body);
