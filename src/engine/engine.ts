@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { badRequest, fileTooLarge, forbidden, notImplemented, unauthorized } from '../core/errors.js';
+import { badRequest, fileTooLarge, forbidden, insufficientStorage, notImplemented, unauthorized } from '../core/errors.js';
 import type { RouteTag } from '../core/route.js';
 import { loadRoute, loadedRoute } from '../core/route-loader.js';
 import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
@@ -14,6 +14,7 @@ import { RateLimiter } from './limits/rate-limiter.js';
 import { resolvePlanTable, type Plan, type PlanLimits, type PlanOverrides } from './limits/plans.js';
 import { databaseFile, defaultKeyFile } from './paths.js';
 import { openDatabase, type Db } from './store/database.js';
+import { isDiskFull } from './store/disk-space.js';
 import { Settings } from './store/settings.js';
 import type { SampleWorld } from './world/sample-world.js';
 import { DEFAULT_WORLD_TERMINATED } from './world/defaults.js';
@@ -179,7 +180,12 @@ export class Engine implements EngineContext {
     // A loaded feature's handler is taken without an await: most requests hit loaded features.
     const handler = (this.handlers[name] as Handler<N> | undefined) ?? (await this.handlerFor(name, route.tag));
     if (!handler) throw notImplemented(route.summary);
-    return handler(request, parsed.data as never);
+    try {
+      return await handler(request, parsed.data as never);
+    } catch (error) {
+      // A full disk is the service's condition, not a fault in its code: say so (507), as the hosted service would.
+      throw isDiskFull(error) ? insufficientStorage(error) : error;
+    }
   }
 
   /**

@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ServiceError, badRequest } from '../core/errors.js';
+import { ServiceError, badRequest, insufficientStorage } from '../core/errors.js';
+import { isDiskFull } from '../engine/store/disk-space.js';
 
 /**
  * The service's error body for anything a handler or Fastify throws. A ServiceError passes as it
@@ -10,6 +11,7 @@ import { ServiceError, badRequest } from '../core/errors.js';
  */
 export function toServiceError(error: FastifyError | ServiceError): ServiceError {
   if (error instanceof ServiceError) return error;
+  if (isDiskFull(error)) return insufficientStorage(error);
   const status = error.statusCode ?? 500;
   if (status >= 500) {
     return new ServiceError({ status: 500, code: 'internal', message: `Internal error: ${error.message}`, cause: error });

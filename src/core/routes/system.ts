@@ -12,5 +12,6 @@ export const systemRoutes = routePart('system', {
     summary: 'Service health and the caller\'s job counts',
     // Open, as the hosted documentation says: without a key, only the status; a key that is sent must be valid.
     auth: false,
+    openToAllPlans: true,
   }),
 });
