@@ -15,7 +15,7 @@ export interface ErrorAnswer {
   retryAfter?: boolean;
 }
 
-type FeatureStatus = 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503 | 507;
+type FeatureStatus = 400 | 403 | 404 | 409 | 429 | 502 | 503 | 507;
 type FeatureAnswers = Partial<Record<FeatureStatus, string>>;
 
 const sampleRefused = 'The audio sample is missing, cannot be decoded, or is too short, too long or too large.';
@@ -26,7 +26,7 @@ const diskFull = '`insufficient_storage`: the disk holding the service\'s data i
 
 /** What each feature answers beyond what its route's properties imply. */
 const featureAnswers: Record<RouteName, FeatureAnswers> = {
-  health: { 401: '`unauthorized`: a key was sent and it is unknown or revoked (without one, the public fields are answered).' },
+  health: {},
   'voices.stealth.list': {},
   'voices.stealth.clone': { 400: sampleRefused, 403: cloneLimit, 507: diskFull },
   'voices.stealth.delete': { 404: 'The voice is not one of your stealth clones (built-in voices cannot be deleted).' },
@@ -123,8 +123,9 @@ export function errorAnswers(name: RouteName): ErrorAnswer[] {
   };
 
   if (takesInput(route) || feature[400]) add(400, '`invalid_request`: a field is missing or invalid; the error names it.');
-  if (route.auth === false && feature[401]) add(401, undefined);
-  if (route.auth !== false) {
+  // An open endpoint answers without a key, but a key that is sent must be valid.
+  if (route.auth === false) add(401, '`unauthorized`: a key was sent and it is unknown or revoked (without one, the endpoint answers its public fields).');
+  else {
     add(401, route.scope
       ? `\`unauthorized\`: the API key is missing, unknown or revoked; \`scope_required\`: the key lacks the "${route.scope}" scope.`
       : '`unauthorized`: the API key is missing, unknown or revoked.');

@@ -8,6 +8,7 @@ import type { EngineContext } from './context.js';
 import { hasFault } from './faults.js';
 import { ffmpegAvailable } from './speech/decode.js';
 import { DISK_FULL_FAULT } from './store/disk-space.js';
+import { preparedFor } from './store/prepared.js';
 
 export type HealthCheck = 'workers' | 'ffmpeg' | 'database' | 'disk';
 export interface HealthProblem {
@@ -23,6 +24,10 @@ const LOW_FREE_RATIO = 0.05;
 /** Checks are made at most this often: a monitor polling faster sees the last answer. */
 const CHECK_EVERY_MS = 1_000;
 const WRITE_PROBE_KEY = 'health_write_probe';
+
+const waitingSince = preparedFor((db) =>
+  db.prepare<[number], { n: number }>(`SELECT COUNT(*) AS n FROM jobs WHERE state IN ('queued', 'pending') AND requested_at <= ?`),
+);
 
 const memo = new WeakMap<EngineContext, { at: number; problems: Promise<HealthProblem[]> }>();
 
@@ -44,9 +49,7 @@ async function runChecks(engine: EngineContext): Promise<HealthProblem[]> {
 }
 
 function workersProblem(engine: EngineContext): HealthProblem | undefined {
-  const waiting = engine.db
-    .prepare<[number], { n: number }>(`SELECT COUNT(*) AS n FROM jobs WHERE state IN ('queued', 'pending') AND requested_at <= ?`)
-    .get(engine.clock.now() - STUCK_WAIT_MS)!.n;
+  const waiting = waitingSince(engine.db).get(engine.clock.now() - STUCK_WAIT_MS)!.n;
   if (waiting === 0 || engine.jobs.hosts.live().length > 0) return undefined;
   return {
     check: 'workers',
