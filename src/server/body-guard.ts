@@ -24,6 +24,13 @@ export interface BodyBounds {
 
 export const DEFAULT_BODY_BOUNDS: BodyBounds = { stallSeconds: 30, minBytesPerSecond: 512, maxSeconds: 600, lingerSeconds: 10 };
 
+/**
+ * A body refused before it was read to its end is read and dropped after the answer, keeping the
+ * socket, when at most this much of it is left (the clocks above still bound how long that takes);
+ * a longer one closes its connection instead.
+ */
+const DRAIN_MAX_BYTES = 1024 * 1024;
+
 const hasBody = (request: IncomingMessage) =>
   request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
@@ -41,8 +48,8 @@ interface Arriving {
  * bound is answered 408 and its connection closed (the clock runs only while a body arrives, so a
  * long-poll, which waits after its request has arrived, and a long render are never cut). And a
  * body that was not read to its end when the answer went out (a form refused at its 51st field)
- * closes its connection after the answer — `Connection: close` — instead of leaving the rest of
- * the body where the next request on a kept-alive socket would be read from.
+ * never stays where the next request on a kept-alive socket would be read from: a short rest is
+ * read and dropped, a long one closes the connection after the answer (`Connection: close`).
  * (Headers that stall are Node's `headersTimeout`, which answers 408 on its own.)
  */
 export function guardRequestBodies(app: FastifyInstance, overrides: Partial<BodyBounds> = {}): void {
@@ -83,8 +90,12 @@ export function guardRequestBodies(app: FastifyInstance, overrides: Partial<Body
   app.addHook('onSend', (request, reply, payload, done) => {
     const raw = request.raw;
     if (hasBody(raw) && !raw.complete && !raw.destroyed) {
-      reply.header('connection', 'close');
-      lingerThenClose(raw, bounds.lingerSeconds);
+      // A short rest is read and dropped, and the socket kept; a long or unknown one is not worth reading.
+      if (Number(raw.headers['content-length']) <= DRAIN_MAX_BYTES) reply.raw.once('finish', () => dropRest(raw));
+      else {
+        reply.header('connection', 'close');
+        lingerThenClose(raw, bounds.lingerSeconds);
+      }
     }
     done(null, payload);
   });
@@ -130,6 +141,13 @@ function refuse({ response, socket }: Arriving, reason: string): void {
   response.end(payload, () => socket.destroy());
 }
 
+/** Makes the rest of a body flow to nowhere, whatever was reading it (a form parser that gave up). */
+function dropRest(request: IncomingMessage): void {
+  request.unpipe();
+  request.removeAllListeners('data');
+  request.resume();
+}
+
 /**
  * After an answer marked `Connection: close`, Node ends the socket and destroys it once the answer
  * is written. Here the destroy waits: the rest of the body is read and thrown away until it ends,
@@ -145,10 +163,7 @@ function lingerThenClose(request: IncomingMessage, lingerSeconds: number): void 
       socket.destroy();
     };
     const timer = setTimeout(close, lingerSeconds * 1_000).unref();
-    // Whatever was reading the body (a form parser that gave up) lets go of it; the rest is dropped.
-    request.unpipe();
-    request.removeAllListeners('data');
-    request.resume();
+    dropRest(request);
     if (request.complete) close();
     else request.once('end', close);
     socket.once('end', close);

@@ -42,7 +42,7 @@ describe('serve: a body refused before it was read', () => {
 
   const refusals: [string, string, string[]][] = [
     // Each body is megabytes long, so the refusal comes while most of it is still on its way.
-    ['more than 50 fields', '/api/generate-simple', Array.from({ length: 60 }, (_, i) => field(`f${i}`, 'x'.repeat(i < 51 ? 10 : 100_000)))],
+    ['more than 50 fields', '/api/generate-simple', Array.from({ length: 60 }, (_, i) => field(`f${i}`, 'x'.repeat(i < 51 ? 10 : 400_000)))],
     ['a field over 1 MB', '/api/generate-simple', [field('script', 'y'.repeat(8_000_000)), field('voice_id', 'v')]],
     ['more than 4 files', '/api/voices/clone', [field('displayName', 'Me'), ...Array.from({ length: 5 }, () => file('audioFile', 10)), file('audioFile', 8_000_000)]],
   ];
@@ -64,16 +64,16 @@ describe('serve: a body refused before it was read', () => {
     }
   });
 
-  it('keeps the socket for the next request when a refused body had arrived whole', async () => {
+  it('keeps the socket for the next request when little of a refused body was left', async () => {
     const connection = await RawConnection.open(server.url);
     try {
-      connection.write(multipartRequest(connection.host, '/api/generate-simple', key, Array.from({ length: 60 }, (_, i) => field(`f${i}`, 'x'))));
+      // Refused at the 51st field with under 1 MB left: the rest is read and dropped, the socket kept.
+      connection.write(multipartRequest(connection.host, '/api/generate-simple', key, Array.from({ length: 58 }, (_, i) => field(`f${i}`, 'x'.repeat(i < 51 ? 10 : 100_000)))));
       const refused = await connection.response();
       expect(refused?.status).toBe(400);
-      if (refused!.headers.connection !== 'close') {
-        connection.write(getRequest(connection.host, '/api/folders', key));
-        expect((await connection.response(3_000))?.status).toBe(200);
-      }
+      expect(refused!.headers.connection).toBe('keep-alive');
+      connection.write(getRequest(connection.host, '/api/folders', key));
+      expect((await connection.response(3_000))?.status).toBe(200);
     } finally {
       connection.destroy();
     }
@@ -203,5 +203,38 @@ describe('serve: refusals of the HTTP layer in the service\'s error shape', () =
     const wrongMethod = await exchange((host) => `OPTIONS /api/folders HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
     expect(wrongMethod.status).toBe(404);
     expect(wrongMethod.body.error).toBe('No endpoint OPTIONS /api/folders: that path takes GET, POST.');
+  });
+});
+
+describe('serve: a short body refused before it was read', () => {
+  let dataDir: string;
+  let engine: Engine;
+  let server: RunningServer;
+  let key: string;
+  beforeAll(async () => {
+    dataDir = tempDataDir();
+    engine = Engine.open({ dataDir });
+    server = await startServer({ engine, port: 0 });
+    key = engine.identity.createUserWithKey('ultimate', ['generations']).key;
+  });
+  afterAll(async () => {
+    await server.close();
+    engine.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers a 401 (sent before the body is read) and the next request on the socket, even when the body comes late', async () => {
+    const connection = await RawConnection.open(server.url);
+    try {
+      const body = JSON.stringify({ name: 'x'.repeat(5_000) });
+      connection.write(`POST /api/folders HTTP/1.1\r\nHost: ${connection.host}\r\nAuthorization: Bearer tk_wrong\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+      const refused = await connection.response();
+      expect(refused?.status).toBe(401);
+      connection.write(body);
+      connection.write(getRequest(connection.host, '/api/folders', key));
+      expect((await connection.response(3_000))?.status).toBe(200);
+    } finally {
+      connection.destroy();
+    }
   });
 });
