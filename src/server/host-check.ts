@@ -17,9 +17,16 @@ export function guardHostHeader(app: FastifyInstance, allowedHosts: readonly str
   const anyHost = allowedHosts.includes('*');
   const configured = allowedHosts.filter((host) => host !== '*').map((host) => host.toLowerCase().replace(/\.$/, ''));
   let listened: Set<string> | undefined;
+  // Host headers already accepted, as sent: a client sends the same one on every request.
+  const seen = new Set<string>();
 
   app.addHook('onRequest', (request, _reply, done) => {
-    const host = request.headers.host?.trim().toLowerCase().replace(/\.(?=:\d+$|$)/, '');
+    const sent = request.headers.host;
+    if (sent !== undefined && seen.has(sent)) {
+      done();
+      return;
+    }
+    const host = sent?.trim().toLowerCase().replace(/\.(?=:\d+$|$)/, '');
     if (!host) {
       // HTTP/1.0 may leave it out (the listen address stands in); HTTP/1.1 must send it (RFC 9112 §3.2).
       done(request.raw.httpVersion === '1.0' ? undefined : badRequest('Invalid request: the Host header is missing (HTTP/1.1 requires it).'));
@@ -27,6 +34,7 @@ export function guardHostHeader(app: FastifyInstance, allowedHosts: readonly str
     }
     listened ??= listenedNames(app.server.address() as AddressInfo);
     if (anyHost || listened.has(host) || configured.some((allowed) => allowed === host || allowed === host.replace(/:\d+$/, ''))) {
+      if (seen.size < 256) seen.add(sent!);
       done();
       return;
     }
