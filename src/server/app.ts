@@ -46,7 +46,8 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
     // No limit on a whole request: long-polls hold it for up to 30 s and uploads on slow lines take
     // what they take. A body that stalls, trickles or runs too long is closed by the body guard.
     requestTimeout: 0,
-    return503OnClosing: true,
+    // Requests that arrive while shutting down are answered 503 below, in the service's error body.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
@@ -126,6 +127,9 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
   app.addHook('preClose', async () => {
     closing = true;
     engine.jobs.releaseWaiters();
+  });
+  app.addHook('onRequest', (_request, _reply, done) => {
+    done(closing ? new ServiceError({ status: 503, code: 'unavailable', message: 'Service unavailable: the server is shutting down.', hint: 'Try again in a moment, or at another instance.' }) : undefined);
   });
   // A callback hook, not an async one: it runs on every reply, and a promise per reply adds up.
   app.addHook('onSend', (_request, reply, payload, done) => {

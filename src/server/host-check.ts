@@ -19,6 +19,11 @@ export function guardHostHeader(app: FastifyInstance, allowedHosts: readonly str
   let listened: Set<string> | undefined;
   // Host headers already accepted, as sent: a client sends the same one on every request.
   const seen = new Set<string>();
+  // Read when the server starts listening: once it stops (shutting down), it has no address left.
+  app.addHook('onListen', (done) => {
+    listened = listenedNames(app.server.address() as AddressInfo);
+    done();
+  });
 
   app.addHook('onRequest', (request, _reply, done) => {
     const sent = request.headers.host;
@@ -32,7 +37,7 @@ export function guardHostHeader(app: FastifyInstance, allowedHosts: readonly str
       done(request.raw.httpVersion === '1.0' ? undefined : badRequest('Invalid request: the Host header is missing (HTTP/1.1 requires it).'));
       return;
     }
-    listened ??= listenedNames(app.server.address() as AddressInfo);
+    listened ??= listenedNames(localAddress(request));
     if (anyHost || listened.has(host) || configured.some((allowed) => allowed === host || allowed === host.replace(/:\d+$/, ''))) {
       if (seen.size < 256) seen.add(sent!);
       done();
@@ -47,9 +52,16 @@ export function guardHostHeader(app: FastifyInstance, allowedHosts: readonly str
   });
 }
 
-/** The base URL a request reached the server at: its (checked) Host, or the listen address. */
+/** The base URL a request reached the server at: its (checked) Host, or the address it connected to. */
 export function requestBaseUrl(request: FastifyRequest): string {
-  return `${request.protocol}://${request.headers.host?.trim() || hostWithPort(request.server.server.address() as AddressInfo)}`;
+  return `${request.protocol}://${request.headers.host?.trim() || hostWithPort(localAddress(request))}`;
+}
+
+/** The address and port the request's connection reached. */
+function localAddress(request: FastifyRequest): AddressInfo {
+  const socket = request.raw.socket;
+  const address = (socket.localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.)/, '');
+  return { address, port: socket.localPort ?? 80, family: address.includes(':') ? 'IPv6' : 'IPv4' };
 }
 
 /** `host:port` spellings that name the address the server listens on (lower case). */
@@ -75,6 +87,5 @@ function listenedNames(address: AddressInfo): Set<string> {
 const isLoopback = (address: string) => address === '::1' || address.startsWith('127.') || address === '::ffff:127.0.0.1';
 
 function hostWithPort(address: AddressInfo): string {
-  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
-  return `${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  return `${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
 }
