@@ -51,7 +51,7 @@ _tubekit_words() {
     'config.set') echo '--version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'config.unset') echo '--version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'config.list') echo '--version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
-    'serve') echo '--host --port --log --body-timeout --workers --alerts-every --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
+    'serve') echo '--host --port --log --body-timeout --body-min-rate --body-max-time --allowed-host --workers --alerts-every --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'engine') echo 'keys seed sample world alerts limits worker faults durations cdn-url status --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'engine.keys') echo 'create list revoke --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'engine.keys.create') echo '--plan --scope --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;

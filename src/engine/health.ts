@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { EngineContext } from './context.js';
 import { hasFault } from './faults.js';
-import { ffmpegAvailable } from './speech/decode.js';
+import { ffmpegProbed } from './speech/decode.js';
 import { DISK_FULL_FAULT } from './store/disk-space.js';
 import { preparedFor } from './store/prepared.js';
 
@@ -29,9 +29,9 @@ const waitingSince = preparedFor((db) =>
   db.prepare<[number], { n: number }>(`SELECT COUNT(*) AS n FROM jobs WHERE state IN ('queued', 'pending') AND requested_at <= ?`),
 );
 
-const memo = new WeakMap<EngineContext, { at: number; problems: Promise<HealthProblem[]> }>();
+const memo = new WeakMap<EngineContext, { at: number; problems: HealthProblem[] }>();
 
-export function healthProblems(engine: EngineContext): Promise<HealthProblem[]> {
+export function healthProblems(engine: EngineContext): HealthProblem[] {
   const last = memo.get(engine);
   const now = engine.clock.now();
   if (last && now >= last.at && now - last.at < CHECK_EVERY_MS) return last.problems;
@@ -40,12 +40,15 @@ export function healthProblems(engine: EngineContext): Promise<HealthProblem[]> 
   return problems;
 }
 
-async function runChecks(engine: EngineContext): Promise<HealthProblem[]> {
-  const problems = [workersProblem(engine), databaseProblem(engine), diskProblem(engine)];
-  if (!(await ffmpegAvailable())) {
-    problems.push({ check: 'ffmpeg', message: 'ffmpeg is not installed where the engine runs: video and audio downloads answer 503 (subtitles still work).' });
-  }
+function runChecks(engine: EngineContext): HealthProblem[] {
+  const problems = [workersProblem(engine), databaseProblem(engine), diskProblem(engine), ffmpegProblem()];
   return problems.filter((problem): problem is HealthProblem => problem !== undefined);
+}
+
+/** Not waited for: a health call never pays for starting ffmpeg; until the probe has answered, nothing is said. */
+function ffmpegProblem(): HealthProblem | undefined {
+  if (ffmpegProbed() !== false) return undefined;
+  return { check: 'ffmpeg', message: 'ffmpeg is not installed where the engine runs: video and audio downloads answer 503 (subtitles still work).' };
 }
 
 function workersProblem(engine: EngineContext): HealthProblem | undefined {

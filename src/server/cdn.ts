@@ -37,7 +37,8 @@ const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
  */
 export function registerCdn(app: FastifyInstance, root: string): void {
   const base = path.resolve(root);
-  app.get('/cdn/*', async (request, reply) => {
+  // HEAD is answered here too: Fastify's own HEAD route would read the whole file to throw it away.
+  app.route({ method: ['GET', 'HEAD'], url: '/cdn/*', handler: async (request, reply) => {
     const relative = (request.params as { '*': string })['*'];
     const found = await openServedFile(base, relative);
     if (!found) throw notFound('No such file.');
@@ -64,14 +65,14 @@ export function registerCdn(app: FastifyInstance, root: string): void {
       const { start, end } = range ?? { start: 0, end: stat.size - 1 };
       if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${stat.size}`);
       reply.header('content-length', Math.max(0, end - start + 1));
-      if (end < start) return reply.send('');
+      if (end < start || request.method === 'HEAD') return reply.send();
       handedOver = true;
       // The stream closes the file when it ends or is destroyed.
       return reply.send(file.createReadStream({ start, end }));
     } finally {
       if (!handedOver) await file.close();
     }
-  });
+  } });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engine/engine.js';
+import { ffmpegAvailable } from '../engine/speech/decode.js';
 import { buildApp } from './app.js';
 import type { BodyBounds } from './body-guard.js';
 
@@ -35,6 +36,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   // Serve runs its jobs itself, starting with any left waiting in the data dir; every feature is
   // loaded first so a processor exists for every kind of job.
   await options.engine.loadAllFeatures();
+  // Health reports a missing ffmpeg without waiting for the probe: start it now.
+  void ffmpegAvailable();
   options.engine.jobs.startWorkers(options.workers);
   const stopAlerts = scheduleAlertCycles(options);
   const address = app.server.address();
