@@ -15,6 +15,7 @@ import { startServer, type RunningServer } from '../../src/server/serve.js';
 import { setJobWork } from '../support/channel-fixtures.js';
 import { BIN } from '../support/cli.js';
 import { tempDataDir } from '../support/engines.js';
+import { RawConnection } from '../support/raw-http.js';
 
 /** A raw HTTP/1.1 exchange: writes `parts` with `gapMs` between them, resolves with what came back and when the socket closed. */
 function rawExchange(url: string, parts: string[], gapMs = 0): Promise<{ text: string; closedAfterMs: number }> {
@@ -114,10 +115,20 @@ describe('serve --log: no key in any line', () => {
     const created = await execa('node', [BIN, 'engine', 'keys', 'create', '--plan', 'professional'], { env });
     const key = created.stdout.trim();
     expect(key).toMatch(/^tk_/);
-    const server = execa('node', [BIN, 'serve', '--port', '0', '--log', '--alerts-every', '0'], { env, reject: false });
+    const server = execa('node', [BIN, 'serve', '--port', '0', '--log', '--alerts-every', '0', '--allowed-host', 'files.example.org'], { env, reject: false });
     try {
       const url = await new Promise<string>((resolve) => server.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
       await fetch(`${url}/api/folders?api_key=${key}`);
+      // --allowed-host: that name is answered (and used in URLs), any other is refused.
+      const servers = async (host: string) => {
+        const connection = await RawConnection.open(url);
+        connection.write(`GET /api/openapi.json HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+        const answer = await connection.response();
+        connection.destroy();
+        return answer?.status === 200 ? JSON.parse(answer.body).servers[0].url : answer?.status;
+      };
+      expect(await servers('files.example.org')).toBe('http://files.example.org');
+      expect(await servers('elsewhere.example.org')).toBe(421);
       await fetch(`${url}/api/no-such-route?x=1&api_key=${key}&y=2`);
       await fetch(`${url}/api/folders`, { headers: { authorization: `Bearer ${key}` } });
       await fetch(`${url}/api/folders?api_key=${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"name": "${key}` });

@@ -32,10 +32,10 @@ interface ServeFlags {
   bodyMaxTime: string;
   workers: string;
   alertsEvery: string;
-  allowedHost: string[];
+  allowedHost?: string[];
 }
 
-const collect = (value: string, previous: string[]) => [...previous, value];
+const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export function registerServe(program: Command, app: CliApp): void {
   const serve = withExamples(
@@ -48,7 +48,7 @@ export function registerServe(program: Command, app: CliApp): void {
       .option('--body-timeout <seconds>', 'close a request whose body sends no byte for this long, with 408', '30')
       .option('--body-min-rate <bytes>', 'close a request whose body arrives slower than this many bytes a second (judged over --body-timeout), with 408', '512')
       .option('--body-max-time <seconds>', 'close a request whose whole body takes longer than this, with 408', '600')
-      .option('--allowed-host <host>', 'a Host (name or name:port) clients may call the server by beside its listen address, e.g. behind a proxy; repeatable; * for any', collect, [])
+      .option('--allowed-host <host>', 'a Host (name or name:port) clients may call the server by beside its listen address, e.g. behind a proxy; repeatable; * for any', collect)
       .option('--workers <n>', 'channel jobs this server runs at once (generation and analysis jobs have their own slots)', '2')
       .option('--alerts-every <minutes>', 'run an alert evaluation cycle every N minutes (0: never)', '60'),
     [
