@@ -31,6 +31,7 @@ export function cellText(value: CellValue, separator = ','): string {
 const STATE_COLOURS: Record<string, 'green' | 'red' | 'yellow'> = {
   completed: 'green',
   healthy: 'green',
+  degraded: 'yellow',
   active: 'green',
   on: 'green',
   failed: 'red',

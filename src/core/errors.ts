@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'video_unavailable'
   | 'unavailable'
   | 'request_timeout'
+  | 'misdirected_request'
+  | 'insufficient_storage'
   | 'not_implemented'
   | 'internal';
 
@@ -104,6 +106,16 @@ export const tooManyRequests = (
 
 export const upstreamError = (message: string) =>
   new ServiceError({ status: 502, code: 'upstream_error', message });
+
+/** A write failed because the disk is full: nothing was saved, and reads still work. */
+export const insufficientStorage = (cause?: unknown) =>
+  new ServiceError({
+    status: 507,
+    code: 'insufficient_storage',
+    message: 'Insufficient storage: the disk holding the service\'s data is full, so nothing was saved.',
+    hint: 'Free some space on that disk (old downloads under cdn/downloads can go) and try again; reading still works.',
+    cause,
+  });
 
 export const notImplemented = (what: string) =>
   new ServiceError({

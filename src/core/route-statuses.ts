@@ -15,25 +15,27 @@ export interface ErrorAnswer {
   retryAfter?: boolean;
 }
 
-type FeatureStatus = 400 | 403 | 404 | 409 | 429 | 502 | 503;
+type FeatureStatus = 400 | 403 | 404 | 409 | 429 | 502 | 503 | 507;
 type FeatureAnswers = Partial<Record<FeatureStatus, string>>;
 
 const sampleRefused = 'The audio sample is missing, cannot be decoded, or is too short, too long or too large.';
 const cloneLimit = '`limit_reached`: your plan\'s clone limit is reached.';
 const videoRefused = '`unsupported_url` or `video_unavailable`: the link is not a supported video, or the video does not exist or has no content yet.';
 const channelUnknown = 'The channel id is malformed, or no channel has it.';
+const diskFull = '`insufficient_storage`: the disk holding the service\'s data is full; nothing was saved.';
 
 /** What each feature answers beyond what its route's properties imply. */
 const featureAnswers: Record<RouteName, FeatureAnswers> = {
   health: {},
   'voices.stealth.list': {},
-  'voices.stealth.clone': { 400: sampleRefused, 403: cloneLimit },
+  'voices.stealth.clone': { 400: sampleRefused, 403: cloneLimit, 507: diskFull },
   'voices.stealth.delete': { 404: 'The voice is not one of your stealth clones (built-in voices cannot be deleted).' },
   'voices.alt.list': {},
   'voices.alt.clone': {
     400: sampleRefused,
     403: cloneLimit,
     502: '`upstream_error`: the alt voice provider refused the clone; nothing was saved.',
+    507: diskFull,
   },
   'voices.alt.delete': { 404: 'The voice is not one of your alt clones.' },
   generate: {
@@ -54,6 +56,7 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
     400: `${videoRefused} Also \`subtitles_unavailable\`, a bad start/end section, or a section past the size limit.`,
     429: '`rate_limited`: the hourly download cap or the parallel cap of your plan is reached (never queued).',
     503: '`unavailable`: video and audio downloads need ffmpeg where the engine runs; subtitles do not.',
+    507: diskFull,
   },
   'folders.list': {},
   'folders.create': {
@@ -124,7 +127,9 @@ export function errorAnswers(name: RouteName): ErrorAnswer[] {
   };
 
   if (takesInput(route) || feature[400]) add(400, '`invalid_request`: a field is missing or invalid; the error names it.');
-  if (route.auth !== false) {
+  // An open endpoint answers without a key, but a key that is sent must be valid.
+  if (route.auth === false) add(401, '`unauthorized`: a key was sent and it is unknown or revoked (without one, the endpoint answers its public fields).');
+  else {
     add(401, route.scope
       ? `\`unauthorized\`: the API key is missing, unknown or revoked; \`scope_required\`: the key lacks the "${route.scope}" scope.`
       : '`unauthorized`: the API key is missing, unknown or revoked.');
@@ -142,5 +147,6 @@ export function errorAnswers(name: RouteName): ErrorAnswer[] {
   if (feature[429]) add(429, 'Too many requests; wait the Retry-After seconds.', true);
   if (feature[502]) add(502, undefined);
   if (feature[503]) add(503, undefined);
+  if (feature[507]) add(507, undefined);
   return answers;
 }

@@ -44,3 +44,6 @@ export type Handler<N extends RouteName> = (
 
 /** Each feature module exports a partial table; the engine merges them. */
 export type Handlers = { [N in RouteName]?: Handler<N> };
+
+/** Handlers of open routes (`auth: false`) for a caller without a key. */
+export type PublicHandlers = { [N in RouteName]?: (engine: EngineContext, input: ParsedInput<N>) => RouteOutput<N> | Promise<RouteOutput<N>> };

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { badRequest, fileTooLarge, forbidden, notImplemented } from '../core/errors.js';
+import { badRequest, fileTooLarge, forbidden, insufficientStorage, notImplemented, unauthorized } from '../core/errors.js';
 import type { RouteTag } from '../core/route.js';
 import { loadRoute, loadedRoute } from '../core/route-loader.js';
 import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
@@ -14,6 +14,7 @@ import { RateLimiter } from './limits/rate-limiter.js';
 import { resolvePlanTable, type Plan, type PlanLimits, type PlanOverrides } from './limits/plans.js';
 import { databaseFile, defaultKeyFile } from './paths.js';
 import { openDatabase, type Db } from './store/database.js';
+import { isDiskFull } from './store/disk-space.js';
 import { Settings } from './store/settings.js';
 import type { EngineIndex } from './index/engine-index.js';
 import { openPlatform, reseedSampleWorld, type OpenedPlatform } from './platform/factory/open-platform.js';
@@ -186,7 +187,25 @@ export class Engine implements EngineContext {
     // A loaded feature's handler is taken without an await: most requests hit loaded features.
     const handler = (this.handlers[name] as Handler<N> | undefined) ?? (await this.handlerFor(name, route.tag));
     if (!handler) throw notImplemented(route.summary);
-    return handler(request, parsed.data as never);
+    try {
+      return await handler(request, parsed.data as never);
+    } catch (error) {
+      // A full disk is the service's condition, not a fault in its code: say so (507), as the hosted service would.
+      throw isDiskFull(error) ? insufficientStorage(error) : error;
+    }
+  }
+
+  /**
+   * An open route (`auth: false`) called without a key: validated like any call, answered with
+   * the public part only. Every other route needs a key.
+   */
+  async handlePublic<N extends RouteName>(name: N, raw: Record<string, unknown>): Promise<RouteOutput<N>> {
+    const route = loadedRoute(name) ?? (await loadRoute(name));
+    const handler = route.auth === false ? (await import('./features/system.js')).publicHandlers[name] : undefined;
+    if (!handler) throw unauthorized('Authentication failed: no API key was sent.');
+    const parsed = route.input.safeParse(raw);
+    if (!parsed.success) throw badRequest(`Invalid request: ${formatIssues(parsed.error.issues, raw)}.`);
+    return handler(this, parsed.data as never);
   }
 
   /** The route's handler, loading its feature module on first use. */

@@ -18,6 +18,7 @@ export const knownFaults: Record<string, string> = {
   'ad-pages-blocked': 'every watch page blocks reads: ad-monetization checks answer `monetized: null` (unknown), and store it',
   'monetization-classifier-fail': 'the external-monetization classifier fails: live runs answer 502 upstream_error and store nothing',
   'video-analysis': 'video analysis jobs fail: the vision model answers with an error after the upload',
+  'disk-full': 'the disk is full: every file the engine writes (downloads, voice samples, generated audio) fails half-way with ENOSPC, so the request answers 507 insufficient_storage and leaves nothing behind; health reports it',
 };
 
 const SETTINGS_KEY = 'faults';

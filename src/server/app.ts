@@ -1,18 +1,20 @@
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ServiceError, notFound } from '../core/errors.js';
+import { methodsForPath } from '../core/route-match.js';
 import { routes, type RouteName } from '../core/routes.js';
 import type { Engine } from '../engine/engine.js';
 import type { Principal } from '../engine/identity/identity.js';
 import { cdnDir } from '../engine/paths.js';
 import { requestApiKey } from './auth.js';
+import { guardRequestBodies, type BodyBounds } from './body-guard.js';
 import { registerCdn } from './cdn.js';
-import { answerFrameworkError, toServiceError } from './error-mapping.js';
+import { answerClientError, answerFrameworkError, toServiceError } from './error-mapping.js';
+import { guardHostHeader, requestBaseUrl } from './host-check.js';
 import { openApiJson } from './openapi.js';
 import { collectInput } from './request-input.js';
 import { requestLogger, type LogSink } from './request-log.js';
 import { lazyRequestSignal } from './request-signal.js';
-import { guardStalledBodies } from './stall-guard.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,26 +29,33 @@ export interface AppOptions {
   logRequests?: boolean;
   /** Where those lines go (default stderr). */
   logSink?: LogSink;
-  /** Seconds a request body may go without a byte before it is answered 408 and closed. */
-  bodyStallSeconds?: number;
+  /** How long a request body may take before it is answered 408 and closed (body-guard.ts). */
+  bodyBounds?: Partial<BodyBounds>;
+  /** Host names (`host` or `host:port`) requests may name beside the listen address; `*` for any (host-check.ts). */
+  allowedHosts?: readonly string[];
 }
 
 /**
  * The REST API over the embedded engine. Every route comes from the route table; this file
  * only moves fields from HTTP into the engine and answers back.
  */
-export function buildApp({ engine, logRequests = false, logSink, bodyStallSeconds }: AppOptions): FastifyInstance {
+export function buildApp({ engine, logRequests = false, logSink, bodyBounds, allowedHosts }: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: logRequests ? requestLogger(logSink) : false,
     bodyLimit: 1024 * 1024,
     // No limit on a whole request: long-polls hold it for up to 30 s and uploads on slow lines take
-    // what they take. A body that stops arriving is closed by the stall guard instead.
+    // what they take. A body that stalls, trickles or runs too long is closed by the body guard.
     requestTimeout: 0,
-    return503OnClosing: true,
+    // Requests that arrive while shutting down are answered 503 below, in the service's error body.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    // A request without Host is answered by the host check, in the service's error body.
+    http: { requireHostHeader: false },
   });
-  guardStalledBodies(app, bodyStallSeconds);
+  guardHostHeader(app, allowedHosts);
+  guardRequestBodies(app, bodyBounds);
   app.register(fastifyMultipart, { throwFileSizeLimit: true });
   // Many clients send `Content-Type: application/json` on every request, DELETE included, with no
   // body: an empty body is no body, not malformed JSON (JSON endpoints still say they need one).
@@ -63,7 +72,11 @@ export function buildApp({ engine, logRequests = false, logSink, bodyStallSecond
     reply.status(failure.status).send(failure.toBody());
   });
   app.setNotFoundHandler((request, reply) => {
-    const failure = notFound(`No endpoint ${request.method} ${request.url.split('?')[0]}. See GET /api/openapi.json for the API.`);
+    const path = request.url.split('?')[0]!;
+    const methods = methodsForPath(path);
+    const failure = notFound(methods.length > 0
+      ? `No endpoint ${request.method} ${path}: that path takes ${methods.join(', ')}.`
+      : `No endpoint ${request.method} ${path}. See GET /api/openapi.json for the API.`);
     reply.status(404).send(failure.toBody());
   });
 
@@ -82,7 +95,9 @@ export function buildApp({ engine, logRequests = false, logSink, bodyStallSecond
           onRequest: (request, _reply, done) => {
             const key = requestApiKey(request);
             try {
-              if (key !== undefined || route.encoding !== 'multipart') request.caller = engine.authenticate(key);
+              // An open route (health) takes a call without a key; a key that is sent must be valid.
+              const open = route.auth === false && key === undefined;
+              if (!open && (key !== undefined || route.encoding !== 'multipart')) request.caller = engine.authenticate(key);
             } catch (error) {
               done(error as Error);
               return;
@@ -91,10 +106,14 @@ export function buildApp({ engine, logRequests = false, logSink, bodyStallSecond
           },
           handler: async (request, reply) => {
             const { input, formApiKey } = await collectInput(request, route);
-            const user = request.caller ?? engine.authenticate(requestApiKey(request, formApiKey));
-            // The address the caller used, so URLs of stored files (audio_url) point back at this server.
-            const baseUrl = `${request.protocol}://${request.host}`;
-            const body = await engine.handle(name, input, user, lazyRequestSignal(request.raw, reply.raw), baseUrl);
+            const key = requestApiKey(request, formApiKey);
+            if (request.caller === null && route.auth === false && key === undefined) {
+              reply.status(route.status ?? 200).send(await engine.handlePublic(name, input));
+              return;
+            }
+            const user = request.caller ?? engine.authenticate(key);
+            // The address the caller used (checked), so URLs of stored files (audio_url) point back at this server.
+            const body = await engine.handle(name, input, user, lazyRequestSignal(request.raw, reply.raw), requestBaseUrl(request));
             reply.status(route.status ?? 200).send(body);
           },
         });
@@ -109,6 +128,9 @@ export function buildApp({ engine, logRequests = false, logSink, bodyStallSecond
     closing = true;
     engine.jobs.releaseWaiters();
   });
+  app.addHook('onRequest', (_request, _reply, done) => {
+    done(closing ? new ServiceError({ status: 503, code: 'unavailable', message: 'Service unavailable: the server is shutting down.', hint: 'Try again in a moment, or at another instance.' }) : undefined);
+  });
   // A callback hook, not an async one: it runs on every reply, and a promise per reply adds up.
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
@@ -116,7 +138,7 @@ export function buildApp({ engine, logRequests = false, logSink, bodyStallSecond
   });
 
   app.get('/api/openapi.json', (request, reply) => {
-    reply.type('application/json; charset=utf-8').send(openApiJson(`${request.protocol}://${request.host}`));
+    reply.type('application/json; charset=utf-8').send(openApiJson(requestBaseUrl(request)));
   });
   registerCdn(app, cdnDir(engine.dataDir));
   return app;

@@ -37,6 +37,8 @@ export function operationFor(name: RouteName): Record<string, unknown> {
   const notes = operationNotes(route);
   if (notes) operation.description = notes;
   if (route.scope) operation.security = [{ bearer: [route.scope] }, { apiKeyQuery: [route.scope] }];
+  // An open route: a key is optional (`{}` is "no key").
+  if (route.auth === false) operation.security = [{}, { bearer: [] }, { apiKeyQuery: [] }];
   const bodyFields = Object.fromEntries(fields.filter(([field]) => !params.includes(field)));
   const bodyRequired = required.filter((field) => !params.includes(field));
   if (route.encoding === 'json') {

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engine/engine.js';
 import { sweepScratch } from '../engine/scratch.js';
+import { ffmpegAvailable } from '../engine/speech/decode.js';
 import { buildApp } from './app.js';
+import type { BodyBounds } from './body-guard.js';
 
 export interface ServeOptions {
   engine: Engine;
@@ -9,8 +11,10 @@ export interface ServeOptions {
   /** 0 picks a free port. */
   port?: number;
   logRequests?: boolean;
-  /** Seconds a request body may stall before a 408 (default 30). */
-  bodyStallSeconds?: number;
+  /** How long a request body may stall or take before a 408 (DEFAULT_BODY_BOUNDS). */
+  bodyBounds?: Partial<BodyBounds>;
+  /** Host names requests may name beside the listen address (`serve --allowed-host`; `*` for any). */
+  allowedHosts?: readonly string[];
   /** Jobs this process runs at once; serve always runs its own workers (default 2). */
   workers?: number;
   /** Runs an alert evaluation cycle at start and then every this many minutes (none when absent or 0). */
@@ -27,7 +31,7 @@ export interface RunningServer {
 
 /** Starts the REST API; resolves once it listens, with its base URL. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const app = buildApp({ engine: options.engine, logRequests: options.logRequests, bodyStallSeconds: options.bodyStallSeconds });
+  const app = buildApp({ engine: options.engine, logRequests: options.logRequests, bodyBounds: options.bodyBounds, allowedHosts: options.allowedHosts });
   const host = options.host ?? '127.0.0.1';
   // Renders a killed server left half done go before any new one starts.
   await sweepScratch(options.engine.dataDir);
@@ -35,6 +39,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   // Serve runs its jobs itself, starting with any left waiting in the data dir; every feature is
   // loaded first so a processor exists for every kind of job.
   await options.engine.loadAllFeatures();
+  // Health reports a missing ffmpeg without waiting for the probe: start it now.
+  void ffmpegAvailable();
   options.engine.jobs.startWorkers(options.workers);
   const stopAlerts = scheduleAlertCycles(options);
   const address = app.server.address();

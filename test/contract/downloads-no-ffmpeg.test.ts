@@ -1,6 +1,7 @@
 /**
  * Without ffmpeg, video and audio downloads answer 503 saying how to install it, and take no
- * slot and no count; subtitles still work. FFMPEG_PATH points at nothing before the first probe.
+ * slot and no count; subtitles still work; health says the service is degraded. FFMPEG_PATH
+ * points at nothing before the first probe.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachEngine, failure } from '../support/engines.js';
@@ -34,6 +35,12 @@ describeEachEngine(
       expect(subtitles.size_bytes).toBeGreaterThan(0);
       const counted = get().engine.db.prepare<[number], { n: number }>("SELECT COUNT(*) AS n FROM rate_events WHERE user_id = ? AND bucket = 'download'").get(user_id)!.n;
       expect(counted).toBe(1);
+    });
+
+    it('reports the service degraded in health, saying ffmpeg is missing and what it breaks', async () => {
+      const body = await get().as('starter').call('health', {});
+      expect(body.status).toBe('degraded');
+      expect(body.problems).toContainEqual({ check: 'ffmpeg', message: expect.stringMatching(/^ffmpeg is not installed .*downloads answer 503/) });
     });
   },
   { world: { seed: 1, channels: 300 } },

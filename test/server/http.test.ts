@@ -7,6 +7,7 @@ import { RemoteService } from '../../src/remote/remote-service.js';
 import { startServer } from '../../src/server/serve.js';
 import { setJobWork } from '../support/channel-fixtures.js';
 import { createHarness, tempDataDir, type EngineHarness } from '../support/engines.js';
+import { RawConnection } from '../support/raw-http.js';
 
 describe('serve: HTTP behaviour', () => {
   let harness: EngineHarness;
@@ -142,6 +143,31 @@ describe('serve: shutting down', () => {
       expect(['queued', 'running']).toContain((await held).status);
     } finally {
       await client.close();
+      engine.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers a request that arrives while shutting down with 503 in the service\'s error body', async () => {
+    const dataDir = tempDataDir();
+    const engine = Engine.open({ dataDir });
+    const server = await startServer({ engine, port: 0 });
+    const key = engine.identity.createUserWithKey('starter', []).key;
+    const connection = await RawConnection.open(server.url);
+    try {
+      // Headers half sent before shutdown, the rest after: the request is read while closing.
+      connection.write(`GET /api/folders HTTP/1.1\r\nHost: ${connection.host}\r\n`);
+      await sleep(100);
+      const closing = server.close();
+      await sleep(50);
+      connection.write(`Authorization: Bearer ${key}\r\n\r\n`);
+      const late = await connection.response();
+      expect(late?.status).toBe(503);
+      expect(late?.headers.connection).toBe('close');
+      expect(JSON.parse(late!.body)).toMatchObject({ success: false, code: 'unavailable', error: expect.stringMatching(/shutting down/) });
+      await closing;
+    } finally {
+      connection.destroy();
       engine.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

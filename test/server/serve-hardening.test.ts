@@ -15,6 +15,7 @@ import { startServer, type RunningServer } from '../../src/server/serve.js';
 import { setJobWork } from '../support/channel-fixtures.js';
 import { BIN } from '../support/cli.js';
 import { tempDataDir } from '../support/engines.js';
+import { RawConnection } from '../support/raw-http.js';
 
 /** A raw HTTP/1.1 exchange: writes `parts` with `gapMs` between them, resolves with what came back and when the socket closed. */
 function rawExchange(url: string, parts: string[], gapMs = 0): Promise<{ text: string; closedAfterMs: number }> {
@@ -37,8 +38,8 @@ function rawExchange(url: string, parts: string[], gapMs = 0): Promise<{ text: s
   });
 }
 
-const head = (path: string, key: string, length: number) =>
-  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
+const head = (url: string, path: string, key: string, length: number) =>
+  `POST ${path} HTTP/1.1\r\nHost: ${new URL(url).host}\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
 
 describe('serve: stalled request bodies', () => {
   let dataDir: string;
@@ -48,7 +49,7 @@ describe('serve: stalled request bodies', () => {
   beforeAll(async () => {
     dataDir = tempDataDir();
     engine = Engine.open({ dataDir });
-    server = await startServer({ engine, port: 0, bodyStallSeconds: 1 });
+    server = await startServer({ engine, port: 0, bodyBounds: { stallSeconds: 1, minBytesPerSecond: 8 } });
     key = engine.identity.createUserWithKey('professional', []).key;
   });
   afterAll(async () => {
@@ -58,7 +59,7 @@ describe('serve: stalled request bodies', () => {
   });
 
   it('answers 408 and closes a request whose body stops arriving', async () => {
-    const { text, closedAfterMs } = await rawExchange(server.url, [head('/api/folders', key, 100), '{"name":']);
+    const { text, closedAfterMs } = await rawExchange(server.url, [head(server.url, '/api/folders', key, 100), '{"name":']);
     expect(text).toMatch(/^HTTP\/1\.1 408 /);
     expect(text).toMatch(/connection: close/i);
     const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { code: string; error: string };
@@ -75,7 +76,7 @@ describe('serve: stalled request bodies', () => {
     const body = JSON.stringify({ name: 'Slow but steady', description: 'x'.repeat(40) });
     const chunks = body.match(/.{1,8}/g)!;
     // Eight bytes every 300 ms: about 3 s in all, three times the stall limit, never idle for it.
-    const { text } = await rawExchange(server.url, [head('/api/folders', key, Buffer.byteLength(body)), ...chunks], 300);
+    const { text } = await rawExchange(server.url, [head(server.url, '/api/folders', key, Buffer.byteLength(body)), ...chunks], 300);
     expect(text).toMatch(/^HTTP\/1\.1 201 /);
     expect(text).toMatch(/Slow but steady/);
   });
@@ -96,7 +97,7 @@ describe('serve: stalled request bodies', () => {
   });
 
   it('keeps answering while many stalled connections are open', async () => {
-    const stalled = Array.from({ length: 200 }, () => rawExchange(server.url, [head('/api/folders', key, 100), '{']));
+    const stalled = Array.from({ length: 200 }, () => rawExchange(server.url, [head(server.url, '/api/folders', key, 100), '{']));
     await sleep(200);
     const started = Date.now();
     const health = await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${key}` } });
@@ -114,10 +115,20 @@ describe('serve --log: no key in any line', () => {
     const created = await execa('node', [BIN, 'engine', 'keys', 'create', '--plan', 'professional'], { env });
     const key = created.stdout.trim();
     expect(key).toMatch(/^tk_/);
-    const server = execa('node', [BIN, 'serve', '--port', '0', '--log', '--alerts-every', '0'], { env, reject: false });
+    const server = execa('node', [BIN, 'serve', '--port', '0', '--log', '--alerts-every', '0', '--allowed-host', 'files.example.org'], { env, reject: false });
     try {
       const url = await new Promise<string>((resolve) => server.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
       await fetch(`${url}/api/folders?api_key=${key}`);
+      // --allowed-host: that name is answered (and used in URLs), any other is refused.
+      const servers = async (host: string) => {
+        const connection = await RawConnection.open(url);
+        connection.write(`GET /api/openapi.json HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+        const answer = await connection.response();
+        connection.destroy();
+        return answer?.status === 200 ? JSON.parse(answer.body).servers[0].url : answer?.status;
+      };
+      expect(await servers('files.example.org')).toBe('http://files.example.org');
+      expect(await servers('elsewhere.example.org')).toBe(421);
       await fetch(`${url}/api/no-such-route?x=1&api_key=${key}&y=2`);
       await fetch(`${url}/api/folders`, { headers: { authorization: `Bearer ${key}` } });
       await fetch(`${url}/api/folders?api_key=${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"name": "${key}` });

@@ -6,6 +6,20 @@ import { withExamples } from '../help.js';
 import { listenError, untilStopped } from '../listen.js';
 import { refuseRemoteFlags } from './engine/local-only.js';
 
+interface ServeFlags {
+  host: string;
+  port: string;
+  log?: boolean;
+  bodyTimeout: string;
+  bodyMinRate: string;
+  bodyMaxTime: string;
+  workers: string;
+  alertsEvery: string;
+  allowedHost?: string[];
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
 export function registerServe(program: Command, app: CliApp): void {
   const serve = withExamples(
     program
@@ -15,26 +29,34 @@ export function registerServe(program: Command, app: CliApp): void {
       .option('--port <port>', 'port; 0 picks a free one', '8787')
       .option('--log', 'log each request to stderr (keys redacted)')
       .option('--body-timeout <seconds>', 'close a request whose body sends no byte for this long, with 408', '30')
+      .option('--body-min-rate <bytes>', 'close a request whose body arrives slower than this many bytes a second (judged over --body-timeout), with 408', '512')
+      .option('--body-max-time <seconds>', 'close a request whose whole body takes longer than this, with 408', '600')
+      .option('--allowed-host <host>', 'a Host (name or name:port) clients may call the server by beside its listen address, e.g. behind a proxy; repeatable; * for any', collect)
       .option('--workers <n>', 'channel jobs this server runs at once (generation and analysis jobs have their own slots)', '2')
       .option('--alerts-every <minutes>', 'run an alert evaluation cycle every N minutes (0: never)', '60'),
     [
       'tubekit serve                             # http://127.0.0.1:8787',
       'tubekit serve --port 0 --log',
       'tubekit serve --alerts-every 15                # alert cycles every 15 minutes',
+      'tubekit serve --host 0.0.0.0 --allowed-host api.example.com   # behind a proxy that keeps the Host',
       'TUBEKIT_BASE_URL=http://127.0.0.1:8787 TUBEKIT_API_KEY=$(tubekit engine keys create --plan starter) tubekit folders list',
     ],
   );
   refuseRemoteFlags(serve, app, '`tubekit serve`');
-  serve.action(async (options: { host: string; port: string; log?: boolean; bodyTimeout: string; workers: string; alertsEvery: string }) => {
+  serve.action(async (options: ServeFlags) => {
     const port = parseWholeNumber(options.port, '--port', { min: 0, max: 65535 });
     const workers = parseWholeNumber(options.workers, '--workers', { min: 1, max: 64 });
     const alertsEveryMinutes = parseWholeNumber(options.alertsEvery, '--alerts-every', { min: 0, max: 10_080 });
-    const bodyStallSeconds = parseWholeNumber(options.bodyTimeout, '--body-timeout', { min: 1, max: 3600 });
+    const bodyBounds = {
+      stallSeconds: parseWholeNumber(options.bodyTimeout, '--body-timeout', { min: 1, max: 3600 }),
+      minBytesPerSecond: parseWholeNumber(options.bodyMinRate, '--body-min-rate', { min: 0, max: 1e9 }),
+      maxSeconds: parseWholeNumber(options.bodyMaxTime, '--body-max-time', { min: 1, max: 86_400 }),
+    };
     const { Engine } = await import('../../engine/engine.js');
     const { startServer } = await import('../../server/serve.js');
     const engine = openAtDataDir(app.settings.dataDir, () => Engine.open({ dataDir: app.settings.dataDir }));
     engine.defaultKey();
-    const server = await startServer({ engine, host: options.host, port, logRequests: options.log, bodyStallSeconds, workers, alertsEveryMinutes }).catch((error: NodeJS.ErrnoException) => {
+    const server = await startServer({ engine, host: options.host, port, logRequests: options.log, bodyBounds, allowedHosts: options.allowedHost, workers, alertsEveryMinutes }).catch((error: NodeJS.ErrnoException) => {
       engine.close();
       throw listenError(error, options.host, port);
     });

@@ -10,5 +10,8 @@ export const systemRoutes = routePart('system', {
   health: defineRoute({
     method: 'GET', path: '/api/health', encoding: 'none', input: noInput, response: jobs.healthOutput,
     summary: 'Service health and the caller\'s job counts',
+    // Open, as the hosted documentation says: without a key, only the status; a key that is sent must be valid.
+    auth: false,
+    openToAllPlans: true,
   }),
 });

@@ -13,7 +13,8 @@ export const errorBody = z
       .string()
       .describe(
         'Machine code: invalid_request, unauthorized, scope_required, plan_required, limit_reached, upgrade_required, ' +
-          'not_found, conflict, rate_limited, unsupported_url, video_unavailable, subtitles_unavailable, upstream_error, unavailable.',
+          'not_found, conflict, rate_limited, unsupported_url, video_unavailable, subtitles_unavailable, upstream_error, unavailable, ' +
+          'request_timeout, misdirected_request, insufficient_storage, not_implemented, internal.',
       ),
     hint: z.string().optional().describe('The next step, where one helps.'),
   })

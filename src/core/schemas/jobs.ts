@@ -127,11 +127,18 @@ export const jobListOutput = z.object({
   count: z.number().int(),
 });
 
+export const healthProblem = z.object({
+  check: z.enum(['workers', 'ffmpeg', 'database', 'disk']).describe('What is wrong: no worker alive while jobs wait, no ffmpeg, a database refusing writes, a disk nearly full.'),
+  message: z.string().describe('What it breaks, and how to fix it.'),
+});
+
+/** Without a key only `status` (and our `version`, `engine`); the job counts and problems need one. */
 export const healthOutput = z.object({
-  status: z.literal('healthy'),
-  active_jobs: z.number().int(),
-  total_jobs: z.number().int(),
-  max_concurrent: z.number().int(),
+  status: z.enum(['healthy', 'degraded']).describe('`degraded` (ours) when something keeps the service from its work; `problems` says what.'),
+  active_jobs: z.number().int().optional().describe('The caller\'s queued and running jobs; with a key.'),
+  total_jobs: z.number().int().optional().describe('All the caller\'s jobs; with a key.'),
+  max_concurrent: z.number().int().optional().describe('Jobs of the caller processed at once; with a key.'),
+  problems: z.array(healthProblem).optional().describe('Ours, with a key: why the service is degraded (empty when healthy).'),
   version: z.string().optional(),
   engine: z.string().optional(),
 });

@@ -1,5 +1,6 @@
 import { VERSION } from '../../core/version.js';
-import type { Handlers } from '../context.js';
+import type { Handlers, PublicHandlers } from '../context.js';
+import { healthProblems } from '../health.js';
 import { preparedFor } from '../store/prepared.js';
 
 const ACTIVE_STATES = "('queued', 'running', 'pending', 'processing')";
@@ -13,14 +14,24 @@ const jobCounts = preparedFor((db) =>
 export const systemHandlers: Handlers = {
   health(request) {
     const { db } = request.engine;
+    const problems = healthProblems(request.engine);
     const counts = jobCounts(db).get(request.user.userId)!;
     return {
-      status: 'healthy',
+      status: problems.length > 0 ? 'degraded' : 'healthy',
       active_jobs: counts.active,
       total_jobs: counts.total,
       max_concurrent: request.limits.concurrentJobs,
+      problems,
       version: VERSION,
       engine: 'embedded',
     };
+  },
+};
+
+/** Open routes called without a key: the public part of their answer. */
+export const publicHandlers: PublicHandlers = {
+  health(engine) {
+    const problems = healthProblems(engine);
+    return { status: problems.length > 0 ? 'degraded' : 'healthy', version: VERSION, engine: 'embedded' };
   },
 };

@@ -6,11 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Clock } from '../clock.js';
-import type { Db } from '../store/database.js';
 import { processAlive } from '../process-alive.js';
+import { preparedFor } from '../store/prepared.js';
+import type { Db } from '../store/database.js';
 
 /** This machine's name, in host ids: pids are only comparable between hosts of one machine. */
 const MACHINE = os.hostname().replace(/[/@]/g, '_');
+
+/** Read by every health check: prepared once per connection. */
+const liveHosts = preparedFor((db) => db.prepare<[number], WorkerHostRow>('SELECT * FROM job_workers WHERE heartbeat_at > ? ORDER BY started_at'));
 
 export type WorkerHostMode = 'in-process' | 'detached' | 'foreground' | 'starting';
 
@@ -107,8 +111,6 @@ export class WorkerHosts {
   }
 
   live(): WorkerHostRow[] {
-    return this.db
-      .prepare<[number], WorkerHostRow>('SELECT * FROM job_workers WHERE heartbeat_at > ? ORDER BY started_at')
-      .all(this.clock.now() - this.staleMs);
+    return liveHosts(this.db).all(this.clock.now() - this.staleMs);
   }
 }

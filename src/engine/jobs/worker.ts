@@ -7,6 +7,8 @@
  * channel jobs: `concurrency` channel jobs at a time, and task jobs (generation, analysis) up to the
  * largest per-user cap of the plan table (each user's own cap is enforced by the claim).
  */
+import { insufficientStorage } from '../../core/errors.js';
+import { isDiskFull } from '../store/disk-space.js';
 import { PLANS } from '../limits/plans.js';
 import type { EngineContext } from '../context.js';
 import { toJob, type JobFamily, type JobRow } from './job-row.js';
@@ -216,6 +218,7 @@ export class Worker {
 }
 
 function failureMessage(error: unknown): string {
+  if (isDiskFull(error)) return insufficientStorage().message;
   const message = error instanceof Error ? error.message : String(error);
   return message.trim() || 'The job failed without a message.';
 }

@@ -39,14 +39,21 @@ export function ffmpegCommand(): string {
 }
 
 let ffmpegProbe: Promise<boolean> | undefined;
+let ffmpegFound: boolean | undefined;
 
 /** Whether ffmpeg can be run (checked once per process). */
 export function ffmpegAvailable(): Promise<boolean> {
   ffmpegProbe ??= execa(ffmpegCommand(), ['-hide_banner', '-version'], { timeout: 10_000 }).then(
-    () => true,
-    () => false,
+    () => (ffmpegFound = true),
+    () => (ffmpegFound = false),
   );
   return ffmpegProbe;
+}
+
+/** What the probe found, without waiting for it (it is started if need be): undefined until it has answered. */
+export function ffmpegProbed(): boolean | undefined {
+  void ffmpegAvailable();
+  return ffmpegFound;
 }
 
 /**

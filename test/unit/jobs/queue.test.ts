@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { Engine, type EngineOptions } from '../../../src/engine/engine.js';
 import { abandonedMessage } from '../../../src/engine/jobs/queue.js';
 import { registerJobProcessor } from '../../../src/engine/jobs/registry.js';
 import { Worker } from '../../../src/engine/jobs/worker.js';
+import { processAlive } from '../../../src/engine/process-alive.js';
 import { tempDataDir } from '../../support/engines.js';
 
 /** A task-family kind whose work the tests control: it waits `ms` and records each run. */
@@ -259,6 +261,32 @@ describe('making sure a worker runs (local CLI mode)', () => {
     expect(queue.recoverAbandoned()).toBe(1);
     expect(queue.claim('no-such-host/1', ['test-sleep'], 60_000)!.id).toBe(job.id);
     expect(queue.recoverAbandoned()).toBe(1);
+  });
+
+  it.runIf(process.platform === 'linux')('requeues at once a job whose holder was killed and is a zombie nobody reaped', async () => {
+    // sh starts a sleep, prints its pid, then becomes a sleep itself: a parent that never reaps.
+    const parent = spawn('sh', ['-c', 'sleep 300 & echo $!; exec sleep 300'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const pid = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString()))));
+      process.kill(pid, 'SIGKILL');
+      const state = () => fs.readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]![0];
+      for (let tries = 0; state() !== 'Z' && tries < 100; tries++) await sleep(20);
+      expect(state()).toBe('Z');
+      // The premise: signal 0 still calls it alive.
+      expect(process.kill(pid, 0)).toBe(true);
+      expect(processAlive(pid)).toBe(false);
+
+      const engine = open();
+      const job = enqueueSleep(engine);
+      const zombie = engine.jobs.hosts.register('detached');
+      engine.db.prepare('UPDATE job_workers SET pid = ? WHERE id = ?').run(pid, zombie);
+      expect(engine.jobs.queue.claim(`${zombie}/1`, ['test-sleep'], 60_000)!.id).toBe(job.id);
+      // Its heartbeat is fresh and its lease a minute long: only the process state gives it away.
+      expect(engine.jobs.queue.recoverAbandoned()).toBe(1);
+      expect(engine.jobs.queue.get(job.id)).toMatchObject({ state: 'pending', lease_owner: null });
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it('judges a holder on another machine by its heartbeat alone: its pid means nothing here', () => {

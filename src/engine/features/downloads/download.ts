@@ -91,7 +91,7 @@ export async function downloadVideo(request: RequestContext, input: DownloadInpu
       await simulateWork(engine.settings, 'download', target.key, request.signal);
       if (needsFfmpeg) await requireFfmpeg();
       file ??= await describeFile(request, video, input.format, height, section);
-      const size = await renderDownloadFile(file, ledger.cache.file(target.path), { dataDir: engine.dataDir, signal: request.signal });
+      const size = await renderDownloadFile(file, ledger.cache.file(target.path), { dataDir: engine.dataDir, signal: request.signal, settings: engine.settings });
       ledger.rendered(target, slotId, size, round3(seconds));
     }
     const row = ledger.cache.get(target.key);

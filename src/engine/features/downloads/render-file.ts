@@ -8,6 +8,8 @@ import path from 'node:path';
 import { renderMp3, renderMp4, type RenderSubject } from '../../media/render.js';
 import { transcriptToSrt } from '../../media/subtitles.js';
 import { withScratchDir } from '../../scratch.js';
+import { failIfDiskFullFault } from '../../store/disk-space.js';
+import type { Settings } from '../../store/settings.js';
 
 export interface DownloadFile {
   format: 'video' | 'audio' | 'subtitles';
@@ -16,8 +18,8 @@ export interface DownloadFile {
   subject: RenderSubject;
 }
 
-/** Renders to `file` and returns its size in bytes. */
-export async function renderDownloadFile(download: DownloadFile, file: string, options: { dataDir: string; signal?: AbortSignal }): Promise<number> {
+/** Renders to `file` and returns its size in bytes; `settings` lets the `disk-full` fault fail it. */
+export async function renderDownloadFile(download: DownloadFile, file: string, options: { dataDir: string; signal?: AbortSignal; settings?: Settings }): Promise<number> {
   await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   return withScratchDir(options.dataDir, 'render', async (workDir) => {
     const rendered = path.join(workDir, 'output');
@@ -25,6 +27,7 @@ export async function renderDownloadFile(download: DownloadFile, file: string, o
     if (download.format === 'video') await renderMp4(download.subject, download.height!, rendered, place);
     else if (download.format === 'audio') await renderMp3(download.subject, rendered, place);
     else await fs.promises.writeFile(rendered, transcriptToSrt(download.subject.transcript!.cues));
+    failIfDiskFullFault(options.settings, rendered);
     await fs.promises.rename(rendered, file);
     return (await fs.promises.stat(file)).size;
   });

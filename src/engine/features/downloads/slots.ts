@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../store/database.js';
 import { processAlive } from '../../process-alive.js';
+import type { Db } from '../../store/database.js';
 
 export const SLOT_LEASE_MS = 30_000;
 export const SLOT_HEARTBEAT_MS = 5_000;

@@ -42,6 +42,6 @@ export function subscriptionSettingsUrl(request: RequestContext): string {
   const file = path.join(cdnDir(request.engine.dataDir), SUBSCRIPTION_PAGE);
   const content = page(request);
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
-  if (current !== content) writeFileAtomic(file, content);
+  if (current !== content) writeFileAtomic(file, content, request.engine.settings);
   return publicFileUrl(request, SUBSCRIPTION_PAGE);
 }

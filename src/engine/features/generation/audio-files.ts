@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { cdnDir } from '../../paths.js';
 import { writeFileAtomic } from '../../store/atomic-file.js';
+import type { Settings } from '../../store/settings.js';
 
 export interface AudioFiles {
   /** Paths relative to the CDN root, with forward slashes (they become URL paths). */
@@ -16,8 +17,8 @@ export function audioFilesFor(jobId: string, requestedAt: number): AudioFiles {
 }
 
 /** Transcript first, audio last: once the MP3 exists, both are complete. */
-export function storeAudioFiles(dataDir: string, files: AudioFiles, mp3: Buffer, srt: string): void {
+export function storeAudioFiles(dataDir: string, files: AudioFiles, mp3: Buffer, srt: string, settings?: Settings): void {
   const root = cdnDir(dataDir);
-  writeFileAtomic(path.join(root, files.transcript), srt);
-  writeFileAtomic(path.join(root, files.audio), mp3);
+  writeFileAtomic(path.join(root, files.transcript), srt, settings);
+  writeFileAtomic(path.join(root, files.audio), mp3, settings);
 }

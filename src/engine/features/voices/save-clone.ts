@@ -24,7 +24,7 @@ export function saveClone(request: RequestContext, voice: NewVoice, sample: Buff
   const save = db.transaction(() => {
     enforceCloneCap(request, voice.provider);
     insertVoice(db, voice);
-    keepSample(dataDir, voice.samplePath, sample);
+    keepSample(dataDir, voice.samplePath, sample, request.engine.settings);
   });
   try {
     save.immediate();
