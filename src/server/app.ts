@@ -9,7 +9,8 @@ import { requestApiKey } from './auth.js';
 import { registerCdn } from './cdn.js';
 import { answerFrameworkError, toServiceError } from './error-mapping.js';
 import { openApiDocument } from './openapi.js';
-import { collectInput } from './request-input.js';
+import { BODY_MAX_BYTES, collectInput, hasFormBody } from './request-input.js';
+import { parseUrlEncodedForm } from './urlencoded-form.js';
 import { requestLogger, type LogSink } from './request-log.js';
 import { lazyRequestSignal } from './request-signal.js';
 import { guardStalledBodies } from './stall-guard.js';
@@ -38,7 +39,7 @@ export interface AppOptions {
 export function buildApp({ engine, logRequests = false, logSink, bodyStallSeconds }: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: logRequests ? requestLogger(logSink) : false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_MAX_BYTES,
     // No limit on a whole request: long-polls hold it for up to 30 s and uploads on slow lines take
     // what they take. A body that stops arriving is closed by the stall guard instead.
     requestTimeout: 0,
@@ -55,6 +56,14 @@ export function buildApp({ engine, logRequests = false, logSink, bodyStallSecond
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body.length === 0) done(null, undefined);
     else parseJson(request, body as string, done);
+  });
+  // JSON routes also take their fields as a urlencoded form (request-input.ts types them).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseUrlEncodedForm(body as string));
+    } catch (error) {
+      done(error as Error);
+    }
   });
 
   app.setErrorHandler((error: FastifyError | ServiceError, _request, reply) => {
@@ -78,11 +87,12 @@ export function buildApp({ engine, logRequests = false, logSink, bodyStallSecond
           method: route.method,
           url,
           // Authenticate before the body is parsed, so a caller without a valid key hears 401 rather
-          // than a complaint about its body. Only a multipart body may still bring the key along.
+          // than a complaint about its body. Only a form body may still bring the key along.
           onRequest: (request, _reply, done) => {
             const key = requestApiKey(request);
+            const keyMayBeInForm = route.encoding === 'multipart' || (route.encoding === 'json' && hasFormBody(request));
             try {
-              if (key !== undefined || route.encoding !== 'multipart') request.caller = engine.authenticate(key);
+              if (key !== undefined || !keyMayBeInForm) request.caller = engine.authenticate(key);
             } catch (error) {
               done(error as Error);
               return;
