@@ -18,6 +18,8 @@ export const knownFaults: Record<string, string> = {
   'ad-pages-blocked': 'every watch page blocks reads: ad-monetization checks answer `monetized: null` (unknown), and store it',
   'monetization-classifier-fail': 'the external-monetization classifier fails: live runs answer 502 upstream_error and store nothing',
   'video-analysis': 'video analysis jobs fail: the vision model answers with an error after the upload',
+  'download-upstream': 'downloads that need a new file fail: POST /api/download-video answers 502 upstream_error, takes no slot and counts nothing (cached files are still served)',
+  'download-partial-quality': 'video downloads deliver the next lower height than asked (1080p gives 720p): the answer\'s quality is the delivered height, with requested_quality and quality_note',
 };
 
 const SETTINGS_KEY = 'faults';

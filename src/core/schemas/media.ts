@@ -33,7 +33,12 @@ export const downloadOutput = z.object({
   size_bytes: z.number().int(),
   cached: z.boolean(),
   format: oneOf(DOWNLOAD_FORMATS),
+  /** The delivered height, which may be lower than asked (then requested_quality and quality_note say so). */
   quality: z.number().int(),
+  /** Ours, present only when a lower height than asked was delivered: the height asked for. */
+  requested_quality: z.number().int().optional(),
+  /** Ours, present only then too: the delivered and asked heights in words. */
+  quality_note: z.string().optional(),
   start_seconds: z.number().nullable(),
   end_seconds: z.number().nullable(),
 });
