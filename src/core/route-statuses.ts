@@ -52,6 +52,7 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
     502: '`upstream_error`: the video platform did not deliver the media; nothing counts toward the caps. Retry later, or clip with start/end.',
     503: '`unavailable`: video and audio downloads need ffmpeg where the engine runs; subtitles do not.',
   },
+  'video.info': { 400: `${videoRefused} (A premiere that has not started is answered, with \`live_status: is_upcoming\`.)` },
   'folders.list': {},
   'folders.create': {
     400: 'The folder name is invalid.',

@@ -110,6 +110,7 @@ function operationNotes(route: RouteDef): string | undefined {
   const notes: string[] = [];
   if (route.longPoll) notes.push('Long-poll: with `wait_seconds` the request is held until the job changes state or the wait ends; allow for it in client timeouts.');
   if (route.scope) notes.push(`Needs a key with the \`${route.scope}\` scope.`);
+  if (route.extension) notes.push('An extension of tubekit\'s: the hosted service has no such endpoint.');
   if (route.aliases?.length) notes.push(`Also answered at ${route.aliases.map((alias) => `\`${openApiPath(alias)}\``).join(', ')} (the hosted service's provider name).`);
   return notes.length ? notes.join('\n\n') : undefined;
 }
