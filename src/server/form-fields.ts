@@ -62,6 +62,11 @@ export function typeFormFields(fields: FormFields, schema: z.ZodType): Record<st
   const schemas = fieldSchemas(schema);
   const typed: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(fields)) {
+    // A multipart part sent as application/json arrives parsed: it is typed already.
+    if (typeof value !== 'string' && !Array.isArray(value)) {
+      typed[name] = value;
+      continue;
+    }
     const fieldSchema = Object.hasOwn(schemas, name) ? schemas[name] : undefined;
     // Unknown fields pass as they are: the schema decides whether they are refused.
     const shape = fieldSchema ? shapeOf(fieldSchema) : 'scalar';

@@ -55,7 +55,7 @@ export async function readMultipartForm(request: FastifyRequest, route: RouteDef
         if (part.valueTruncated) {
           throw badRequest(`Invalid request: ${part.fieldname}: the value is larger than ${FORM_FIELD_MAX_BYTES / (1024 * 1024)} MB.`);
         }
-        valueBytes += Buffer.byteLength(String(part.value));
+        valueBytes += Buffer.byteLength(typeof part.value === 'string' ? part.value : JSON.stringify(part.value));
         if (options.maxValueBytes !== undefined && valueBytes > options.maxValueBytes) throw bodyTooLarge();
         addField(fields, part.fieldname, part.value, options.collectRepeats === true);
       }

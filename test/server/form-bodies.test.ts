@@ -118,6 +118,23 @@ describe('serve: JSON routes take form bodies', () => {
     });
   }
 
+  it('takes a multipart part sent as application/json as it is (filters as a JSON part)', async () => {
+    const boundary = 'tubekit-test-boundary';
+    const body = [
+      `--${boundary}`, 'Content-Disposition: form-data; name="name"', '', 'JSON part',
+      `--${boundary}`, 'Content-Disposition: form-data; name="filters"', 'Content-Type: application/json', '', JSON.stringify({ max_subs: 5000 }),
+      `--${boundary}--`, '',
+    ].join('\r\n');
+    const response = await fetch(`${harness.baseUrl}/api/alerts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    const answer = await response.json();
+    expect(response.status, JSON.stringify(answer)).toBe(201);
+    expect(answer.alert.filters).toEqual({ max_subs: 5000 });
+  });
+
   it('still takes JSON as before, and refuses a JSON body that is not an object', async () => {
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     const created = await fetch(`${harness.baseUrl}/api/folders`, { method: 'POST', headers, body: JSON.stringify({ name: 'Plain JSON' }) });
