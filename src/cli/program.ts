@@ -29,6 +29,7 @@ const commandModules = {
   terminated: () => import('./commands/terminated.js').then((module) => module.registerTerminated),
   analyze: () => import('./commands/analyze.js').then((module) => module.registerAnalyze),
   download: () => import('./commands/download.js').then((module) => module.registerDownload),
+  video: () => import('./commands/video.js').then((module) => module.registerVideo),
   health: () => import('./commands/health.js').then((module) => module.registerHealth),
   auth: () => import('./commands/auth.js').then((module) => module.registerAuth),
   config: () => import('./commands/config.js').then((module) => module.registerConfig),

@@ -55,9 +55,11 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
   download: {
     400: `${videoRefused} Also \`subtitles_unavailable\`, a bad start/end section, or a section past the size limit.`,
     429: '`rate_limited`: the hourly download cap or the parallel cap of your plan is reached (never queued).',
+    502: '`upstream_error`: the video platform did not deliver the media; nothing counts toward the caps. Retry later, or clip with start/end.',
     503: '`unavailable`: video and audio downloads need ffmpeg where the engine runs; subtitles do not.',
     507: diskFull,
   },
+  'video.info': { 400: `${videoRefused} (A premiere that has not started is answered, with \`live_status: is_upcoming\`.)` },
   'folders.list': {},
   'folders.create': {
     400: 'The folder name is invalid.',

@@ -20,6 +20,7 @@ export const routeTags = {
   'channels.process': 'channels',
   'channels.processStatus': 'channels',
   download: 'download',
+  'video.info': 'download',
   'folders.list': 'workspace',
   'folders.create': 'workspace',
   'folders.rename': 'workspace',

@@ -34,6 +34,8 @@ export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   openToAllPlans?: boolean;
   /** A scope the key must carry beyond a valid plan (the spec: download needs `generations`). */
   scope?: 'generations';
+  /** An endpoint of ours that the hosted service does not have (documented as an extension). */
+  extension?: boolean;
 }
 
 /** One endpoint of a part of the table; the part gives it its tag (routePart). */

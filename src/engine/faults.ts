@@ -16,9 +16,12 @@ export const knownFaults: Record<string, string> = {
   'speech-synthesis': 'generation jobs fail, so a job ending `failed` with its `error` can be seen',
   'cms-no-verdict': 'managed-network live checks get no verdict: the answer is `unchecked` with a hint, and nothing is stored',
   'ad-pages-blocked': 'every watch page blocks reads: ad-monetization checks answer `monetized: null` (unknown), and store it',
+  'ad-flip': 'ad-monetization checks of a channel with a known verdict find the opposite (pages read cleanly): each check flips, so `monetized --exit-on-flip` exits 11',
   'monetization-classifier-fail': 'the external-monetization classifier fails: live runs answer 502 upstream_error and store nothing',
   'video-analysis': 'video analysis jobs fail: the vision model answers with an error after the upload',
   'disk-full': 'the disk is full: every file the engine writes (downloads, voice samples, generated audio) fails half-way with ENOSPC, so the request answers 507 insufficient_storage and leaves nothing behind; health reports it',
+  'download-upstream': 'downloads that need a new file fail: POST /api/download-video answers 502 upstream_error, takes no slot and counts nothing (cached files are still served)',
+  'download-partial-quality': 'video downloads deliver the next lower height than asked (1080p gives 720p): the answer\'s quality is the delivered height, with requested_quality and quality_note',
 };
 
 const SETTINGS_KEY = 'faults';

@@ -34,6 +34,7 @@ export const toolNames = {
   'channels.process': { name: 'process_channel', example: { channel: '@honestrunning', type: 'longform' }, note: 'Returns a job at once; poll it with get_channel_job or wait_for_job.' },
   'channels.processStatus': { name: 'get_channel_job', example: { job_id: 1, wait_seconds: 10 }, note: 'wait_seconds (at most 30) holds the call until the job ends.' },
   download: { name: 'download_video', example: { video_url: 'https://youtu.be/GHGuclERoWA', format: 'audio', start: '1:30', end: '2:00' }, note: 'Needs a key with the "generations" scope. The file comes back as a link; subtitles also inline.' },
+  'video.info': { name: 'get_video_info', example: { url: 'https://www.youtube.com/watch?v=GHGuclERoWA' }, note: 'One video\'s metadata with yt-dlp\'s field names (a tubekit extension).' },
   'folders.list': { name: 'list_folders', example: {} },
   'folders.create': { name: 'create_folder', example: { name: 'Cooking' } },
   'folders.rename': { name: 'rename_folder', example: { id: 1, name: 'Baking' } },

@@ -12,7 +12,8 @@ import { registerCdn } from './cdn.js';
 import { answerClientError, answerFrameworkError, toServiceError } from './error-mapping.js';
 import { guardHostHeader, requestBaseUrl } from './host-check.js';
 import { openApiJson } from './openapi.js';
-import { collectInput } from './request-input.js';
+import { BODY_MAX_BYTES, collectInput, hasFormBody } from './request-input.js';
+import { parseUrlEncodedForm } from './urlencoded-form.js';
 import { requestLogger, type LogSink } from './request-log.js';
 import { lazyRequestSignal } from './request-signal.js';
 
@@ -42,7 +43,7 @@ export interface AppOptions {
 export function buildApp({ engine, logRequests = false, logSink, bodyBounds, allowedHosts }: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: logRequests ? requestLogger(logSink) : false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_MAX_BYTES,
     // No limit on a whole request: long-polls hold it for up to 30 s and uploads on slow lines take
     // what they take. A body that stalls, trickles or runs too long is closed by the body guard.
     requestTimeout: 0,
@@ -64,6 +65,14 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body.length === 0) done(null, undefined);
     else parseJson(request, body as string, done);
+  });
+  // JSON routes also take their fields as a urlencoded form (request-input.ts types them).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseUrlEncodedForm(body as string));
+    } catch (error) {
+      done(error as Error);
+    }
   });
 
   app.setErrorHandler((error: FastifyError | ServiceError, _request, reply) => {
@@ -91,13 +100,14 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
           method: route.method,
           url,
           // Authenticate before the body is parsed, so a caller without a valid key hears 401 rather
-          // than a complaint about its body. Only a multipart body may still bring the key along.
+          // than a complaint about its body. Only a form body may still bring the key along.
           onRequest: (request, _reply, done) => {
             const key = requestApiKey(request);
+            const keyMayBeInForm = route.encoding === 'multipart' || (route.encoding === 'json' && hasFormBody(request));
             try {
               // An open route (health) takes a call without a key; a key that is sent must be valid.
               const open = route.auth === false && key === undefined;
-              if (!open && (key !== undefined || route.encoding !== 'multipart')) request.caller = engine.authenticate(key);
+              if (!open && (key !== undefined || !keyMayBeInForm)) request.caller = engine.authenticate(key);
             } catch (error) {
               done(error as Error);
               return;

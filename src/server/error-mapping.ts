@@ -17,7 +17,7 @@ export function toServiceError(error: FastifyError | ServiceError): ServiceError
     return new ServiceError({ status: 500, code: 'internal', message: `Internal error: ${error.message}`, cause: error });
   }
   const messages: Record<string, string> = {
-    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type: send application/json (or multipart/form-data where the endpoint takes a form).',
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type: send application/json, or the fields as a form (application/x-www-form-urlencoded or multipart/form-data).',
     FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty: send a JSON object.',
     FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   };

@@ -15,7 +15,16 @@ const FORM_FIELD_NAME_MAX_BYTES = 100;
 const FORM_FIELDS_MAX = 50;
 const FORM_FILES_MAX = 4;
 
-export async function readMultipartForm(request: FastifyRequest, route: RouteDef): Promise<Record<string, unknown>> {
+export interface FormReadOptions {
+  /** Keep every value of a repeated field (a list field of a JSON route), not only the last. */
+  collectRepeats?: boolean;
+  /** Refuse the form past this many bytes of field values (a JSON route's body limit). */
+  maxValueBytes?: number;
+  /** Fields the form may have (default FORM_FIELDS_MAX). */
+  maxFields?: number;
+}
+
+export async function readMultipartForm(request: FastifyRequest, route: RouteDef, options: FormReadOptions = {}): Promise<Record<string, unknown>> {
   if (!request.isMultipart()) {
     throw badRequest('Invalid request: this endpoint takes a multipart/form-data body.');
   }
@@ -23,11 +32,12 @@ export async function readMultipartForm(request: FastifyRequest, route: RouteDef
   const largest = Math.max(1, ...Object.values(files).map((file) => file.maxBytes));
   const fields: Record<string, unknown> = {};
   let current = 'file';
+  let valueBytes = 0;
   const limits = {
     fileSize: largest,
     fieldSize: FORM_FIELD_MAX_BYTES,
     fieldNameSize: FORM_FIELD_NAME_MAX_BYTES,
-    fields: FORM_FIELDS_MAX,
+    fields: options.maxFields ?? FORM_FIELDS_MAX,
     files: FORM_FILES_MAX,
   };
   try {
@@ -40,17 +50,31 @@ export async function readMultipartForm(request: FastifyRequest, route: RouteDef
         if (part.fieldnameTruncated) {
           throw badRequest(`Invalid request: a form field name is longer than ${FORM_FIELD_NAME_MAX_BYTES} bytes.`);
         }
+        // On a JSON route the form keeps the JSON body's limit, and its answer.
+        if (part.valueTruncated && options.maxValueBytes !== undefined) throw bodyTooLarge();
         if (part.valueTruncated) {
           throw badRequest(`Invalid request: ${part.fieldname}: the value is larger than ${FORM_FIELD_MAX_BYTES / (1024 * 1024)} MB.`);
         }
-        fields[part.fieldname] = part.value;
+        valueBytes += Buffer.byteLength(typeof part.value === 'string' ? part.value : JSON.stringify(part.value));
+        if (options.maxValueBytes !== undefined && valueBytes > options.maxValueBytes) throw bodyTooLarge();
+        addField(fields, part.fieldname, part.value, options.collectRepeats === true);
       }
     }
   } catch (error) {
-    throw formError(error, current, files[current]?.maxBytes ?? largest);
+    throw formError(error, current, files[current]?.maxBytes ?? largest, limits.fields);
   }
   return fields;
 }
+
+function addField(fields: Record<string, unknown>, name: string, value: unknown, collectRepeats: boolean): void {
+  const earlier = fields[name];
+  if (!collectRepeats || earlier === undefined) fields[name] = value;
+  else fields[name] = Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
+}
+
+/** The answer a JSON body past the body limit gets, so a form past it is answered the same. */
+export const bodyTooLarge = () =>
+  new ServiceError({ status: 413, code: 'invalid_request', message: 'Invalid request: The request body is too large.' });
 
 type FilePart = { fieldname: string; filename: string; mimetype: string; toBuffer(): Promise<Buffer> };
 
@@ -72,16 +96,16 @@ async function readFilePart(part: FilePart, files: NonNullable<RouteDef['files']
 const limitMessages: Record<string, string> = {
   FST_PARTS_LIMIT: 'the form has too many parts',
   FST_FILES_LIMIT: `the form has more than ${FORM_FILES_MAX} files`,
-  FST_FIELDS_LIMIT: `the form has more than ${FORM_FIELDS_MAX} fields`,
   FST_PROTO_VIOLATION: 'a form field is named after an object property (such as __proto__)',
   FST_INVALID_JSON_FIELD_ERROR: 'a form field sent as application/json is not valid JSON',
 };
 
 /** The 400 for an error met while reading the form. */
-function formError(error: unknown, field: string, fileLimit: number): ServiceError {
+function formError(error: unknown, field: string, fileLimit: number, fieldsLimit: number): ServiceError {
   if (error instanceof ServiceError) return error;
   const code = (error as { code?: string }).code ?? '';
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(field, fileLimit);
+  if (code === 'FST_FIELDS_LIMIT') return badRequest(`Invalid request: the form has more than ${fieldsLimit} fields.`);
   const known = limitMessages[code];
   if (known !== undefined) return badRequest(`Invalid request: ${known}.`);
   // The rest come from the form parser reading the body: no boundary, a part cut short, bad headers.

@@ -42,9 +42,19 @@ export function operationFor(name: RouteName): Record<string, unknown> {
   const bodyFields = Object.fromEntries(fields.filter(([field]) => !params.includes(field)));
   const bodyRequired = required.filter((field) => !params.includes(field));
   if (route.encoding === 'json') {
+    // The hosted documentation sends every POST as form fields: a JSON route takes those too, list
+    // and object fields as JSON text (lists also as repeated fields), the key as an api_key field.
+    const form = { type: 'object', properties: { ...bodyFields, api_key: apiKeyField }, required: bodyRequired };
+    const jsonText = Object.fromEntries(
+      Object.entries(bodyFields).filter(([, schema]) => schema.type === 'object').map(([field]) => [field, { contentType: 'application/json' }]),
+    );
     operation.requestBody = {
       required: true,
-      content: { 'application/json': { schema: { type: 'object', properties: bodyFields, required: bodyRequired } } },
+      content: {
+        'application/json': { schema: { type: 'object', properties: bodyFields, required: bodyRequired } },
+        'application/x-www-form-urlencoded': { schema: form, ...(Object.keys(jsonText).length ? { encoding: jsonText } : {}) },
+        'multipart/form-data': { schema: form, ...(Object.keys(jsonText).length ? { encoding: jsonText } : {}) },
+      },
     };
   }
   if (route.encoding === 'multipart') operation.requestBody = multipartBody(route, bodyFields, bodyRequired);
@@ -59,6 +69,8 @@ function parameter(name: string, schema: JsonSchema, location: 'path' | 'query',
   return param;
 }
 
+const apiKeyField = { type: 'string', description: 'The API key, for clients that cannot set the Authorization header.' };
+
 function multipartBody(route: RouteDef, fields: Record<string, JsonSchema>, required: string[]) {
   const files = route.files ?? {};
   const properties: Record<string, unknown> = { ...fields };
@@ -70,7 +82,7 @@ function multipartBody(route: RouteDef, fields: Record<string, JsonSchema>, requ
     };
   }
   // The hosted service takes the key inside the form too; the server accepts it there.
-  properties.api_key = { type: 'string', description: 'The API key, for clients that cannot set the Authorization header.' };
+  properties.api_key = apiKeyField;
   const encoding = Object.fromEntries(Object.keys(files).map((field) => [field, { contentType: 'audio/*, application/octet-stream' }]));
   return {
     required: true,
@@ -100,6 +112,7 @@ function operationNotes(route: RouteDef): string | undefined {
   const notes: string[] = [];
   if (route.longPoll) notes.push('Long-poll: with `wait_seconds` the request is held until the job changes state or the wait ends; allow for it in client timeouts.');
   if (route.scope) notes.push(`Needs a key with the \`${route.scope}\` scope.`);
+  if (route.extension) notes.push('An extension of tubekit\'s: the hosted service has no such endpoint.');
   if (route.aliases?.length) notes.push(`Also answered at ${route.aliases.map((alias) => `\`${openApiPath(alias)}\``).join(', ')} (the hosted service's provider name).`);
   return notes.length ? notes.join('\n\n') : undefined;
 }

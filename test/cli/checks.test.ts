@@ -167,6 +167,33 @@ describe('tubekit cms and monetized (built binary)', () => {
       expect((await cli.run(['monetized', steady.channel_id])).exitCode).toBe(0);
     });
 
+    it('says how to index an unindexed channel, and after that command the ad-flip fault makes --exit-on-flip exit 11', async () => {
+      const world = await engine.platform();
+      // From the end of the list: freshChannel() hands out its front to the live-check tests.
+      const outside = [...fx.uncheckedNotManaged].reverse().find((channel) => {
+        const profile = adProfile('1', channel);
+        return profile.blocking === 'rarely' && world.channelVideos(channel, { kind: 'long' }).length > 2;
+      })!;
+      const unknown = await cli.run(['--json', 'monetized', outside.handle, '--exit-on-flip']);
+      expect(unknown.exitCode).toBe(0);
+      const hint = JSON.parse(unknown.stdout).hint as string;
+      expect(JSON.parse(unknown.stdout).monetized).toBeNull();
+      // The hint's command, run as written, puts the channel in the index.
+      const command = /`tubekit (cms \S+)`/.exec(hint)![1]!.split(' ');
+      expect((await cli.run(command)).exitCode).toBe(0);
+      const known = await cli.run(['--json', 'monetized', outside.handle, '--exit-on-flip']);
+      expect(known.exitCode).toBe(0);
+      expect(JSON.parse(known.stdout).monetized).not.toBeNull();
+      expect((await cli.run(['engine', 'faults', 'set', 'ad-flip'])).exitCode).toBe(0);
+      try {
+        const flipped = await cli.run(['monetized', outside.handle, '--exit-on-flip']);
+        expect(flipped.exitCode).toBe(11);
+        expect(flipped.stdout).toMatch(/\nflipped\ttrue\n/);
+      } finally {
+        await cli.run(['engine', 'faults', 'clear', 'ad-flip']);
+      }
+    });
+
     it('profiles external monetization: nothing stored with --skip-live, then live, then reused', async () => {
       const skipped = await cli.run(['monetized', 'external', '@honestrunning', '--skip-live']);
       expect(skipped.exitCode).toBe(0);

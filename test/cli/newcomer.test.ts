@@ -50,10 +50,10 @@ describe('tubekit as a newcomer meets it', () => {
 
   it('prints resolve with one column order piped and on a terminal', async () => {
     const piped = await cli.run(['resolve', channels[0]![1]!]);
-    expect(piped.stdout).toBe(`${channels[0]![0]}\t${channels[0]![1]}\t${channels[0]![2]}\t${channels[0]![1]}\n`);
+    expect(piped.stdout).toBe(`${channels[0]![0]}\t${channels[0]![1]}\t${channels[0]![2]}\t${channels[0]![1]}\tyes\n`);
     if (!hasScript) return;
     const screen = (await runOnTerminal(cli, ['resolve', channels[0]![1]!])).screen;
-    expect(screen).toMatch(/CHANNEL\s+HANDLE\s+TITLE\s+INPUT/);
+    expect(screen).toMatch(/CHANNEL\s+HANDLE\s+TITLE\s+INPUT\s+KNOWN/);
   });
 
   it('joins list fields with commas when piped instead of printing JSON brackets', async () => {

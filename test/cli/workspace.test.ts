@@ -50,6 +50,14 @@ describe('tubekit CLI (built binary): workspace', () => {
     expect(result.stdout.trim().split('\n').map((line) => line.split('\t')[0])).toEqual([channels[0]![0], channels[1]![0]]);
   });
 
+  it('says in its last column whether a resolved channel is known, and invents no title for an unknown id', async () => {
+    const result = await cli.run(['resolve', channels[0]![0]!, 'UCzzzzzzzzzzzzzzzzzzzzzz']);
+    expect(result.exitCode).toBe(0);
+    const [known, unknown] = result.stdout.trim().split('\n').map((line) => line.split('\t'));
+    expect(known!.at(-1)).toBe('yes');
+    expect(unknown).toEqual(['UCzzzzzzzzzzzzzzzzzzzzzz', '', '', 'UCzzzzzzzzzzzzzzzzzzzzzz', 'no']);
+  });
+
   it('exits 7 on a name collision and, with --json, writes one JSON error line to stderr and nothing to stdout', async () => {
     const result = await cli.run(['--json', 'folders', 'create', 'cooking']);
     expect(result.exitCode).toBe(7);

@@ -136,6 +136,18 @@ describeEachEngine(
       }
     });
 
+    it('answers a client\'s JSON prompt in the shape it asks for: lists, objects, MM:SS.s times, no nulls', async () => {
+      const service = get().as('ultimate');
+      const prompt = 'Return JSON with keys: summary (string), shots (list of {start, end, description}), topics (list of strings), metadata (object with title, channel)';
+      const job = await finished(service, (await service.call('analysis.submit', { video_url: spoken.url, prompt })).job_id);
+      const answer = JSON.parse(job.analysis_text!);
+      expect(answer).toMatchObject({ summary: expect.any(String), metadata: { title: spoken.title, channel: expect.any(String) } });
+      expect(answer.shots.length).toBeGreaterThan(0);
+      for (const shot of answer.shots) expect(shot).toEqual({ start: expect.stringMatching(/^\d{2}:\d{2}\.\d$/), end: expect.stringMatching(/^\d{2}:\d{2}\.\d$/), description: expect.any(String) });
+      expect(answer.topics.every((topic: unknown) => typeof topic === 'string')).toBe(true);
+      expect(job.analysis_text).not.toMatch(/\bnull\b/);
+    });
+
     it('answers from the video\'s own content and follows the prompt', async () => {
       const service = get().as('ultimate');
       const ask = async (video: SampleVideo, prompt: string, extra: { media_resolution?: 'low' | 'default' } = {}) =>

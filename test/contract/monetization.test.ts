@@ -25,9 +25,9 @@ function allChannels(world: SampleWorld): WorldChannel[] {
 const inIndex = (engine: Engine, channelId: string) =>
   engine.db.prepare('SELECT 1 FROM cms_verdicts WHERE channel_id = ?').get(channelId) !== undefined;
 
-/** What a read at `at` supports, by the same judgement the engine makes. */
-const verdictAt = (world: SampleWorld, channel: WorldChannel, at: number) =>
-  judgeAdPages(channel, true, world.readAdPages(channel.channel_id, at)).monetized;
+/** What a read at `at` supports (with the world at `worldAt`, now unless said), by the same judgement the engine makes. */
+const verdictAt = (world: SampleWorld, channel: WorldChannel, at: number, worldAt = world.nowMs()) =>
+  judgeAdPages(channel, true, world.readAdPages(channel.channel_id, at, worldAt)).monetized;
 
 describeEachEngine(
   'ad-monetization check',
@@ -95,13 +95,13 @@ describeEachEngine(
       expect(second.checked_at).not.toBe(first.checked_at);
     });
 
-    it('shows a flip between two checks at different times', async () => {
+    it('shows a flip between two checks with the world moved on between them, not the engine clock', async () => {
       let later = 0;
-      const channel = indexedWhere('flipping within three days', (c) => {
+      const channel = indexedWhere('flipping within three days of world time', (c) => {
         const now = verdictAt(world, c, clock.now());
         if (now === null) return false;
         for (let hours = 1; hours <= 72; hours += 1) {
-          const then = verdictAt(world, c, clock.now() + hours * HOUR_MS);
+          const then = verdictAt(world, c, clock.now(), world.nowMs() + hours * HOUR_MS);
           if (then !== null && then !== now) {
             later = hours;
             return true;
@@ -110,12 +110,35 @@ describeEachEngine(
         return false;
       });
       const before = await user.call('monetization.ads', { channel_id: channel.channel_id });
-      clock.advance(later * HOUR_MS);
+      // The engine's clock alone (the wall clock) moves no channel's status.
+      const wallOnly = await user.call('monetization.ads', { channel_id: channel.channel_id });
+      expect(wallOnly.monetized).toBe(before.monetized);
+      world.advance(later * HOUR_MS);
       const after = await user.call('monetization.ads', { channel_id: channel.channel_id });
       expect(after.monetized).toBe(!before.monetized);
       expect(after.previous!.monetized).toBe(before.monetized);
       const seen = before.monetized ? after.previous!.last_seen_monetized_at : after.previous!.last_seen_demonetized_at;
-      expect(seen).toBe(before.checked_at);
+      expect(seen).toBe(wallOnly.checked_at);
+    });
+
+    it('flips each check of a channel with a known verdict under the ad-flip fault, and never one without', async () => {
+      const engine = get().engine;
+      const channel = indexedWhere('with a verdict now', (c) => verdictAt(world, c, clock.now()) !== null);
+      setFault(engine.settings, 'ad-flip');
+      // Nothing known yet: nothing to flip from, so the platform's verdict.
+      const first = await user.call('monetization.ads', { channel_id: channel.channel_id });
+      expect(first.monetized).toBe(verdictAt(world, channel, clock.now()));
+      clock.advance(60_000);
+      const second = await user.call('monetization.ads', { channel_id: channel.channel_id });
+      expect(second.monetized).toBe(!first.monetized);
+      expect(second.previous!.monetized).toBe(first.monetized);
+      clock.advance(60_000);
+      const third = await user.call('monetization.ads', { channel_id: channel.channel_id });
+      expect(third.monetized).toBe(first.monetized);
+      clearFault(engine.settings, 'ad-flip');
+      clock.advance(60_000);
+      const cleared = await user.call('monetization.ads', { channel_id: channel.channel_id });
+      expect(cleared.monetized).toBe(verdictAt(world, channel, clock.now()));
     });
 
     it('answers null (unknown) with a hint when every page read is blocked, and stores it without losing what was seen', async () => {
@@ -154,7 +177,8 @@ describeEachEngine(
       const outside = await user.call('monetization.ads', { channel_id: channel.channel_id });
       expect(outside).toMatchObject({ monetized: null, previous: null });
       expect(outside.reason).toMatch(/not yet in the longform index/);
-      expect(outside.hint).toMatch(/channel-cms/);
+      expect(outside.hint).toContain(`tubekit cms ${channel.channel_id}`);
+      expect(outside.hint).toContain(`GET /api/channel-cms/${channel.channel_id}`);
       await user.call('cms.check', { channel_id: channel.channel_id });
       const inside = await user.call('monetization.ads', { channel_id: channel.channel_id });
       expect(inside.monetized).toBe(verdictAt(world, channel, clock.now()));

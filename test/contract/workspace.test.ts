@@ -240,6 +240,26 @@ describeEachEngine('channel resolution', (get) => {
     expect(raw.channel_id).toBe('UCzzzzzzzzzzzzzzzzzzzzzz');
   });
 
+  it('answers with the hosted names (channel_name, channel_thumbnail) and says whether the channel is known', async () => {
+    const user = get().as('starter');
+    const [channel] = (await get().engine.platform()).sampleChannels(1);
+    const known = await user.call('channels.resolve', { input: channel!.handle });
+    expect(known).toMatchObject({ channel_name: channel!.title, channel_thumbnail: channel!.thumbnail_url, known: true });
+    // A well-formed id no channel has comes back unchanged, with nothing made up for it.
+    const unknown = await user.call('channels.resolve', { input: 'UCzzzzzzzzzzzzzzzzzzzzzz' });
+    expect(unknown).toEqual({
+      success: true,
+      input: 'UCzzzzzzzzzzzzzzzzzzzzzz',
+      channel_id: 'UCzzzzzzzzzzzzzzzzzzzzzz',
+      handle: null,
+      title: null,
+      thumbnail_url: null,
+      channel_name: null,
+      channel_thumbnail: null,
+      known: false,
+    });
+  });
+
   it('says clearly when an input is malformed (400) or names no channel (404)', async () => {
     const user = get().as('starter');
     const malformed = await failure(user.call('channels.resolve', { input: 'https://vimeo.com/123' }));

@@ -62,6 +62,8 @@ export function registerDownload(program: Command, app: CliApp): void {
       } finally {
         spinner.stop();
       }
+      // A lower height than asked is said on stderr too, so a person sees it beside the URL or file.
+      if (body.quality_note && !app.json) app.io.note(body.quality_note);
       if (!target) {
         await app.render(body, (shown) => app.io.out(shown.download_url));
         return;

@@ -13,6 +13,8 @@ const columns: Column<ResolvedChannel>[] = [
   { header: 'Handle', value: (row) => row.handle },
   { header: 'Title', value: (row) => row.title },
   { header: 'Input', value: (row) => row.input },
+  // A well-formed id no channel has comes back unchanged: say so rather than leave a blank title.
+  { header: 'Known', value: (row) => (row.known ? 'yes' : 'no') },
 ];
 
 export function registerResolve(program: Command, app: CliApp): void {
@@ -20,7 +22,7 @@ export function registerResolve(program: Command, app: CliApp): void {
     program
       .command('resolve <input...>')
       .description('Resolve @handles and channel URLs to canonical UC… ids (- reads one per line from stdin)')
-      .addHelpText('after', '\nWith --json, one input prints its API body; several (or -) print one JSON array of bodies.'),
+      .addHelpText('after', '\nWith --json, one input prints its API body; several (or -) print one JSON array of bodies.\nA well-formed UC… id no channel has comes back unchanged with known: false (Known: no) and no title.'),
     ['tubekit resolve @honestrunning', 'tubekit resolve https://www.youtube.com/@goldenpiano --json', 'printf "@honestrunning\\n@goldenpiano\\n" | tubekit resolve -', 'tubekit resolve @honestrunning @goldenpiano --jq \'.[].channel_id\''],
   ).action(async (inputs: string[]) => {
     const values = await expandStdinArgs(app, inputs);

@@ -10,4 +10,8 @@ export const downloadRoutes = routePart('download', {
     method: 'POST', path: '/api/download-video', encoding: 'json', input: media.downloadInput,
     response: media.downloadOutput, summary: 'Download a video, its audio or its subtitles', scope: 'generations',
   }),
+  'video.info': defineRoute({
+    method: 'GET', path: '/api/video', encoding: 'query', input: media.videoInfoInput,
+    response: media.videoInfoOutput, summary: 'One video\'s metadata, as yt-dlp --dump-json gives it', extension: true,
+  }),
 });

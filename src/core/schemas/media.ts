@@ -33,7 +33,12 @@ export const downloadOutput = z.object({
   size_bytes: z.number().int(),
   cached: z.boolean(),
   format: oneOf(DOWNLOAD_FORMATS),
+  /** The delivered height, which may be lower than asked (then requested_quality and quality_note say so). */
   quality: z.number().int(),
+  /** Ours, present only when a lower height than asked was delivered: the height asked for. */
+  requested_quality: z.number().int().optional(),
+  /** Ours, present only then too: the delivered and asked heights in words. */
+  quality_note: z.string().optional(),
   start_seconds: z.number().nullable(),
   end_seconds: z.number().nullable(),
 });
@@ -55,4 +60,45 @@ export const analyzeOutput = z.object({
   credits_charged: z.literal(0),
   /** Length of the video analysed, in seconds. */
   duration_seconds: z.number(),
+});
+
+/** `GET /api/video?url=` (ours): one video's metadata, in the fields and names of `yt-dlp --dump-json`. */
+export const videoInfoInput = z.object({ url: text({ max: 2000 }) });
+export const videoInfoOutput = z.object({
+  success,
+  id: z.string(),
+  title: z.string(),
+  fulltitle: z.string(),
+  webpage_url: z.string(),
+  original_url: z.string(),
+  extractor: z.literal('youtube'),
+  extractor_key: z.literal('Youtube'),
+  channel: z.string().nullable(),
+  channel_id: z.string(),
+  channel_url: z.string(),
+  channel_follower_count: z.number().int().nullable(),
+  uploader: z.string().nullable(),
+  uploader_id: z.string().nullable(),
+  uploader_url: z.string().nullable(),
+  /** Seconds; null for a premiere that has not started. */
+  duration: z.number().nullable(),
+  duration_string: z.string().nullable(),
+  view_count: z.number().int(),
+  like_count: z.number().int(),
+  comment_count: z.number().int(),
+  /** `YYYYMMDD` and epoch seconds of publication; for a premiere, the release_* fields say when. */
+  upload_date: z.string().nullable(),
+  timestamp: z.number().int().nullable(),
+  release_date: z.string().nullable(),
+  release_timestamp: z.number().int().nullable(),
+  live_status: oneOf(['not_live', 'is_upcoming']),
+  media_type: oneOf(['video', 'short']),
+  availability: z.literal('public'),
+  thumbnail: z.string(),
+  thumbnails: z.array(z.object({ id: z.string(), url: z.string() })),
+  categories: z.array(z.string()),
+  /** ISO 639-1 code of the channel's language, when known. */
+  language: z.string().nullable(),
+  /** Ours: which captions the video has (`human`, `auto`) or null; `download --format subtitles` fetches them. */
+  captions: oneOf(['human', 'auto']).nullable(),
 });

@@ -91,7 +91,13 @@ export const resolveOutput = z.object({
   input: z.string(),
   channel_id: z.string(),
   handle: z.string().nullable(),
-  title: z.string(),
+  /** Null for a well-formed id no channel has: nothing is made up for it. */
+  title: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
+  /** The hosted service's names for the title and the picture, which its own clients read. */
+  channel_name: z.string().nullable(),
+  channel_thumbnail: z.string().nullable(),
+  /** Ours: false when the id is well formed but no channel has it (returned unchanged, as the spec says). */
+  known: z.boolean(),
 });
 export type ResolvedChannel = z.infer<typeof resolveOutput>;

@@ -22,7 +22,10 @@ export const featureLoaders: Partial<Record<RouteTag, Loader>> = {
     ...(await import('./terminated/handlers.js')).terminatedHandlers,
   }),
   analysis: async () => (await import('./analysis/handlers.js')).analysisHandlers,
-  download: async () => (await import('./downloads/handlers.js')).downloadHandlers,
+  download: async () => ({
+    ...(await import('./downloads/handlers.js')).downloadHandlers,
+    ...(await import('./videos/handlers.js')).videoHandlers,
+  }),
   // Job status describes any task job, so every task-job feature must be loaded first.
   jobs: async () => {
     await import('./generation/handlers.js');

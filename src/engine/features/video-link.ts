@@ -9,7 +9,12 @@ import { parseVideoLink } from '../../core/video-link.js';
 import type { PlatformVideo } from '../platform/platform.js';
 import type { EngineContext } from '../context.js';
 
-export async function resolveVideoLink(engine: EngineContext, url: string, field = 'video_url'): Promise<PlatformVideo> {
+export interface VideoLinkOptions {
+  /** Answer a premiere that has not started (its metadata exists; its media does not yet). */
+  allowUpcoming?: boolean;
+}
+
+export async function resolveVideoLink(engine: EngineContext, url: string, field = 'video_url', options: VideoLinkOptions = {}): Promise<PlatformVideo> {
   const link = parseVideoLink(url);
   if (!link.ok) {
     if (link.reason === 'unsupported') {
@@ -26,7 +31,7 @@ export async function resolveVideoLink(engine: EngineContext, url: string, field
       hint: 'Check the link; `tubekit engine sample videos` lists videos of the sample world.',
     });
   }
-  if (video.kind === 'upcoming') {
+  if (video.kind === 'upcoming' && !options.allowUpcoming) {
     throw new ServiceError({
       status: 400,
       code: 'video_unavailable',

@@ -57,7 +57,10 @@ export interface PlatformProvider {
   categories(): readonly string[];
   /** Managed networks (CMS owners): who manages a channel now. */
   readonly networks: NetworkReads;
-  /** A live read of the channel's newest longform watch pages at `atMs`: ads, none, or blocked. Unknown channel: []. */
+  /**
+   * A live read of the channel's newest longform watch pages at `atMs`: ads, none, or blocked.
+   * Whether pages carry ads follows the platform's own time (the sample world's clock). Unknown channel: [].
+   */
   readAdPages(channelId: string, atMs: number): Awaitable<AdPage[]>;
   /** What the channel sells outside the platform, as its pages show it. Unknown channel: null. */
   externalMonetization(channelId: string): Awaitable<ExternalMonetizationTruth | null>;

@@ -44,11 +44,11 @@ export {
 } from './sample-audio.js';
 export { decodeToPcm, ffmpegAvailable, AudioDecodeError, FFMPEG_DECODE_RATE, type DecodedPcm } from './decode.js';
 export { measurePitchHz, type PitchOptions } from './pitch.js';
+export { fitSpeakingRate } from './pace.js';
 export {
   deriveVoiceProfile,
   espeakPitchForHz,
   hzForEspeakPitch,
-  paceWordsPerMinute,
   speechSpanSeconds,
   FEMALE_PITCH_THRESHOLD_HZ,
   type VoiceProfile,

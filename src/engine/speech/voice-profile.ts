@@ -5,10 +5,13 @@
  */
 import { closestBuiltinVoice, type VoiceGender } from './catalog.js';
 import { measurePitchHz } from './pitch.js';
-import { DEFAULT_PITCH, DEFAULT_RATE_WPM, MAX_RATE_WPM, MIN_RATE_WPM } from './synthesizer.js';
+import { fitSpeakingRate } from './pace.js';
+import { speechSpanSeconds } from './speech-span.js';
+import { DEFAULT_PITCH, DEFAULT_RATE_WPM } from './synthesizer.js';
 
 export { measurePitchHz } from './pitch.js';
 export { decodeToPcm, ffmpegAvailable } from './decode.js';
+export { speechSpanSeconds } from './speech-span.js';
 
 export interface VoiceProfileInput {
   /**
@@ -29,7 +32,7 @@ export interface VoiceProfile {
   baseVoice: string;
   /** eSpeak pitch setting 0-99. */
   pitch: number;
-  /** Words per minute for eSpeak. */
+  /** eSpeak's rate setting (nominal words per minute) at which it keeps the sample's pace (pace.ts). */
   rate: number;
   /** Median F0 of the sample, null if unknown (undecodable or unvoiced). */
   measuredPitchHz: number | null;
@@ -70,7 +73,7 @@ export function hzForEspeakPitch(setting: number, gender: VoiceGender): number {
   return table[i] * (table[i + 1] / table[i]) ** t;
 }
 
-export function deriveVoiceProfile(input: VoiceProfileInput): VoiceProfile {
+export async function deriveVoiceProfile(input: VoiceProfileInput): Promise<VoiceProfile> {
   const measuredPitchHz = input.pcm && input.pcm.length > 0 ? measurePitchHz(input.pcm, input.sampleRate) : null;
   const gender: VoiceGender | null =
     measuredPitchHz === null ? null : measuredPitchHz >= FEMALE_PITCH_THRESHOLD_HZ ? 'female' : 'male';
@@ -80,43 +83,8 @@ export function deriveVoiceProfile(input: VoiceProfileInput): VoiceProfile {
   // Pace over the speech itself: leading/trailing silence would make it look slower.
   const speechSeconds = input.pcm && input.pcm.length > 0 ? speechSpanSeconds(input.pcm, input.sampleRate) : null;
   const seconds = speechSeconds && speechSeconds > 0.5 ? speechSeconds : input.durationSeconds;
-  const rate = paceWordsPerMinute(input.transcription, seconds, voice.language) ?? DEFAULT_RATE_WPM;
+  const rate = (await fitSpeakingRate(input.transcription, seconds, voice.espeakVoice)) ?? DEFAULT_RATE_WPM;
 
   return { baseVoice: voice.espeakVoice, pitch, rate, measuredPitchHz, gender };
 }
 
-/**
- * Words per minute of a transcription spoken in `seconds`, clamped to
- * eSpeak's 80-450 (its wpm setting matches real output within ~10%).
- * Words are counted with Intl.Segmenter, which also segments CJK text.
- * Undefined without a usable transcription or duration.
- */
-export function paceWordsPerMinute(transcription: string | undefined, seconds: number, language = 'en'): number | undefined {
-  if (!transcription || !(seconds > 0)) return undefined;
-  let words = 0;
-  for (const part of new Intl.Segmenter(language, { granularity: 'word' }).segment(transcription)) {
-    if (part.isWordLike) words++;
-  }
-  if (words === 0) return undefined;
-  return Math.min(MAX_RATE_WPM, Math.max(MIN_RATE_WPM, Math.round((words * 60) / seconds)));
-}
-
-/** Seconds from the first to the last 20 ms frame louder than 10% of the loud level; null if all quiet. */
-export function speechSpanSeconds(pcm: Float32Array | Int16Array, sampleRate: number): number | null {
-  const scale = pcm instanceof Int16Array ? 1 / 32768 : 1;
-  const frame = Math.max(1, Math.round(sampleRate * 0.02));
-  const levels: number[] = [];
-  for (let s = 0; s + frame <= pcm.length; s += frame) {
-    let sum = 0;
-    for (let n = s; n < s + frame; n++) sum += (pcm[n] * scale) ** 2;
-    levels.push(Math.sqrt(sum / frame));
-  }
-  if (levels.length === 0) return null;
-  const loud = [...levels].sort((a, b) => a - b)[Math.floor(levels.length * 0.95)];
-  const gate = Math.max(1e-3, 0.1 * loud);
-  const first = levels.findIndex((l) => l >= gate);
-  if (first < 0) return null;
-  let last = levels.length - 1;
-  while (levels[last] < gate) last--;
-  return ((last - first + 1) * frame) / sampleRate;
-}

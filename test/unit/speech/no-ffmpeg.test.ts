@@ -10,6 +10,7 @@ import {
   encodeWav,
   ffmpegAvailable,
   inspectAudioSample,
+  synthesize,
 } from '../../../src/engine/speech/index.js';
 import { harmonicTone, toInt16 } from './helpers.js';
 
@@ -34,7 +35,10 @@ describe('without ffmpeg', () => {
   it('falls back to a profile without measured pitch', async () => {
     const mp3 = await encodeMp3(toInt16(harmonicTone(200, 22050, 2, 0.5)), 22050);
     const pcm = await decodeToPcm(mp3, 'mp3');
-    const profile = deriveVoiceProfile({ pcm: pcm?.samples, sampleRate: 22050, durationSeconds: 2, transcription: 'six words are in this sample', langCode: 'IT_IT' });
-    expect(profile).toEqual({ baseVoice: 'it', pitch: 50, rate: 180, measuredPitchHz: null, gender: null });
+    const profile = await deriveVoiceProfile({ pcm: pcm?.samples, sampleRate: 22050, durationSeconds: 2, transcription: 'six words are in this sample', langCode: 'IT_IT' });
+    expect(profile).toEqual({ baseVoice: 'it', pitch: 50, rate: expect.any(Number), measuredPitchHz: null, gender: null });
+    // The pace comes from the file's length when it cannot be decoded: six words in 2 s.
+    const spoken = await synthesize('six words are in this sample', { voice: 'it', rate: profile.rate });
+    expect(spoken.samples.length / spoken.sampleRate).toBeCloseTo(2, 0);
   });
 });

@@ -10,7 +10,8 @@ import {
   hzForEspeakPitch,
   inspectAudioSample,
   measurePitchHz,
-  paceWordsPerMinute,
+  fitSpeakingRate,
+  speechSpanSeconds,
   synthesize,
 } from '../../../src/engine/speech/index.js';
 import { harmonicTone, toInt16, whiteNoise } from './helpers.js';
@@ -54,38 +55,37 @@ describe('measurePitchHz', () => {
 });
 
 describe('deriveVoiceProfile', () => {
-  it('takes the pace from the transcription and the duration', () => {
+  it('fits eSpeak\'s rate so it says the transcription in the sample\'s time; without one, the default', async () => {
     const transcription = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
-    expect(deriveVoiceProfile({ pcm: null, sampleRate: 16000, durationSeconds: 10, transcription, langCode: 'EN_US' })).toEqual({
-      baseVoice: 'en-us',
-      pitch: 50,
-      rate: 180,
-      measuredPitchHz: null,
-      gender: null,
-    });
-    const noText = deriveVoiceProfile({ pcm: null, sampleRate: 16000, durationSeconds: 10, langCode: 'FR_FR' });
+    const profile = await deriveVoiceProfile({ pcm: null, sampleRate: 16000, durationSeconds: 10, transcription, langCode: 'EN_US' });
+    expect(profile).toMatchObject({ baseVoice: 'en-us', pitch: 50, measuredPitchHz: null, gender: null });
+    const spoken = await synthesize(transcription, { voice: 'en-us', rate: profile.rate });
+    expect(speechSpanSeconds(spoken.samples, spoken.sampleRate)!).toBeCloseTo(10, 0);
+    const noText = await deriveVoiceProfile({ pcm: null, sampleRate: 16000, durationSeconds: 10, langCode: 'FR_FR' });
     expect(noText.rate).toBe(175);
     expect(noText.baseVoice).toBe('fr');
-    // Clamped to eSpeak's 80-450 wpm.
-    expect(paceWordsPerMinute('one two', 60)).toBe(80);
-    expect(paceWordsPerMinute('a b c d e f g h i j', 1)).toBe(450);
-    expect(paceWordsPerMinute('   ', 10)).toBeUndefined();
-    // Languages written without spaces are segmented into words too.
-    expect(paceWordsPerMinute('今日はとても良い天気ですね', 2, 'ja')).toBeGreaterThan(90);
+    // Clamped to eSpeak's 80-450.
+    expect(await fitSpeakingRate('one two', 60, 'en-us')).toBe(80);
+    expect(await fitSpeakingRate('a b c d e f g h i j k l m n o p', 0.5, 'en-us')).toBe(450);
+    expect(await fitSpeakingRate('   ', 10, 'en-us')).toBeUndefined();
+    // Languages written without spaces have a pace too.
+    expect(await fitSpeakingRate('今日はとても良い天気ですね', 2, 'ja')).toBeGreaterThan(80);
   });
 
-  it('measures the pace over the speech, not the surrounding silence', () => {
+  it('measures the pace over the speech, not the surrounding silence', async () => {
     const rate = 16000;
+    const text = 'one two three four five six';
     const pcm = withSilence(harmonicTone(120, rate, 2, 0.5), rate, 1.5, 1.5);
-    const profile = deriveVoiceProfile({ pcm, sampleRate: rate, durationSeconds: 5, transcription: 'one two three four five six', langCode: 'EN_US' });
-    expect(profile.rate).toBeGreaterThan(170); // 6 words in 2 s of sound = 180 wpm, not 72
-    expect(profile.rate).toBeLessThan(190);
+    const profile = await deriveVoiceProfile({ pcm, sampleRate: rate, durationSeconds: 5, transcription: text, langCode: 'EN_US' });
+    // Said in 2 s of sound, not the 5 s of the file.
+    const spoken = await synthesize(text, { voice: profile.baseVoice, rate: profile.rate });
+    expect(speechSpanSeconds(spoken.samples, spoken.sampleRate)!).toBeCloseTo(2, 0);
     expect(profile.gender).toBe('male');
   });
 
-  it('picks a female base voice and a matching pitch for a high voice', () => {
+  it('picks a female base voice and a matching pitch for a high voice', async () => {
     const pcm = harmonicTone(220, 16000, 2, 0.5);
-    const profile = deriveVoiceProfile({ pcm, sampleRate: 16000, durationSeconds: 2, langCode: 'DE_DE' });
+    const profile = await deriveVoiceProfile({ pcm, sampleRate: 16000, durationSeconds: 2, langCode: 'DE_DE' });
     expect(profile.gender).toBe('female');
     expect(profile.baseVoice).toBe('de+f3');
     expect(profile.measuredPitchHz!).toBeCloseTo(220, -1);
@@ -106,7 +106,7 @@ describe('deriveVoiceProfile', () => {
       ['es+f3', 70, 'es+f3'],
     ] as const) {
       const speech = await synthesize(text, { voice, pitch });
-      const profile = deriveVoiceProfile({ pcm: speech.samples, sampleRate: speech.sampleRate, durationSeconds: 0, langCode: 'ES_ES' });
+      const profile = await deriveVoiceProfile({ pcm: speech.samples, sampleRate: speech.sampleRate, durationSeconds: 0, langCode: 'ES_ES' });
       expect(profile.baseVoice).toBe(expectedBase);
       expect(Math.abs(profile.pitch - pitch)).toBeLessThanOrEqual(8);
     }
@@ -134,7 +134,7 @@ describe('decodeToPcm', () => {
 
     // The whole clone path: validate, decode, profile.
     const info = await inspectAudioSample(mp3);
-    const profile = deriveVoiceProfile({ pcm: pcm.samples, sampleRate: pcm.sampleRate, durationSeconds: info.durationSeconds, langCode: 'EN_US' });
+    const profile = await deriveVoiceProfile({ pcm: pcm.samples, sampleRate: pcm.sampleRate, durationSeconds: info.durationSeconds, langCode: 'EN_US' });
     expect(profile.gender).toBe('male');
     expect(profile.baseVoice).toBe('en-us');
   });

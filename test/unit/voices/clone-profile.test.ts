@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { altCloneProfile, stealthCloneProfile } from '../../../src/engine/features/voices/clone-profile.js';
 import { reduceNoise } from '../../../src/engine/features/voices/noise-gate.js';
-import { encodeWav, inspectAudioSample } from '../../../src/engine/speech/index.js';
+import { encodeWav, inspectAudioSample, speechSpanSeconds, synthesize } from '../../../src/engine/speech/index.js';
 import { toInt16, whiteNoise } from '../speech/helpers.js';
 import { voicePcm, wavSample } from '../../support/audio-fixtures.js';
 
@@ -30,6 +30,27 @@ describe('clone voice profiles', () => {
     expect(low.pitch).toBeLessThan(high.pitch + 50);
   });
 
+  it('speaks at the pace of its sample, within 10%, on the same text', async () => {
+    const text =
+      'The quick brown fox jumps over the lazy dog while the farmer watches from the old wooden porch. ' +
+      'She had never seen anything like it in all her years on the farm, and she laughed out loud.';
+    const words = text.split(/\s+/).length;
+    const pace = (audio: { samples: Int16Array; sampleRate: number }) => (words * 60) / speechSpanSeconds(audio.samples, audio.sampleRate)!;
+    // Samples at known paces: a slow speaker, the 189 words a minute of the report, a fast one.
+    for (const setting of [120, 152, 230]) {
+      const spoken = await synthesize(text, { voice: 'en-us', rate: setting });
+      const samplePace = pace(spoken);
+      const { profile } = await stealthCloneProfile({
+        ...(await sample(encodeWav(spoken.samples, spoken.sampleRate))),
+        langCode: 'EN_US',
+        transcription: text,
+        removeBackgroundNoise: false,
+      });
+      const clone = await synthesize(text, { voice: profile.baseVoice, rate: profile.rate, pitch: profile.pitch });
+      expect(Math.abs(pace(clone) / samplePace - 1), `sample ${Math.round(samplePace)} wpm, clone ${Math.round(pace(clone))} wpm`).toBeLessThan(0.1);
+    }
+  });
+
   it('speaks alt clones with their language\'s voice, Tagalog through Indonesian', async () => {
     const female = await sample(wavSample(3, { f0: 220 }));
     expect((await altCloneProfile({ ...female, language: 'Spanish', needNoiseReduction: true })).profile.baseVoice).toBe('es+f3');
@@ -43,9 +64,12 @@ describe('clone voice profiles', () => {
     const transcription = 'one two three four five six seven eight nine ten';
     const cleaned = (await stealthCloneProfile({ ...noisy, langCode: 'EN_US', transcription, removeBackgroundNoise: true })).profile;
     const raw = (await stealthCloneProfile({ ...noisy, langCode: 'EN_US', transcription, removeBackgroundNoise: false })).profile;
-    expect(cleaned.rate).toBeGreaterThan(170); // 10 words in 3 s = 200 wpm
-    expect(cleaned.rate).toBeLessThan(230);
-    expect(raw.rate).toBeLessThan(110); // the noise made it look like 7 s of speech
+    const took = async (rate: number) => {
+      const spoken = await synthesize(transcription, { voice: 'en-us', rate });
+      return speechSpanSeconds(spoken.samples, spoken.sampleRate)!;
+    };
+    expect(await took(cleaned.rate)).toBeCloseTo(3, 0); // said in the 3 s of speech
+    expect(await took(raw.rate)).toBeGreaterThan(5.5); // the noise made it look like 7 s of speech
   });
 });
 

@@ -93,7 +93,7 @@ function registerFaults(engine: Command, app: CliApp): void {
   faults
     .command('set <name>')
     .description('Turn a fault on (every process on this data dir sees it)')
-    .addHelpText('before', examples(['tubekit engine faults set channel-job-fail', 'tubekit engine faults set speech-synthesis']))
+    .addHelpText('before', examples(['tubekit engine faults set channel-job-fail', 'tubekit engine faults set download-upstream   # downloads answer 502', 'tubekit engine faults set ad-flip             # monetized --exit-on-flip exits 11']))
     .action(async (name: string) => {
       const { setFault } = await import('../../../engine/faults.js');
       const active = await withLocalEngine(app, (local) => asUsage(() => setFault(local.settings, name)));

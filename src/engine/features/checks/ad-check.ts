@@ -39,6 +39,8 @@ export async function checkAdMonetization(
   if (indexed) {
     await simulateWork(engine.settings, 'ad-check', channel.channel_id, request.signal);
     pages = await platform.readAdPages(channel.channel_id, engine.clock.now());
+    const before = lastKnownVerdict(store.adVerdict.get(channel.channel_id));
+    if (before !== null && hasFault(engine.settings, 'ad-flip')) pages = flippedPages(pages, !before);
     if (hasFault(engine.settings, 'ad-pages-blocked')) pages = pages.map((page) => ({ ...page, outcome: 'blocked' }));
   }
   const judgement = judgeAdPages(channel, indexed, pages);
@@ -61,6 +63,20 @@ export async function checkAdMonetization(
   };
 }
 
+/** The verdict stored last, or — when that was unknown — the state seen last; null when none was ever known. */
+export function lastKnownVerdict(row: AdVerdictRow | undefined): boolean | null {
+  if (!row) return null;
+  if (row.monetized !== null) return row.monetized === 1;
+  const { last_seen_monetized_at: on, last_seen_demonetized_at: off } = row;
+  if (on === null && off === null) return null;
+  return off === null || (on !== null && on > off);
+}
+
+/** The pages as the `ad-flip` fault shows them: all read, carrying ads (the newest) or none, as `monetized` says. */
+function flippedPages(pages: AdPage[], monetized: boolean): AdPage[] {
+  return pages.map((page, index) => ({ ...page, outcome: monetized && index === 0 ? 'ads' : 'no_ads' }));
+}
+
 function inLongformIndex(store: ChecksStore, channelId: string): boolean {
   return store.verdict.get(channelId) !== undefined || store.processedAsLongform.get(channelId) !== undefined;
 }
@@ -75,10 +91,11 @@ export function judgeAdPages(channel: Pick<PlatformChannel, 'channel_id' | 'cont
     };
   }
   if (!indexed) {
+    const id = channel.channel_id;
     return {
       monetized: null,
       reason: 'Unknown: the channel is not yet in the longform index, so no watch page was read.',
-      hint: 'A managed-network check (GET /api/channel-cms/:channel_id, `tubekit cms`) or a longform processing job adds the channel to the index; then check again.',
+      hint: `Add it to the index with one managed-network check — \`tubekit cms ${id}\` (GET /api/channel-cms/${id}) — or a longform processing job (\`tubekit process-channel ${id} --type longform\`); then check again: it stays in the index.`,
     };
   }
   if (pages.length === 0) {

@@ -6,9 +6,11 @@
  */
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ServiceError } from '../../../core/errors.js';
+import { ServiceError, upstreamError } from '../../../core/errors.js';
 import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
+import { DOWNLOAD_QUALITIES } from '../../../core/schemas/media.js';
 import type { RequestContext } from '../../context.js';
+import { hasFault } from '../../faults.js';
 import { checkDownloadSize, type VideoHeight } from '../../limits/download-size.js';
 import { requireFfmpeg } from '../../media/ffmpeg.js';
 import { simulateWork, workDuration } from '../../simulated-work.js';
@@ -36,11 +38,13 @@ export async function downloadVideo(request: RequestContext, input: DownloadInpu
   const { engine } = request;
   const video = await resolveVideoLink(engine, input.video_url);
   const section = requestedSection(video.duration_seconds, input.format, input.start, input.end);
-  const height = input.format === 'video' ? Number.parseInt(input.quality, 10) : null;
+  const requestedHeight = input.format === 'video' ? Number.parseInt(input.quality, 10) : null;
   const seconds = section.end - section.start;
   if (input.format !== 'subtitles') {
-    checkDownloadSize(height ? { format: 'video', height: height as VideoHeight } : { format: 'audio' }, seconds, request.limits);
+    checkDownloadSize(requestedHeight ? { format: 'video', height: requestedHeight as VideoHeight } : { format: 'audio' }, seconds, request.limits);
   }
+  // What the platform delivers may be lower than asked; the file and its cache entry are of that height.
+  const height = requestedHeight && deliveredHeight(request, requestedHeight);
   const target = cacheTarget(request, { videoId: video.video_id, title: video.title, format: input.format, height }, section, video.duration_seconds);
   // The file's path as the cache holds it (made from the title when it was first rendered).
   const answer = (cached: boolean, sizeBytes: number, relativePath = target.path): DownloadAnswer => ({
@@ -53,6 +57,9 @@ export async function downloadVideo(request: RequestContext, input: DownloadInpu
     cached,
     format: input.format,
     quality: height ?? 0,
+    ...(height && requestedHeight && height < requestedHeight
+      ? { requested_quality: requestedHeight, quality_note: `Delivered ${height}p, lower than the ${requestedHeight}p requested: the platform did not deliver ${requestedHeight}p for this video.` }
+      : {}),
     start_seconds: section.startSeconds,
     end_seconds: section.endSeconds,
   });
@@ -89,6 +96,9 @@ export async function downloadVideo(request: RequestContext, input: DownloadInpu
     const cached = step === 'ready';
     if (step === 'render') {
       await simulateWork(engine.settings, 'download', target.key, request.signal);
+      if (hasFault(engine.settings, 'download-upstream')) {
+        throw upstreamError(`The video platform did not deliver ${video.video_id} (upstream error); nothing was counted. Retry in a while; clipping with start and end helps long videos.`);
+      }
       if (needsFfmpeg) await requireFfmpeg();
       file ??= await describeFile(request, video, input.format, height, section);
       const size = await renderDownloadFile(file, ledger.cache.file(target.path), { dataDir: engine.dataDir, signal: request.signal, settings: engine.settings });
@@ -105,6 +115,15 @@ export async function downloadVideo(request: RequestContext, input: DownloadInpu
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+/** The heights the platform delivers, lowest first (the qualities a download may ask for). */
+const HEIGHTS = DOWNLOAD_QUALITIES.map((quality) => Number.parseInt(quality, 10));
+
+/** The asked height, or the next lower one under the partial-quality fault (360p has none lower). */
+function deliveredHeight(request: RequestContext, asked: number): number {
+  if (!hasFault(request.engine.settings, 'download-partial-quality')) return asked;
+  return HEIGHTS.filter((height) => height < asked).at(-1) ?? asked;
 }
 
 /** What is rendered: the video's transcript and channel are read only when a file is to be made. */

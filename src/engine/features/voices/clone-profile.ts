@@ -71,7 +71,7 @@ export interface StealthProfileInput {
 
 export async function stealthCloneProfile(input: StealthProfileInput): Promise<ClonedProfile> {
   const decoded = await decodeSample(input.data, input.info, 'audioFile', input.removeBackgroundNoise);
-  const profile = deriveVoiceProfile({
+  const profile = await deriveVoiceProfile({
     pcm: decoded.pcm,
     sampleRate: decoded.sampleRate,
     durationSeconds: input.info.durationSeconds,
@@ -94,7 +94,7 @@ export interface AltProfileInput {
  */
 export async function altCloneProfile(input: AltProfileInput): Promise<ClonedProfile> {
   const decoded = await decodeSample(input.data, input.info, 'audio_file', input.needNoiseReduction);
-  const measured = deriveVoiceProfile({ pcm: decoded.pcm, sampleRate: decoded.sampleRate, durationSeconds: input.info.durationSeconds, langCode: 'EN_US' });
+  const measured = await deriveVoiceProfile({ pcm: decoded.pcm, sampleRate: decoded.sampleRate, durationSeconds: input.info.durationSeconds, langCode: 'EN_US' });
   const variant = measured.baseVoice.includes('+') ? measured.baseVoice.slice(measured.baseVoice.indexOf('+')) : '';
   return {
     profile: { ...measured, baseVoice: ALT_LANGUAGE_VOICES[input.language] + variant },

@@ -18,19 +18,24 @@ export async function lookupChannel(platform: PlatformProvider, ref: ChannelRef)
 }
 
 /**
- * `POST /api/channels/resolve`: a raw id comes back unchanged (even one the platform has not
- * shown us); a handle or URL that names no channel is a 404, a malformed input a 400.
+ * `POST /api/channels/resolve`: a raw id comes back unchanged (even one no channel has, marked
+ * `known: false` with no made-up title); a handle or URL that names no channel is a 404, a
+ * malformed input a 400.
  */
 export async function resolveChannel(platform: PlatformProvider, input: string): Promise<ResolvedChannel> {
   const ref = parseChannelRef(input);
   if (!ref) throw badRequest(`Invalid request: input: "${input}" is not a channel. Use ${CHANNEL_INPUT_FORMS}.`);
   const channel = await lookupChannel(platform, ref);
   if (!channel) {
-    if (ref.kind === 'id') {
-      return { success: true, input, channel_id: ref.channelId, handle: null, title: ref.channelId, thumbnail_url: null };
-    }
+    if (ref.kind === 'id') return resolvedAnswer(input, { channel_id: ref.channelId, handle: null, title: null, thumbnail_url: null }, false);
     throw notFound(`No channel found for "${input}". Check the handle or URL.`);
   }
+  return resolvedAnswer(input, channel, true);
+}
+
+type ChannelFace = Pick<ResolvedChannel, 'channel_id' | 'handle' | 'title' | 'thumbnail_url'>;
+
+function resolvedAnswer(input: string, channel: ChannelFace, known: boolean): ResolvedChannel {
   return {
     success: true,
     input,
@@ -38,5 +43,8 @@ export async function resolveChannel(platform: PlatformProvider, input: string):
     handle: channel.handle,
     title: channel.title,
     thumbnail_url: channel.thumbnail_url,
+    channel_name: channel.title,
+    channel_thumbnail: channel.thumbnail_url,
+    known,
   };
 }

@@ -5,8 +5,8 @@
  * - monetized or not: never under 1,000 subscribers (the platform's partner threshold); above it,
  *   bigger channels are likelier to carry ads;
  * - about 12% of eligible channels flip: their status alternates every `period` (6 to 72 hours)
- *   from a per-channel phase, as a function of the time of the read — so two checks at different
- *   engine-clock times can disagree, and a flip shows between them;
+ *   from a per-channel phase, as a function of the world's time — so two checks with the world
+ *   moved between them (`engine world advance`) can disagree, and a flip shows between them;
  * - how often its pages block reads: ~4% always (every read blocked), ~12% often (70% of reads),
  *   the rest rarely (3%). A page's block is drawn per video and per 10-minute window, so a retry
  *   later may get through.
@@ -63,11 +63,15 @@ export function monetizedAt(profile: AdProfile, atMs: number): boolean {
   return profile.monetized !== (half % 2 === 1);
 }
 
-/** The newest longform pages of the channel as read at `atMs`. */
-export function readAdPages(seed: string, channel: WorldChannel, videos: readonly WorldVideo[], atMs: number): AdPage[] {
+/**
+ * The newest longform pages of the channel: carrying ads or not as the platform stands at
+ * `statusAtMs` (the world's time, which `engine world advance` moves), blocked or not by the
+ * 10-minute window of the read itself at `readAtMs` (the engine's clock: a retry later may get through).
+ */
+export function readAdPages(seed: string, channel: WorldChannel, videos: readonly WorldVideo[], readAtMs: number, statusAtMs: number): AdPage[] {
   const profile = adProfile(seed, channel);
-  const monetized = monetizedAt(profile, atMs);
-  const window = Math.floor(atMs / BLOCK_WINDOW_MS);
+  const monetized = monetizedAt(profile, statusAtMs);
+  const window = Math.floor(readAtMs / BLOCK_WINDOW_MS);
   const pages = videos.filter((video) => video.kind === 'long').slice(0, AD_PAGES_READ);
   return pages.map((video, index) => {
     const key = hashString(video.video_id);

@@ -449,10 +449,13 @@ export class SampleWorld implements PlatformProvider, SimulatedWorld {
     return video && channel ? transcriptFor(this.meta.seed, video, channel) : null;
   }
 
-  /** The channel's newest longform watch pages as a live read at `atMs` finds them (ad-pages.ts). */
-  readAdPages(channel: ChannelRef, atMs: number): AdPage[] {
+  /**
+   * The channel's newest longform watch pages as a live read at `atMs` finds them (ad-pages.ts):
+   * whether they carry ads follows the world's time (`statusAtMs`, now unless said).
+   */
+  readAdPages(channel: ChannelRef, atMs: number, statusAtMs = this.nowMs()): AdPage[] {
     const ch = this.resolve(channel);
-    return ch ? readAdPages(this.meta.seed, ch, this.ownVideos(ch), atMs) : [];
+    return ch ? readAdPages(this.meta.seed, ch, this.ownVideos(ch), atMs, statusAtMs) : [];
   }
 
   /** What the channel sells outside the platform (external-monetization.ts). */

@@ -7,7 +7,9 @@
 import type { PlatformChannel, PlatformVideo } from '../../../platform/platform.js';
 import type { Transcript } from '../../../platform/transcript.js';
 import { ASPECTS, type AspectContext } from './aspects.js';
+import { readAnswerShape } from './answer-shape.js';
 import { readPrompt, type Aspect } from './prompt.js';
+import { shapedAnswer } from './shaped-answer.js';
 import { readVideo, type VideoReading } from './video-reading.js';
 
 export interface AnalysisRequest {
@@ -27,7 +29,7 @@ export function analyzeVideo(request: AnalysisRequest): string {
   const prompt = readPrompt(request.prompt);
   const context: AspectContext = { reading: readVideo(request.video, request.channel, request.transcript), prompt, resolution: request.resolution };
   const aspects = prompt.aspects.length ? prompt.aspects : DEFAULT_ASPECTS;
-  return prompt.json ? jsonAnswer(context, aspects) : textAnswer(context, aspects);
+  return prompt.json ? jsonAnswer(context, aspects, request.prompt) : textAnswer(context, aspects);
 }
 
 function textAnswer(context: AspectContext, aspects: Aspect[]): string {
@@ -38,10 +40,13 @@ function textAnswer(context: AspectContext, aspects: Aspect[]): string {
   return `${header}\n\n${sections.join('\n\n')}\n`;
 }
 
-function jsonAnswer(context: AspectContext, aspects: Aspect[]): string {
-  const body: Record<string, unknown> = {};
-  if (context.prompt.keys.length > 0) {
-    for (const key of context.prompt.keys) body[key] = fieldFor(key, context);
+function jsonAnswer(context: AspectContext, aspects: Aspect[], prompt: string): string {
+  let body: Record<string, unknown> = {};
+  const fields = readAnswerShape(prompt);
+  if (fields.length > 0) {
+    const answer = shapedAnswer(fields, context, (key) => fieldFor(key, context));
+    body = answer.body;
+    if (answer.unfilled.length > 0) body._unfilled = answer.unfilled;
   } else {
     const { video, channel, url } = context.reading;
     body.video = { video_id: video.video_id, title: video.title, url, channel: channel.title, duration_seconds: video.duration_seconds };
@@ -83,9 +88,9 @@ const FIELD_SOURCES: ReadonlyArray<[RegExp, Source]> = [
   [/suggest|improve|tip|recommend|advice|feedback/, (c) => ASPECTS.advice.data(c)],
 ];
 
-/** The value for a key the prompt named; null for one the sample world cannot tell. */
+/** The video's value for a key the prompt named; undefined for one the sample world cannot tell. */
 function fieldFor(key: string, context: AspectContext): unknown {
   const normalized = key.toLowerCase().replace(/[^a-z0-9]+/g, '_');
   const source = FIELD_SOURCES.find(([pattern]) => pattern.test(normalized));
-  return source ? source[1](context, context.reading) : null;
+  return source ? (source[1](context, context.reading) ?? undefined) : undefined;
 }

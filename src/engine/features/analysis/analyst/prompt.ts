@@ -8,9 +8,8 @@ export type Aspect = 'summary' | 'moments' | 'transcript' | 'hook' | 'topics' | 
 export interface PromptReading {
   /** Aspects asked for, in the order the prompt mentions them; empty when it names none. */
   aspects: Aspect[];
+  /** The answer must be JSON (its keys and their shapes: answer-shape.ts). */
   json: boolean;
-  /** Keys named for a JSON answer ("with keys title, summary" or quoted names). */
-  keys: string[];
   /** "5 key moments", "three tips": how many items a list should have. */
   count?: number;
   /** "in one sentence" */
@@ -35,12 +34,9 @@ const ASPECT_PATTERNS: ReadonlyArray<[Aspect, RegExp]> = [
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 const LIST_NOUNS =
-  'points?|bullets?|bullet points|moments?|takeaways?|ideas?|tips?|topics?|keywords?|tags?|chapters?|timestamps?|things|reasons?|suggestions?|hashtags?|highlights?|lines?|segments?';
+  'points?|bullets?|bullet points|moments?|takeaways?|ideas?|tips?|topics?|keywords?|tags?|chapters?|timestamps?|things|reasons?|suggestions?|hashtags?|highlights?|lines?|segments?|shots?|scenes?|clips?|cuts?';
 const COUNT = new RegExp(`\\b(\\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})\\s+(?:[a-z-]+\\s+){0,2}?(?:${LIST_NOUNS})\\b`);
 const SENTENCES = new RegExp(`\\b(?:in|with|using)\\s+(\\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')}|a single)\\s+sentences?\\b`);
-/** "keys a, b and c", "fields: a, b", "a key named a" — not "key moments". */
-const KEY_LIST = /\b(?:(?:keys|fields|properties|attributes)\s*(?::|named|called|like|such as)?|(?:key|field|property)\s*(?::|named|called))\s*\(?([A-Za-z_][\w]*(?:\s*(?:,|\/|&|and|or)\s*[A-Za-z_][\w]*)*)/i;
-const QUOTED_NAME = /[`"']([A-Za-z_][\w]{0,40})[`"']/g;
 
 const toNumber = (word: string) => (word === 'a single' ? 1 : (NUMBER_WORDS[word] ?? Number(word)));
 
@@ -57,7 +53,6 @@ export function readPrompt(prompt: string): PromptReading {
   return {
     aspects,
     json,
-    keys: json ? requestedKeys(prompt) : [],
     count: count ? clampCount(toNumber(count[1]!)) : undefined,
     sentences: sentences ? clampCount(toNumber(sentences[1]!)) : undefined,
     brevity: /\b(brief\w*|short(?:ly)?|concise\w*|one[- ]liner|quick\w*|in a nutshell)\b/.test(text)
@@ -70,13 +65,3 @@ export function readPrompt(prompt: string): PromptReading {
 }
 
 const clampCount = (n: number) => Math.min(20, Math.max(1, Math.round(n)));
-
-/** Key names a prompt wants in its JSON: a "keys a, b and c" list and names in quotes or backticks. */
-function requestedKeys(prompt: string): string[] {
-  const names: string[] = [];
-  const list = KEY_LIST.exec(prompt);
-  if (list) names.push(...list[1]!.split(/\s*(?:,|\/|&|\band\b|\bor\b)\s*/i));
-  for (const match of prompt.matchAll(QUOTED_NAME)) names.push(match[1]!);
-  const keys = names.map((name) => name.trim()).filter((name) => name && !/^(json|the|a|an|with|keys?)$/i.test(name));
-  return [...new Set(keys)];
-}
