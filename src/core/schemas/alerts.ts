@@ -85,8 +85,11 @@ export const triggeredInput = z.object({
   alert_id: integer({ min: 1 }).optional(),
   page: integer({ min: 1, max: 20 }).default(1),
   per_page: integer({ min: 1, max: 50 }).default(50),
-  /** Only channels that were new in their alert's latest evaluation. */
-  new_only: flag().default(false),
+  /**
+   * Ours, beyond the spec: every channel the alerts ever recorded, newest cycle first. Without it
+   * the feed is what the spec says: the channels of each alert's last evaluation cycle.
+   */
+  history: flag().default(false),
 });
 export const triggeredChannel = z.looseObject({
   channel_id: z.string(),
