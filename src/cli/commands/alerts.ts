@@ -7,7 +7,7 @@ import { parseId, parseWholeNumber } from '../arguments.js';
 import { confirmOrAbort } from '../confirm.js';
 import { usageError } from '../errors.js';
 import { examples, withExamples } from '../help.js';
-import { printTable, type Column } from '../output.js';
+import { printJson, printTable, type Column } from '../output.js';
 import { pageInput, printListing, type PageOptions } from '../paging.js';
 
 const NUMBER_FILTERS = [
@@ -166,8 +166,9 @@ export function registerAlerts(program: Command, app: CliApp): void {
       const alertId = parseId(id, 'Alert id');
       await confirmOrAbort(app.io, `Delete alert ${alertId} and its triggered history?`, options.yes);
       const body = await app.call('alerts.delete', { id: alertId });
-      await app.render(body, (b) => app.io.out(String(b.removed_triggers)));
-      if (!app.json) app.io.note(`Deleted alert ${alertId}; ${body.removed_triggers} triggered channel record(s) removed.`);
+      // A bare count on stdout would read as data nobody asked for: the outcome is a sentence (stderr).
+      if (app.json) printJson(app.io, body);
+      else app.io.note(`Deleted alert ${alertId}; ${body.removed_triggers} triggered channel record(s) removed.`);
     });
 
   alerts
