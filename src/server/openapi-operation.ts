@@ -42,7 +42,8 @@ export function operationFor(name: RouteName): Record<string, unknown> {
   if (route.encoding === 'json') {
     operation.requestBody = {
       required: true,
-      content: { 'application/json': { schema: { type: 'object', properties: bodyFields, required: bodyRequired } } },
+      // A body field the route does not take is refused (jsonBody), and the contract says so.
+      content: { 'application/json': { schema: { type: 'object', properties: bodyFields, required: bodyRequired, additionalProperties: false } } },
     };
   }
   if (route.encoding === 'multipart') operation.requestBody = multipartBody(route, bodyFields, bodyRequired);

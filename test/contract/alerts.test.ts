@@ -74,6 +74,27 @@ describeEachEngine(
       expect((await user.call('alerts.list', {})).count).toBe(0);
     });
 
+    it('takes type as another name for alert_type, and refuses any other unknown field with 400 naming it, saving nothing', async () => {
+      const harness = get();
+      const user = harness.as('starter');
+      expect((await user.call('alerts.create', { name: 'Typed', type: 'breakout' })).alert.alert_type).toBe('breakout');
+      expect((await user.call('alerts.create', { name: 'Both', type: 'new_channel', alert_type: 'new_channel' })).alert.alert_type).toBe('new_channel');
+      const clash = await failure(user.call('alerts.create', { name: 'Clash', type: 'breakout', alert_type: 'outlier' }));
+      expect(clash.status).toBe(400);
+      expect(clash.message).toMatch(/type.*alert_type.*differ/);
+      const unknown = await failure(user.call('alerts.create', { name: 'Typo', alert_typ: 'breakout', min_subs: 10 } as never));
+      expect(unknown.status).toBe(400);
+      expect(unknown.message).toMatch(/unknown fields alert_typ, min_subs; the body takes name, content_type, alert_type, type, filters/);
+      const { alert } = await user.call('alerts.create', { name: 'Kept' });
+      const update = await failure(user.call('alerts.update', { id: alert.id, enabled: false, alert_type: 'breakout' } as never));
+      expect(update.message).toMatch(/unknown field alert_type; the body takes name, filters, enabled/);
+      expect((await user.call('alerts.list', {})).alerts.map((row) => [row.name, row.alert_type, row.enabled])).toEqual([
+        ['Typed', 'breakout', true],
+        ['Both', 'new_channel', true],
+        ['Kept', 'outlier', true],
+      ]);
+    });
+
     it('caps alerts per plan with 403: Starter 5, Professional 25, Ultimate 100', async () => {
       for (const [plan, cap] of [['starter', 5], ['professional', 25], ['ultimate', 100]] as const) {
         const user = get().as(plan);
