@@ -72,7 +72,9 @@ async function registerCommands(program: Command, app: CliApp, names: CommandNam
  * answers as it does without the flag: "unknown command", with a did-you-mean, exit 2.
  */
 function refuseHelpOfUnknownSubcommands(command: Command): void {
-  if (command.commands.length === 0) return;
+  for (const child of command.commands) refuseHelpOfUnknownSubcommands(child);
+  // A command that takes arguments of its own (`terminated <keywords...>`) reads other words as them.
+  if (command.commands.length === 0 || command.registeredArguments.length > 0) return;
   command.on('beforeAllHelp', (context: { command: Command }) => {
     const word = command.args[0];
     if (context.command !== command || word === undefined || word.startsWith('-')) return;
@@ -83,7 +85,6 @@ function refuseHelpOfUnknownSubcommands(command: Command): void {
     if (typeof commander.unknownCommand === 'function') commander.unknownCommand();
     command.error(`error: unknown command '${word}'`, { code: 'commander.unknownCommand' });
   });
-  for (const child of command.commands) refuseHelpOfUnknownSubcommands(child);
 }
 
 /**

@@ -4,8 +4,8 @@ import { TERMINATED_MAX_PAGE as MAX_PAGE, TERMINATED_MAX_PER_PAGE as MAX_PER_PAG
 import type { CliApp } from '../app.js';
 import { parseWholeNumber } from '../arguments.js';
 import { usageError } from '../errors.js';
-import { withExamples } from '../help.js';
-import { count, printTable, signed } from '../output.js';
+import { examples, withExamples } from '../help.js';
+import { count, printRecord, printTable, signed } from '../output.js';
 import { pageInput, printListing } from '../paging.js';
 
 type Body = RouteOutput<'terminated.search'>;
@@ -55,6 +55,14 @@ export function registerTerminated(program: Command, app: CliApp): void {
       'tubekit terminated gaming --all --jq \'.channels[].channel_id\'',
     ],
   );
+  command
+    .command('show <channel_id>')
+    .description('The record of one terminated channel: its name and figures at termination, and its top videos')
+    .addHelpText('before', examples(['tubekit terminated show UCxxxxxxxxxxxxxxxxxxxxxx', 'tubekit terminated cooking --per-page 1 --jq \'.channels[0].channel_id\' | xargs tubekit terminated show']))
+    .action(async (channelId: string) => {
+      const body = await app.call('terminated.show', { channel_id: channelId.trim() });
+      await app.render(body, (b) => printTerminatedRecord(app, b.channel));
+    });
   for (const [stem, what] of BOUNDED) {
     command.option(`--min-${stem} <n>`, `at least this many ${what}`);
     command.option(`--max-${stem} <n>`, `at most this many ${what}`);
@@ -93,6 +101,35 @@ function noteOfPage(app: CliApp, body: Partial<Body>): void {
   if (body.page !== undefined) parts.push(body.total_pages === undefined ? `Page ${body.page}` : `Page ${body.page} of ${Math.max(1, body.total_pages)}`);
   if (body.total !== undefined) parts.push(`${body.total.toLocaleString('en-US')} matching channel${body.total === 1 ? '' : 's'}`);
   if (parts.length > 0) app.io.note(`${parts.join(': ')}.`);
+}
+
+async function printTerminatedRecord(app: CliApp, channel: Channel): Promise<void> {
+  const { io } = app;
+  printRecord(io, [
+    ['channel', channel.channel_id],
+    ['name', channel.channel_title],
+    ['terminated', `${channel.terminated_date} (${channel.terminated_days_ago === 1 ? '1 day' : `${channel.terminated_days_ago} days`} ago)`],
+    ['first_upload', channel.first_upload_date],
+    ['subscribers', count(io, channel.subscriber_count)],
+    ['views', count(io, channel.view_count)],
+    ['videos', channel.total_videos],
+    ['avg_views', count(io, channel.avg_views_per_video)],
+    ['language', channel.primary_language],
+    ['monetized', channel.monetized ? 'yes' : 'no'],
+    ['low_quality', channel.is_low_quality ? 'yes' : 'no'],
+    ['views_24h', signed(io, channel.view_increase_24h)],
+    ['views_48h', signed(io, channel.view_increase_48h)],
+    ['subs_24h', signed(io, channel.sub_increase_24h)],
+    ['subs_48h', signed(io, channel.sub_increase_48h)],
+  ]);
+  if ((channel.recent_videos ?? []).length === 0) return;
+  io.out('');
+  await printTable(io, channel.recent_videos, [
+    { header: 'Video', value: (video) => video.video_id },
+    { header: 'Views', value: (video) => count(io, video.view_count) },
+    { header: 'Title', value: (video) => video.title },
+    { header: 'URL', value: (video) => video.url },
+  ]);
 }
 
 function columns(app: CliApp) {

@@ -12,7 +12,7 @@
 import type { AdPage } from './ad-pages.js';
 import type { ExternalMonetizationTruth } from './external-monetization.js';
 import type { NetworkProvider } from './networks.js';
-import type { TerminatedQuery, TerminatedSearchResult } from './terminated/reader.js';
+import type { TerminatedChannel, TerminatedQuery, TerminatedSearchResult } from './terminated/reader.js';
 import type { Transcript } from './transcripts.js';
 
 export type Awaitable<T> = T | Promise<T>;
@@ -111,5 +111,9 @@ export interface PlatformProvider {
   /** What the channel sells outside the platform, as its pages show it. Unknown channel: null. */
   externalMonetization(channelId: string): Awaitable<ExternalMonetizationTruth | null>;
   /** Terminated and deleted channels, searched by keyword with filters and sorts. */
-  readonly terminated: { search(query: TerminatedQuery): Awaitable<TerminatedSearchResult> };
+  readonly terminated: {
+    search(query: TerminatedQuery): Awaitable<TerminatedSearchResult>;
+    /** The record of one terminated channel; null when no terminated channel has the id. */
+    byId(channelId: string): Awaitable<TerminatedChannel | null>;
+  };
 }

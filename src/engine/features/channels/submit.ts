@@ -8,6 +8,7 @@ import { badRequest } from '../../../core/errors.js';
 import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
 import type { RequestContext } from '../../context.js';
 import type { PlatformProvider } from '../../world/platform.js';
+import { refuseTerminated } from '../terminated/terminated-channel.js';
 import { lookupChannel } from '../workspace/resolve.js';
 import { channelJobSubmitBody } from './job-view.js';
 import { CHANNEL_JOB_KIND, type ChannelJobInput } from './processor.js';
@@ -45,6 +46,7 @@ async function resolveChannelId(platform: PlatformProvider, raw: string): Promis
   }
   const channel = await lookupChannel(platform, ref);
   if (!channel) {
+    if (ref.kind === 'id') await refuseTerminated(platform, ref.channelId);
     const what = ref.kind === 'id' ? 'channel id' : ref.kind === 'handle' ? 'handle' : 'video';
     throw badRequest(
       `Invalid request: channel: "${raw}" could not be resolved: no channel has that ${what}.`,

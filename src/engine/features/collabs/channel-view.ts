@@ -5,6 +5,7 @@
  */
 import type { RequestContext } from '../../context.js';
 import { sampleWorldOf } from '../sample-world.js';
+import { refuseTerminated } from '../terminated/terminated-channel.js';
 import { currentGrowthRun, growthOf } from './growth-snapshot.js';
 import { ChannelNames, collabVideo, DAY_MS } from './shared.js';
 
@@ -18,6 +19,7 @@ export async function collabChannel(request: RequestContext, query: ChannelViewQ
   const world = await sampleWorldOf(request.engine);
   const now = world.nowMs();
   const channel = world.channelById(query.channel_id);
+  if (!channel) await refuseTerminated(world, query.channel_id);
   const checked = channel !== null && world.collabs.isChecked(channel.idx, channel.collab_scanned, now);
   const listings = checked ? world.collabs.involving(channel.idx, now).filter((listing) => listing.known) : [];
   const published = listings.filter((listing) => listing.published_ms <= now);

@@ -2,6 +2,7 @@ import { badRequest, notFound } from '../../../core/errors.js';
 import { CHANNEL_INPUT_FORMS, parseChannelRef, type ChannelRef } from '../../../core/channel-input.js';
 import type { ResolvedChannel } from '../../../core/schemas/workspace.js';
 import type { PlatformChannel, PlatformProvider } from '../../world/platform.js';
+import { refuseTerminated } from '../terminated/terminated-channel.js';
 
 /** The platform's channel for a parsed reference, or undefined when it names nothing. */
 export async function lookupChannel(platform: PlatformProvider, ref: ChannelRef): Promise<PlatformChannel | null> {
@@ -19,7 +20,8 @@ export async function lookupChannel(platform: PlatformProvider, ref: ChannelRef)
 
 /**
  * `POST /api/channels/resolve`: a raw id comes back unchanged (even one the platform has not
- * shown us); a handle or URL that names no channel is a 404, a malformed input a 400.
+ * shown us) unless it is a terminated channel's (404 saying so); a handle or URL that names no
+ * channel is a 404, a malformed input a 400.
  */
 export async function resolveChannel(platform: PlatformProvider, input: string): Promise<ResolvedChannel> {
   const ref = parseChannelRef(input);
@@ -27,6 +29,7 @@ export async function resolveChannel(platform: PlatformProvider, input: string):
   const channel = await lookupChannel(platform, ref);
   if (!channel) {
     if (ref.kind === 'id') {
+      await refuseTerminated(platform, ref.channelId);
       return { success: true, input, channel_id: ref.channelId, handle: null, title: ref.channelId, thumbnail_url: null };
     }
     throw notFound(`No channel found for "${input}". Check the handle or URL.`);

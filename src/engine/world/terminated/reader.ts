@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import { CHANNEL_THUMBNAIL_HOST } from '../channels.js';
 import { dayToIso } from '../dates.js';
-import { encodeChannelId, encodeVideoId, idKeys, type IdKeys } from '../ids.js';
+import { decodeChannelId, encodeChannelId, encodeVideoId, idKeys, type IdKeys } from '../ids.js';
 import { VIDEO_THUMBNAIL_HOST } from '../videos.js';
 import type { TopVideo } from './generate.js';
 import {
@@ -134,6 +134,18 @@ export class TerminatedReader {
     const page = this.keywordFirst(query, filters, params, withTotal);
     const total = withTotal && page.length > 0 ? page[0]!.total! : count();
     return { total, channels: this.load(page, query), plan: 'keyword-first' };
+  }
+
+  /**
+   * One terminated channel by id, without a search: the id decodes to its place in termination
+   * order (ids.ts), so an id of a live channel or of no channel is null at once. Its similarity is
+   * 0: no keyword was given.
+   */
+  byId(channelId: string): TerminatedChannel | null {
+    const idx = decodeChannelId(this.channelKeys, channelId);
+    if (idx < 0 || idx >= this.count) return null;
+    const row = this.statements.get(pageRowsSql).get({ ids: JSON.stringify([idx]) }) as PageRow | undefined;
+    return row ? this.channelOf(row, 0) : null;
   }
 
   /** EXPLAIN QUERY PLAN of the statements a search would run, by plan. */
