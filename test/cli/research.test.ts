@@ -86,6 +86,22 @@ describe('tubekit terminated (built binary)', () => {
     expect(invalid.stderr).toMatch(/not valid jq/);
   });
 
+  it('shows a terminated channel\'s record, and says other commands\' id was terminated (exit 6, not a usage error)', async () => {
+    const id = (await cli.run(['terminated', 'cooking', '--per-page', '1', '--jq', '.channels[0].channel_id'])).stdout.trim();
+    const record = await cli.run(['terminated', 'show', id]);
+    expect(record.exitCode).toBe(0);
+    expect(record.stdout).toMatch(new RegExp(`^channel\t${id}\nname\t.+\nterminated\t\\d{4}-\\d\\d-\\d\\d \\(\\d+ days? ago\\)\n`));
+    expect(JSON.parse((await cli.run(['terminated', 'show', id, '--json'])).stdout).channel.channel_id).toBe(id);
+    for (const args of [['resolve', id], ['process-channel', id, '--type', 'shorts'], ['cms', id], ['monetized', id], ['collabs', 'channel', id]]) {
+      const result = await cli.run(args);
+      expect(result.exitCode, args.join(' ')).toBe(6);
+      expect(result.stderr, args.join(' ')).toMatch(new RegExp(`Channel ${id} \\(".+"\\) was terminated on \\d{4}-\\d\\d-\\d\\d`));
+    }
+    expect((await cli.run(['terminated', 'show', 'UCnjgVTsmU7Ql4Vzmi0HEN8Q'])).exitCode).toBe(6);
+    // The keyword "show" is searched when written as a keyword list.
+    expect((await cli.run(['terminated', 'show,', '--json'])).exitCode).toBe(0);
+  });
+
   it('refuses bad options with exit 2 before any call', async () => {
     for (const args of [
       ['terminated', 'cooking', '--page', '21'],
