@@ -22,8 +22,12 @@ const tagDescriptions: Record<RouteTag, string> = {
   collabs: 'Collaborations between channels.',
 };
 
-/** `baseUrl`: the address the document was requested at, so a generated client calls this server. */
-export function openApiDocument(baseUrl: string): Record<string, unknown> {
+/**
+ * `baseUrl`: the address the document was requested at, so a generated client calls this server;
+ * none for the embedded engine (`tubekit api GET /api/openapi.json` without serve), which no
+ * client reaches over HTTP.
+ */
+export function openApiDocument(baseUrl?: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const name of routeNames) {
     const route = routes[name];
@@ -41,7 +45,7 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
         'A 429 carries `Retry-After` (seconds) and ends its `error` with "Try again in N s."',
       license: { name: 'GPL-3.0-or-later', identifier: 'GPL-3.0-or-later' },
     },
-    servers: [{ url: baseUrl, description: 'The server that published this document' }],
+    ...(baseUrl === undefined ? {} : { servers: [{ url: baseUrl, description: 'The server that published this document' }] }),
     tags: [...usedTags].map((tag) => ({ name: tag, description: tagDescriptions[tag] })),
     security: [{ bearer: [] }, { apiKeyQuery: [] }],
     components: {

@@ -13,6 +13,8 @@ import { printJson } from '../output.js';
 import { clip } from '../text.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** The contract `serve` publishes beside the route table; the embedded engine answers it too, from the same table. */
+const OPENAPI_PATH = '/api/openapi.json';
 
 interface ApiOptions {
   field: string[];
@@ -113,7 +115,9 @@ export function registerApi(program: Command, app: CliApp): void {
     const service = await app.service();
     const body = match
       ? await service.call(match.name, { ...fields, ...match.params } as never)
-      : await service.callPath({ method, path, encoding: method === 'GET' || method === 'DELETE' ? 'query' : hasUpload(fields) ? 'multipart' : 'json', fields });
+      : method === 'GET' && path === OPENAPI_PATH && service.target.mode === 'local'
+        ? (await import('../../server/openapi.js')).openApiDocument()
+        : await service.callPath({ method, path, encoding: method === 'GET' || method === 'DELETE' ? 'query' : hasUpload(fields) ? 'multipart' : 'json', fields });
     printJson(app.io, body);
   });
 }
