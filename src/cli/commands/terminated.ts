@@ -52,7 +52,7 @@ export function registerTerminated(program: Command, app: CliApp): void {
       'tubekit terminated cooking, gaming --sort subs_desc --min-subs 100000',
       'tubekit terminated lofi --languages en,es --monetized yes --per-page 50',
       'tubekit terminated "sourdough bread" --sort similarity_desc --json | jq ".channels[].channel_title"',
-      'tubekit terminated gaming --all --jq \'.channels[].channel_id\'',
+      'tubekit terminated gaming --all --json | jq -r ".channels[].channel_id"',
     ],
   );
   command
