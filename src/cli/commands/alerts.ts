@@ -89,7 +89,7 @@ export function registerAlerts(program: Command, app: CliApp): void {
     'tubekit alerts create "Breakouts" --type breakout --min-subs 1000',
     'tubekit engine world advance 1d          # the sample world moves; alerts are evaluated',
     'tubekit alerts status',
-    'tubekit alerts triggered --new',
+    'tubekit alerts triggered',
   ]);
 
   alerts
