@@ -66,6 +66,28 @@ export async function buildWholeProgram(io: IO): Promise<{ program: Command; app
 async function registerCommands(program: Command, app: CliApp, names: CommandName[]): Promise<void> {
   const registers = await Promise.all(names.map((name) => commandModules[name]()));
   for (const register of registers) register(program, app);
+  refuseHelpOfUnknownSubcommands(program);
+}
+
+/**
+ * `tubekit alerts nosuch --help`: commander prints the group's help and exits 0, as if the
+ * subcommand existed. A group whose help is asked for with an unknown word in front of the flag
+ * answers as it does without the flag: "unknown command", with a did-you-mean, exit 2.
+ */
+function refuseHelpOfUnknownSubcommands(command: Command): void {
+  for (const child of command.commands) refuseHelpOfUnknownSubcommands(child);
+  // A command that takes arguments of its own (`terminated <keywords...>`) reads other words as them.
+  if (command.commands.length === 0 || command.registeredArguments.length > 0) return;
+  command.on('beforeAllHelp', (context: { command: Command }) => {
+    const word = command.args[0];
+    if (context.command !== command || word === undefined || word.startsWith('-')) return;
+    const known = command.commands.some((child) => child.name() === word || child.aliases().includes(word));
+    if (known || word === 'help') return;
+    // Commander's own error for it (with its did-you-mean); untyped, so checked before use.
+    const commander = command as unknown as { unknownCommand?: () => never };
+    if (typeof commander.unknownCommand === 'function') commander.unknownCommand();
+    command.error(`error: unknown command '${word}'`, { code: 'commander.unknownCommand' });
+  });
 }
 
 /**

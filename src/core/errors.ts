@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'scope_required'
   | 'limit_reached'
   | 'not_found'
+  | 'channel_terminated'
   | 'conflict'
   | 'rate_limited'
   | 'upgrade_required'

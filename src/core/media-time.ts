@@ -12,6 +12,11 @@ const CLOCK = /^(\d+):(\d{1,2})(?::(\d{1,2}))?(\.\d+)?$/;
 const SECONDS = /^(\d+(?:\.\d+)?|\.\d+)\s*s?$/i;
 const UNITS = /^(?:(\d+)\s*h)?\s*(?:(\d+)\s*m)?\s*(?:(\d+(?:\.\d+)?)\s*s)?$/i;
 
+const pastFiftyNine = (text: string, part: 'field' | 'unit'): MediaTime => ({
+  ok: false,
+  message: `"${text}" is not a valid time: minutes and seconds after the first ${part} go up to 59`,
+});
+
 /** Milliseconds are the finest step a time keeps. */
 const roundMs = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
@@ -32,16 +37,19 @@ export function parseMediaTime(value: unknown): MediaTime {
     const parts = third === undefined ? [0, Number(first), Number(second)] : [Number(first), Number(second), Number(third)];
     const [hours, minutes, seconds] = parts as [number, number, number];
     // The first field may run past 59 (`90:00` is ninety minutes); the ones after it may not.
-    if (seconds > 59 || (third !== undefined && minutes > 59)) {
-      return { ok: false, message: `"${text}" is not a valid time: minutes and seconds after the first field go up to 59` };
-    }
+    if (seconds > 59 || (third !== undefined && minutes > 59)) return pastFiftyNine(text, 'field');
     return { ok: true, seconds: roundMs(hours * 3600 + minutes * 60 + seconds + Number(fraction ?? 0)) };
   }
   const plain = SECONDS.exec(text);
   if (plain) return { ok: true, seconds: roundMs(Number(plain[1])) };
   const units = UNITS.exec(text);
   if (units && (units[1] ?? units[2] ?? units[3]) !== undefined) {
-    return { ok: true, seconds: roundMs(Number(units[1] ?? 0) * 3600 + Number(units[2] ?? 0) * 60 + Number(units[3] ?? 0)) };
+    const [, hours, minutes, seconds] = units;
+    // As with fields: the first unit may run past 59 (`90m`, `1m90s` is not), the ones after it may not.
+    if ((hours !== undefined && Number(minutes ?? 0) > 59) || ((hours ?? minutes) !== undefined && Number(seconds ?? 0) >= 60)) {
+      return pastFiftyNine(text, 'unit');
+    }
+    return { ok: true, seconds: roundMs(Number(hours ?? 0) * 3600 + Number(minutes ?? 0) * 60 + Number(seconds ?? 0)) };
   }
   return { ok: false, message: `must be ${MEDIA_TIME_FORMS}, not "${text}"` };
 }

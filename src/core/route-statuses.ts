@@ -23,6 +23,7 @@ const cloneLimit = '`limit_reached`: your plan\'s clone limit is reached.';
 const videoRefused = '`unsupported_url` or `video_unavailable`: the link is not a supported video, or the video does not exist or has no content yet.';
 const channelUnknown = 'The channel id is malformed, or no channel has it.';
 const diskFull = '`insufficient_storage`: the disk holding the service\'s data is full; nothing was saved.';
+const channelTerminated = '`channel_terminated`: the channel was terminated (the message says when; its record is at GET /api/terminated-channels/:channel_id).';
 
 /** What each feature answers beyond what its route's properties imply. */
 const featureAnswers: Record<RouteName, FeatureAnswers> = {
@@ -49,6 +50,7 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
   'jobs.list': {},
   'channels.process': {
     400: 'The channel input cannot be resolved to a channel.',
+    404: channelTerminated,
     429: '`rate_limited`: the per-minute limit on channel processing requests is reached.',
   },
   'channels.processStatus': { 404: 'No channel job with this id belongs to the key\'s user.' },
@@ -76,6 +78,7 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
   'saved.add': {
     400: 'A channel id is invalid, or the folder does not exist or is not yours.',
     403: '`limit_reached`: the save would push the folder past its channel cap; nothing was saved.',
+    404: channelTerminated,
   },
   'saved.remove': { 404: 'The channel is not saved in any of your folders.' },
   'saved.move': {
@@ -83,7 +86,7 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
     403: '`limit_reached`: the target folder is at its channel cap.',
     404: 'The channel is not saved in the source folder.',
   },
-  'channels.resolve': { 400: 'The input is not a channel handle, id or URL.', 404: 'No channel matches the input.' },
+  'channels.resolve': { 400: 'The input is not a channel handle, id or URL.', 404: `No channel matches the input; or ${channelTerminated}` },
   'alerts.list': {},
   'alerts.create': { 400: 'The alert type or a filter is invalid.', 403: '`limit_reached`: your plan\'s alert cap is reached.' },
   'alerts.update': { 400: 'The alert type or a filter is invalid.', 404: 'No alert with this id is yours.' },
@@ -92,11 +95,13 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
   'alerts.status': {},
   'monetization.external': {
     400: channelUnknown,
+    404: channelTerminated,
     502: '`upstream_error`: the monetization classifier failed on this channel; nothing was stored.',
   },
-  'monetization.ads': { 400: channelUnknown },
+  'monetization.ads': { 400: channelUnknown, 404: channelTerminated },
   'cms.check': {
     400: channelUnknown,
+    404: channelTerminated,
     429: '`upgrade_required`: the Starter daily lookup cap is reached; or `rate_limited`: the hourly live-check cap is reached.',
   },
   'cms.networks': {
@@ -109,8 +114,9 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
     429: '`rate_limited`: as many of your analyses are waiting or running as your plan allows at once.',
   },
   'terminated.search': { 400: 'No keyword with letters or digits, too many keywords, an unknown language, or a min above its max.' },
+  'terminated.show': { 400: 'The channel id is malformed.', 404: 'No terminated channel has this id.' },
   'collabs.top': { 400: 'An unknown language.' },
-  'collabs.channel': { 400: 'An unknown language.' },
+  'collabs.channel': { 400: 'An unknown language.', 404: channelTerminated },
   'collabs.feed': { 400: 'A channel id is malformed.' },
 };
 

@@ -41,6 +41,7 @@ export const routeTags = {
   'cms.check': 'research',
   'cms.networks': 'research',
   'terminated.search': 'research',
+  'terminated.show': 'research',
   'analysis.submit': 'analysis',
   'collabs.top': 'collabs',
   'collabs.channel': 'collabs',

@@ -55,6 +55,7 @@ export const toolNames = {
   'cms.check': { name: 'check_channel_cms', example: { channel_id: CHANNEL } },
   'cms.networks': { name: 'list_cms_networks', example: { sort: 'subscribers', limit: 10 } },
   'terminated.search': { name: 'search_terminated_channels', example: { q: 'piano', sort: 'subs_desc' } },
+  'terminated.show': { name: 'get_terminated_channel', example: { channel_id: 'UCxxxxxxxxxxxxxxxxxxxxxx' }, note: 'The stored record of one terminated channel; 404 when the id is not a terminated channel (a tubekit extension).' },
   'analysis.submit': { name: 'start_video_analysis', example: { video_url: 'https://youtu.be/GHGuclERoWA', prompt: 'List the shots with start and end times as JSON.' }, note: 'Free during preview. Returns a job at once; wait_for_job gives the analysis text.' },
   'collabs.top': { name: 'top_collab_channels', example: { metric: 'subs', period: 7 } },
   'collabs.channel': { name: 'get_channel_collabs', example: { channel_id: CHANNEL } },

@@ -44,14 +44,15 @@ export function operationFor(name: RouteName): Record<string, unknown> {
   if (route.encoding === 'json') {
     // The hosted documentation sends every POST as form fields: a JSON route takes those too, list
     // and object fields as JSON text (lists also as repeated fields), the key as an api_key field.
-    const form = { type: 'object', properties: { ...bodyFields, api_key: apiKeyField }, required: bodyRequired };
+    const form = { type: 'object', properties: { ...bodyFields, api_key: apiKeyField }, required: bodyRequired, additionalProperties: false };
     const jsonText = Object.fromEntries(
       Object.entries(bodyFields).filter(([, schema]) => schema.type === 'object').map(([field]) => [field, { contentType: 'application/json' }]),
     );
     operation.requestBody = {
       required: true,
+      // A body field the route does not take is refused (jsonBody), and the contract says so.
       content: {
-        'application/json': { schema: { type: 'object', properties: bodyFields, required: bodyRequired } },
+        'application/json': { schema: { type: 'object', properties: bodyFields, required: bodyRequired, additionalProperties: false } },
         'application/x-www-form-urlencoded': { schema: form, ...(Object.keys(jsonText).length ? { encoding: jsonText } : {}) },
         'multipart/form-data': { schema: form, ...(Object.keys(jsonText).length ? { encoding: jsonText } : {}) },
       },

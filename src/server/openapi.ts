@@ -29,11 +29,24 @@ const tagDescriptions: Record<RouteTag, string> = {
  * this server.
  */
 export function openApiJson(baseUrl: string): string {
-  buildOnly ??= JSON.stringify(buildDocument());
-  return `${buildOnly.slice(0, -1)},"servers":${JSON.stringify(servers(baseUrl))}}`;
+  const built = builtJson();
+  return `${built.slice(0, -1)},"servers":${JSON.stringify(servers(baseUrl))}}`;
+}
+
+/**
+ * The document without `servers`: for the embedded engine (`tubekit api GET /api/openapi.json`
+ * without serve), which no client reaches over HTTP.
+ */
+export function openApiDocument(): Record<string, unknown> {
+  return JSON.parse(builtJson()) as Record<string, unknown>;
 }
 
 let buildOnly: string | undefined;
+
+function builtJson(): string {
+  buildOnly ??= JSON.stringify(buildDocument());
+  return buildOnly;
+}
 
 function servers(baseUrl: string) {
   return [{ url: baseUrl, description: 'The server that published this document' }];

@@ -67,15 +67,43 @@ describe('tubekit CLI (built binary): alerts, collabs and the world clock', () =
     const body = JSON.parse(status.stdout);
     expect(body.new_channels).toBeGreaterThan(0);
     expect((await cli.run(['alerts', 'status', '--fail-on-new'])).exitCode).toBe(1);
-    const fresh = await cli.run(['alerts', 'triggered', '--new', '--all', '--fail-on-new']);
+    const fresh = await cli.run(['alerts', 'triggered', '--all', '--fail-on-new']);
     expect(fresh.exitCode).toBe(1);
     expect(fresh.stderr).toMatch(/new triggered channel/);
     const printed = rows(fresh.stdout);
     expect(printed.length).toBeGreaterThan(0);
     for (const row of printed) expect(row[6]).toBe('new');
-    const all = JSON.parse((await cli.run(['alerts', 'triggered', '--all', '--json'])).stdout);
+    // Scripts written when the latest evaluation needed --new keep working.
+    expect(rows((await cli.run(['alerts', 'triggered', '--new', '--all'])).stdout)).toEqual(printed);
+    const all = JSON.parse((await cli.run(['alerts', 'triggered', '--history', '--all', '--json'])).stdout);
     expect(all.channels.length).toBe(all.total);
     expect(all.channels.filter((row: { new: boolean }) => row.new).length).toBe(printed.length);
+  });
+
+  it('lists the latest evaluation\'s channels by default and the whole history with --history', async () => {
+    const before = JSON.parse((await cli.run(['alerts', 'triggered', '--history', '--all', '--json'])).stdout);
+    expect((await cli.run(['engine', 'world', 'advance', '2d'])).exitCode).toBe(0);
+    const latest = JSON.parse((await cli.run(['alerts', 'triggered', '--all', '--json'])).stdout);
+    const history = JSON.parse((await cli.run(['alerts', 'triggered', '--history', '--all', '--json'])).stdout);
+    expect(latest.channels.length).toBeGreaterThan(0);
+    expect(latest.channels.every((row: { new: boolean }) => row.new)).toBe(true);
+    expect(history.total).toBe(before.total + latest.total);
+    expect(history.channels.filter((row: { new: boolean }) => row.new)).toEqual(latest.channels);
+    const both = await cli.run(['alerts', 'triggered', '--new', '--history']);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toMatch(/--new.*--history|--history.*--new/);
+  });
+
+  it('answers alerts outlier-status (the API\'s name) as alerts status; an unknown subcommand with --help is an error', async () => {
+    const status = JSON.parse((await cli.run(['alerts', 'status', '--json'])).stdout);
+    expect(JSON.parse((await cli.run(['alerts', 'outlier-status', '--json'])).stdout)).toEqual(status);
+    for (const args of [['alerts', 'nosuch', '--help'], ['alerts', 'outlier-stats', '--help'], ['alerts', 'nosuch'], ['nosuch', '--help'], ['engine', 'world', 'nosuch', '-h']]) {
+      const result = await cli.run(args);
+      expect(result.exitCode, args.join(' ')).toBe(2);
+      expect(result.stdout, args.join(' ')).toBe('');
+      expect(result.stderr, args.join(' ')).toMatch(/unknown command/);
+    }
+    expect((await cli.run(['alerts', 'outlier-stats'])).stderr).toMatch(/Did you mean outlier-status\?/);
   });
 
   it('deletes an alert only when confirmed', async () => {
@@ -84,6 +112,8 @@ describe('tubekit CLI (built binary): alerts, collabs and the world clock', () =
     expect(refused.stderr).toMatch(/--yes/);
     const deleted = await cli.run(['alerts', 'delete', '2', '--yes']);
     expect(deleted.exitCode).toBe(0);
+    expect(deleted.stdout).toBe('');
+    expect(deleted.stderr).toMatch(/^Deleted alert 2; \d+ triggered channel record\(s\) removed\.\n$/);
     expect((await cli.run(['alerts', 'list'])).stdout.trim().split('\n')).toHaveLength(1);
   });
 

@@ -59,7 +59,7 @@ function checkInvocation(program: Command, args: string[]): string | undefined {
       if ((option.required || option.optional) && !word.includes('=')) i++;
       continue;
     }
-    const sub = command.commands.find((child) => child.name() === word);
+    const sub = command.commands.find((child) => child.name() === word || child.aliases().includes(word));
     if (sub) command = sub;
     else if (word === PLACEHOLDER) return undefined; // `tubekit <command> --help`: nothing more to check
     else if (command.commands.length > 0 && command.registeredArguments.length === 0) return `unknown command "${word}" under "${command.name()}"`;

@@ -1,6 +1,6 @@
 /**
  * `tubekit terminated`, `tubekit analyze`, `tubekit job` (analysis jobs) and `engine seed
- * --terminated` on the built binary: tables piped as TSV, --json bodies, --all as NDJSON, -o files,
+ * --terminated` on the built binary: tables piped as TSV, --json bodies, --all as one body, -o files,
  * and usage errors that exit 2 before any call.
  */
 import fs from 'node:fs';
@@ -60,15 +60,46 @@ describe('tubekit terminated (built binary)', () => {
     expect(Math.min(...subs)).toBeGreaterThanOrEqual(5000);
   });
 
-  it('walks every page with --all: NDJSON with --json, rows without', async () => {
+  it('walks every page with --all: one body holding every channel with --json (as collabs and alerts), rows without', async () => {
     const total = JSON.parse((await cli.run(['terminated', 'cooking', '--json'])).stdout).total as number;
     expect(total).toBeGreaterThan(0);
-    const ndjson = await cli.run(['terminated', 'cooking', '--all', '--json']);
-    const lines = ndjson.stdout.trim().split('\n');
-    expect(lines).toHaveLength(total);
-    expect(new Set(lines.map((line) => JSON.parse(line).channel_id)).size).toBe(total);
+    const merged = await cli.run(['terminated', 'cooking', '--all', '--json']);
+    const body = JSON.parse(merged.stdout);
+    expect(body).toMatchObject({ success: true, total });
+    expect(body).not.toHaveProperty('page');
+    expect(body).not.toHaveProperty('total_pages');
+    expect(new Set(body.channels.map((channel: { channel_id: string }) => channel.channel_id)).size).toBe(total);
     const tsv = await cli.run(['terminated', 'cooking', '--all', '--per-page', '7']);
     expect(rowsOf(tsv.stdout)).toHaveLength(total);
+  });
+
+  it('applies --jq to --all as to one page; an invalid expression exits 2 and prints nothing', async () => {
+    const total = JSON.parse((await cli.run(['terminated', 'cooking', '--json'])).stdout).total as number;
+    const ids = await cli.run(['terminated', 'cooking', '--all', '--jq', '.channels[].channel_id']);
+    expect(ids.exitCode).toBe(0);
+    const lines = ids.stdout.trim().split('\n');
+    expect(lines).toHaveLength(total);
+    for (const line of lines) expect(line).toMatch(/^UC[\w-]{22}$/);
+    const invalid = await cli.run(['terminated', 'cooking', '--all', '--jq', '.channels[']);
+    expect(invalid.exitCode).toBe(2);
+    expect(invalid.stdout).toBe('');
+    expect(invalid.stderr).toMatch(/not valid jq/);
+  });
+
+  it('shows a terminated channel\'s record, and says other commands\' id was terminated (exit 6, not a usage error)', async () => {
+    const id = (await cli.run(['terminated', 'cooking', '--per-page', '1', '--jq', '.channels[0].channel_id'])).stdout.trim();
+    const record = await cli.run(['terminated', 'show', id]);
+    expect(record.exitCode).toBe(0);
+    expect(record.stdout).toMatch(new RegExp(`^channel\t${id}\nname\t.+\nterminated\t\\d{4}-\\d\\d-\\d\\d \\(\\d+ days? ago\\)\n`));
+    expect(JSON.parse((await cli.run(['terminated', 'show', id, '--json'])).stdout).channel.channel_id).toBe(id);
+    for (const args of [['resolve', id], ['process-channel', id, '--type', 'shorts'], ['cms', id], ['monetized', id], ['collabs', 'channel', id]]) {
+      const result = await cli.run(args);
+      expect(result.exitCode, args.join(' ')).toBe(6);
+      expect(result.stderr, args.join(' ')).toMatch(new RegExp(`Channel ${id} \\(".+"\\) was terminated on \\d{4}-\\d\\d-\\d\\d`));
+    }
+    expect((await cli.run(['terminated', 'show', 'UCnjgVTsmU7Ql4Vzmi0HEN8Q'])).exitCode).toBe(6);
+    // The keyword "show" is searched when written as a keyword list.
+    expect((await cli.run(['terminated', 'show,', '--json'])).exitCode).toBe(0);
   });
 
   it('refuses bad options with exit 2 before any call', async () => {

@@ -8,11 +8,11 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 const world = (harness: EngineHarness) => harness.engine.platform();
 
-/** Every triggered row of a user (all pages). */
-async function allTriggered(user: Service, query: { alert_id?: number; new_only?: boolean } = {}) {
+/** Every triggered row of a user (all pages), the whole history unless `history: false`. */
+async function allTriggered(user: Service, query: { alert_id?: number; history?: boolean } = {}) {
   const rows = [];
   for (let page = 1; page <= 20; page++) {
-    const body = await user.call('alerts.triggered', { ...query, page, per_page: 50 });
+    const body = await user.call('alerts.triggered', { history: true, ...query, page, per_page: 50 });
     rows.push(...body.channels);
     if (rows.length >= body.total) break;
   }
@@ -72,6 +72,27 @@ describeEachEngine(
       expect((await failure(user.call('alerts.create', { name: 'Bad', content_type: 'podcasts' as never }))).message).toMatch(/content_type/);
       for (const name of ['', '   ', 'x'.repeat(101)]) expect((await failure(user.call('alerts.create', { name }))).message).toMatch(/name/);
       expect((await user.call('alerts.list', {})).count).toBe(0);
+    });
+
+    it('takes type as another name for alert_type, and refuses any other unknown field with 400 naming it, saving nothing', async () => {
+      const harness = get();
+      const user = harness.as('starter');
+      expect((await user.call('alerts.create', { name: 'Typed', type: 'breakout' })).alert.alert_type).toBe('breakout');
+      expect((await user.call('alerts.create', { name: 'Both', type: 'new_channel', alert_type: 'new_channel' })).alert.alert_type).toBe('new_channel');
+      const clash = await failure(user.call('alerts.create', { name: 'Clash', type: 'breakout', alert_type: 'outlier' }));
+      expect(clash.status).toBe(400);
+      expect(clash.message).toMatch(/type.*alert_type.*differ/);
+      const unknown = await failure(user.call('alerts.create', { name: 'Typo', alert_typ: 'breakout', min_subs: 10 } as never));
+      expect(unknown.status).toBe(400);
+      expect(unknown.message).toMatch(/unknown fields alert_typ, min_subs; the body takes name, content_type, alert_type, type, filters/);
+      const { alert } = await user.call('alerts.create', { name: 'Kept' });
+      const update = await failure(user.call('alerts.update', { id: alert.id, enabled: false, alert_type: 'breakout' } as never));
+      expect(update.message).toMatch(/unknown field alert_type; the body takes name, filters, enabled/);
+      expect((await user.call('alerts.list', {})).alerts.map((row) => [row.name, row.alert_type, row.enabled])).toEqual([
+        ['Typed', 'breakout', true],
+        ['Both', 'new_channel', true],
+        ['Kept', 'outlier', true],
+      ]);
     });
 
     it('caps alerts per plan with 403: Starter 5, Professional 25, Ultimate 100', async () => {
@@ -204,8 +225,13 @@ describeEachEngine(
       expect(after.filter((row) => !row.new).length).toBe(before.length);
       const status = await user.call('alerts.status', {});
       expect(status.alerts[0]).toMatchObject({ alert_id: alert.id, new_channels: new Set(fresh.map((row) => row.channel_id)).size });
-      expect(await allTriggered(user, { new_only: true })).toEqual(fresh);
-      expect((await user.call('alerts.triggered', { alert_id: alert.id, new_only: true })).total).toBe(fresh.length);
+      // The feed as the spec says: only the last evaluation cycle's channels, unless history is asked for.
+      expect(fresh.length).toBeGreaterThan(0);
+      expect(await allTriggered(user, { history: false })).toEqual(fresh);
+      expect(await user.call('alerts.triggered', {})).toMatchObject({ total: fresh.length, channels: fresh.slice(0, 50) });
+      expect((await user.call('alerts.triggered', { alert_id: alert.id })).total).toBe(fresh.length);
+      expect((await user.call('alerts.triggered', { history: true })).total).toBe(after.length);
+      expect(after.length).toBeGreaterThan(fresh.length);
     });
 
     it('applies the filters and skips disabled alerts; an edit makes an alert due again', async () => {
@@ -248,7 +274,7 @@ describeEachEngine(
       expect(newChannelRows.length).toBeGreaterThan(0);
       for (const row of newChannelRows) expect(row.alerts).toEqual([{ alert_id: a.id, name: 'A' }, { alert_id: b.id, name: 'B' }]);
       for (const row of merged.filter((row) => row.alert_type === 'outlier')) expect(row.alerts).toEqual([{ alert_id: c.id, name: 'C' }]);
-      expect(merged.length).toBe((await user.call('alerts.triggered', {})).total);
+      expect(merged.length).toBe((await user.call('alerts.triggered', { history: true })).total);
       const one = await user.call('alerts.triggered', { alert_id: a.id, per_page: 2 });
       expect(one.channels.length).toBe(Math.min(2, one.total));
       for (const row of one.channels) expect(row.alerts).toEqual([{ alert_id: a.id, name: 'A' }]);
@@ -290,7 +316,7 @@ describeEachEngine(
       expect(before).toMatchObject({ success: true, new_channels: 0, alerts: [{ alert_id: alert.id, name: 'Status', alert_type: 'new_channel', enabled: true, new_channels: 0, last_evaluated_at: null }] });
       await harness.engine.advanceWorld('2d');
       const after = await user.call('alerts.status', {});
-      const triggered = await user.call('alerts.triggered', { alert_id: alert.id, new_only: true });
+      const triggered = await user.call('alerts.triggered', { alert_id: alert.id });
       expect(after.alerts[0]!.new_channels).toBe(triggered.total);
       expect(after.new_channels).toBe(triggered.total);
       expect(after.alerts[0]!.last_world_time).toBe(after.world_time);

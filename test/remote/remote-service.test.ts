@@ -35,6 +35,7 @@ afterEach(async () => {
 });
 
 const folders = { success: true, count: 0, folders: [] };
+const CHANNEL = 'UCnjgVTsmU7Ql4Vzmi0HEN8Q';
 
 /** A server that accepts connections and requests but never answers (until closed). */
 async function silent() {
@@ -68,6 +69,43 @@ describe('remote client', () => {
     const service = new RemoteService({ baseUrl: `${server.baseUrl}/`, apiKey: 'k' });
     await service.call('collabs.feed', { days: 3, channel_ids: ['UCa', 'UCb'] });
     expect(server.seen[0]!.url).toBe('/api/collabs/feed?days=3&channel_ids=UCa%2CUCb');
+  });
+
+  it('leaves query and form fields at their default out, and sends true booleans as 1', async () => {
+    const cms = { success: true, channel_id: CHANNEL, status: 'not_managed', source: 'index' };
+    const server = await scripted([
+      { status: 200, body: cms },
+      { status: 200, body: cms },
+      { status: 200, body: { success: true } },
+      { status: 200, body: { success: true, page: 1, per_page: 50, total: 0, channels: [] } },
+      { status: 200, body: { success: true, page: 2, per_page: 50, total: 0, channels: [] } },
+      { status: 200, body: { success: true, job_id: 'j', status: 'pending' } },
+    ]);
+    const service = new RemoteService({ baseUrl: server.baseUrl, apiKey: 'k' });
+    await service.call('cms.check', { channel_id: CHANNEL, refresh: false, full_network: false });
+    await service.call('cms.check', { channel_id: CHANNEL, refresh: true, full_network: 'true' });
+    await service.call('monetization.external', { channel_id: CHANNEL, skip_live: false });
+    await service.call('alerts.triggered', { page: 1, per_page: 50, history: false });
+    await service.call('alerts.triggered', { page: 2, history: true });
+    await service.call('generate', { script: 'hi', voice_id: 'v', provider: 'stealth' });
+    expect(server.seen.slice(0, 5).map((request) => request.url)).toEqual([
+      `/api/channel-cms/${CHANNEL}`,
+      `/api/channel-cms/${CHANNEL}?refresh=1&full_network=1`,
+      `/api/channel-external-monetization/${CHANNEL}`,
+      '/api/alerts/triggered',
+      '/api/alerts/triggered?page=2&history=1',
+    ]);
+    // A form field at its default (provider=stealth) is left out as well; the others travel.
+    expect(server.seen[5]!.body).toContain('name="script"');
+    expect(server.seen[5]!.body).not.toContain('name="provider"');
+  });
+
+  it('keeps a non-default false: a form field whose default is true', async () => {
+    const server = await scripted([{ status: 200, body: { success: true, voice: {} } }]);
+    const service = new RemoteService({ baseUrl: server.baseUrl, apiKey: 'k' });
+    const audio_file = { filename: 'me.wav', contentType: 'audio/wav', data: Buffer.from('RIFF') };
+    await service.call('voices.alt.clone', { voice_name: 'Me', audio_file, need_noise_reduction: false });
+    expect(server.seen[0]!.body).toMatch(/name="need_noise_reduction"\r\n\r\nfalse\r\n/);
   });
 
   it('retries a GET after a 429, honouring the "Try again in N s" text', async () => {

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { ExitCode } from '../../core/exit-codes.js';
+import type { RouteOutput } from '../../core/routes.js';
 import { ALERT_TYPES, CONTENT_TYPES, type Alert, type AlertFilters, type TriggeredChannel } from '../../core/schemas/alerts.js';
 import type { CliApp } from '../app.js';
 import { parseId, parseWholeNumber } from '../arguments.js';
@@ -7,7 +8,7 @@ import { confirmOrAbort } from '../confirm.js';
 import { usageError } from '../errors.js';
 import { examples, withExamples } from '../help.js';
 import { printJson, printTable, type Column } from '../output.js';
-import { fetchAllPages, pageInput, type PageOptions } from '../paging.js';
+import { pageInput, printListing, type PageOptions } from '../paging.js';
 
 const NUMBER_FILTERS = [
   ['min_subs', '--min-subs <n>', 'at least this many subscribers'],
@@ -61,13 +62,13 @@ const alertColumns: Column<Alert>[] = [
   { header: 'Content', value: (alert) => alert.content_type },
   { header: 'Enabled', value: (alert) => (alert.enabled ? 'yes' : 'no') },
   { header: 'New', value: (alert) => alert.new_channels },
-  { header: 'Filters', value: (alert) => describeFilters(alert.filters) },
-  { header: 'Evaluated (world time)', value: (alert) => alert.last_world_time ?? 'not yet' },
+  { header: 'Filters', value: (alert) => describeFilters(alert.filters ?? {}) },
+  { header: 'Evaluated (world time)', value: (alert) => (alert.last_world_time === null ? 'not yet' : alert.last_world_time) },
 ];
 
 const triggeredColumns: Column<TriggeredChannel>[] = [
   { header: 'World time', value: (row) => row.world_time },
-  { header: 'Alerts', value: (row) => row.alerts.map((alert) => alert.alert_id).join(',') },
+  { header: 'Alerts', value: (row) => (row.alerts ?? []).map((alert) => alert.alert_id).join(',') },
   { header: 'Type', value: (row) => row.alert_type },
   { header: 'Channel', value: (row) => row.channel_id },
   { header: 'Handle', value: (row) => row.handle },
@@ -88,7 +89,7 @@ export function registerAlerts(program: Command, app: CliApp): void {
     'tubekit alerts create "Breakouts" --type breakout --min-subs 1000',
     'tubekit engine world advance 1d          # the sample world moves; alerts are evaluated',
     'tubekit alerts status',
-    'tubekit alerts triggered --new',
+    'tubekit alerts triggered',
   ]);
 
   alerts
@@ -165,66 +166,67 @@ export function registerAlerts(program: Command, app: CliApp): void {
       const alertId = parseId(id, 'Alert id');
       await confirmOrAbort(app.io, `Delete alert ${alertId} and its triggered history?`, options.yes);
       const body = await app.call('alerts.delete', { id: alertId });
-      await app.render(body, (b) => app.io.out(String(b.removed_triggers)));
-      if (!app.json) app.io.note(`Deleted alert ${alertId}; ${body.removed_triggers} triggered channel record(s) removed.`);
+      // A bare count on stdout would read as data nobody asked for: the outcome is a sentence (stderr).
+      if (app.json) printJson(app.io, body);
+      else app.io.note(`Deleted alert ${alertId}; ${body.removed_triggers} triggered channel record(s) removed.`);
     });
 
   alerts
     .command('triggered')
-    .description('Channels that triggered your alerts, newest first (all alerts merged, or one)')
+    .description('Channels your alerts found in their latest evaluation (--history: every one ever recorded), newest first')
     .addHelpText(
       'before',
       examples([
         'tubekit alerts triggered',
         'tubekit alerts triggered --alert 1 --per-page 10',
-        'tubekit alerts triggered --new --all --fail-on-new   # cron: print the new ones, exit 1 if any',
-        'tubekit alerts triggered --all --json | jq -r \'.channels[] | [.channel_id, .reason] | @tsv\'',
+        'tubekit alerts triggered --all --fail-on-new      # cron: print the latest finds, exit 1 if any',
+        'tubekit alerts triggered --history --all --json | jq -r \'.channels[] | [.channel_id, .reason] | @tsv\'',
       ]),
     )
     .option('--alert <id>', 'only this alert')
+    .option('--history', 'every channel the alerts ever recorded, not only their latest evaluation\'s')
     .option('--page <n>', 'page, 1 to 20')
     .option('--per-page <n>', 'rows per page, 1 to 50 (default 50)')
     .option('--all', 'every page (up to the service\'s 20): with --json, one body holding every channel')
-    .option('--new', 'only channels new in their alert\'s latest evaluation')
-    .option('--fail-on-new', 'exit 1 when any listed channel is new (for cron and CI)')
-    .action(async (options: PageOptions & { alert?: string; new?: boolean; failOnNew?: boolean }) => {
+    // Before the feed defaulted to the latest evaluation, --new asked for it; scripts still pass it.
+    .addOption(new Option('--new').hideHelp().conflicts('history'))
+    .option('--fail-on-new', 'exit 1 when any listed channel is new in its alert\'s latest evaluation (for cron and CI)')
+    .action(async (options: PageOptions & { alert?: string; history?: boolean; failOnNew?: boolean }) => {
       const alertId = options.alert === undefined ? undefined : parseId(options.alert, '--alert');
       const paging = pageInput(options, { maxPage: 20, maxPerPage: 50 });
-      const base = { alert_id: alertId, new_only: options.new ?? false, per_page: paging.per_page };
-      if (options.all) {
-        const { total, items } = await fetchAllPages(app, 20, async (page) => {
-          const body = await app.call('alerts.triggered', { ...base, page });
-          return { total: body.total, items: body.channels };
-        });
-        if (app.json) printJson(app.io, { success: true, total, channels: items });
-        else await printTable(app.io, items, triggeredColumns);
-        failOnNew(app, options.failOnNew, items.filter((row) => row.new).length);
-        return;
-      }
-      const body = await app.call('alerts.triggered', { ...base, page: paging.page });
-      await app.render(body, (b) => printTable(app.io, b.channels, triggeredColumns));
-      failOnNew(app, options.failOnNew, body.channels.filter((row) => row.new).length);
+      // Only sent when asked: a server that knows nothing of our extension answers the spec's feed.
+      const base = { alert_id: alertId, history: options.history ? true : undefined, per_page: paging.per_page };
+      const channels = await printListing<RouteOutput<'alerts.triggered'>, TriggeredChannel>(
+        app,
+        { all: options.all, page: paging.page },
+        (page) => app.call('alerts.triggered', { ...base, page }),
+        { key: 'channels', maxPage: 20, perPage: paging.per_page, print: (rows) => printTable(app.io, rows, triggeredColumns) },
+      );
+      // Without --history every row is from its alert's latest evaluation (a spec server sends no `new`).
+      failOnNew(app, options.failOnNew, options.history ? channels.filter((row) => row.new).length : channels.length);
     });
 
   alerts
     .command('status')
-    .description('Per alert: channels new in its latest evaluation, and when it was evaluated (cheap to poll)')
-    .addHelpText('before', examples(['tubekit alerts status', 'tubekit alerts status --fail-on-new && echo "nothing new"', 'tubekit alerts status --json | jq .new_channels']))
+    .alias('outlier-status')
+    .description('Per alert: channels new in its latest evaluation, and when it was evaluated (cheap to poll; the API\'s outlier-status)')
+    .addHelpText('before', examples(['tubekit alerts status', 'tubekit alerts status --fail-on-new && echo "nothing new"', 'tubekit alerts outlier-status --json | jq .new_channels']))
     .option('--fail-on-new', 'exit 1 when any alert has new channels (for cron and CI)')
     .action(async (options: { failOnNew?: boolean }) => {
       const body = await app.call('alerts.status', {});
       await app.render(body, (b) =>
-        printTable(app.io, b.alerts, [
+        printTable(app.io, b.alerts ?? [], [
           { header: 'ID', value: (alert) => alert.alert_id },
           { header: 'Name', value: (alert) => alert.name },
           { header: 'Type', value: (alert) => alert.alert_type },
           { header: 'Enabled', value: (alert) => (alert.enabled ? 'yes' : 'no') },
           { header: 'New', value: (alert) => alert.new_channels },
-          { header: 'Evaluated at', value: (alert) => alert.last_evaluated_at ?? 'not yet' },
+          { header: 'Evaluated at', value: (alert) => (alert.last_evaluated_at === null ? 'not yet' : alert.last_evaluated_at) },
           { header: 'World time', value: (alert) => alert.last_world_time ?? '' },
         ]),
       );
-      if (!app.json) app.io.note(`World time now: ${body.world_time}.`);
-      failOnNew(app, options.failOnNew, body.new_channels);
+      // Ours beyond the spec: a server may send neither the world time nor the total.
+      if (!app.json && body.world_time !== undefined) app.io.note(`World time now: ${body.world_time}.`);
+      failOnNew(app, options.failOnNew, body.new_channels ?? (body.alerts ?? []).reduce((sum, alert) => sum + (alert.new_channels ?? 0), 0));
     });
 }

@@ -13,6 +13,8 @@ import { printJson } from '../output.js';
 import { clip } from '../text.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** The contract `serve` publishes beside the route table; the embedded engine answers it too, from the same table. */
+const OPENAPI_PATH = '/api/openapi.json';
 
 interface ApiOptions {
   field: string[];
@@ -141,10 +143,12 @@ export function registerApi(program: Command, app: CliApp): void {
     }
     const service = await app.service();
     const callOptions = options.header.length > 0 ? { headers } : {};
-    const send = (sent: Record<string, unknown>) =>
+    const send = async (sent: Record<string, unknown>) =>
       match
         ? service.call(match.name, { ...sent, ...match.params } as never, callOptions)
-        : service.callPath({ method, path, encoding: method === 'GET' || method === 'DELETE' ? 'query' : hasUpload(sent) ? 'multipart' : 'json', fields: sent }, callOptions);
+        : method === 'GET' && path === OPENAPI_PATH && service.target.mode === 'local'
+          ? (await import('../../server/openapi.js')).openApiDocument()
+          : service.callPath({ method, path, encoding: method === 'GET' || method === 'DELETE' ? 'query' : hasUpload(sent) ? 'multipart' : 'json', fields: sent }, callOptions);
     if (!options.paginate) {
       printJson(app.io, await send(fields));
       return;

@@ -5,8 +5,8 @@ import type { CliApp } from '../app.js';
 import { parseWholeNumber, resolveChannelArg } from '../arguments.js';
 import { usageError } from '../errors.js';
 import { examples, withExamples } from '../help.js';
-import { count, printJson, printRecord, printTable, signed, type Column } from '../output.js';
-import { fetchAllPages, pageInput, type PageOptions } from '../paging.js';
+import { count, printRecord, printTable, signed, type Column } from '../output.js';
+import { pageInput, printListing, type PageOptions } from '../paging.js';
 
 const videoColumns = (app: CliApp): Column<CollabVideo>[] => [
   { header: 'Published', value: (video) => video.published_at },
@@ -16,6 +16,22 @@ const videoColumns = (app: CliApp): Column<CollabVideo>[] => [
   { header: 'With', value: (video) => video.collaborators.map((channel) => channel.handle ?? channel.channel_id).join(', ') },
   { header: 'Title', value: (video) => video.title },
 ];
+
+type CollabRanking = RouteOutput<'collabs.top'>['channels'][number];
+
+/**
+ * What the ranking measured, in words, from the fields the server sent: the spec names only
+ * `computed_at` and `growth_through`, so each part is said only when it is there.
+ */
+function growthNote(body: Partial<Pick<RouteOutput<'collabs.top'>, 'metric' | 'period' | 'growth_through' | 'computed_at'>>): string | undefined {
+  const parts = [
+    body.metric === undefined ? 'Growth' : `Growth of ${body.metric}`,
+    body.period === undefined ? '' : ` over ${body.period} days`,
+    body.growth_through === undefined ? '' : ` through ${body.growth_through}`,
+    body.computed_at === undefined ? '' : ` (computed at ${body.computed_at}, world time)`,
+  ];
+  return parts.slice(1).some(Boolean) ? `${parts.join('')}.` : undefined;
+}
 
 const optionalNumber = (value: string | undefined, flag: string, bounds: { min?: number; max?: number } = {}) =>
   value === undefined ? undefined : parseWholeNumber(value, flag, bounds);
@@ -74,7 +90,7 @@ export function registerCollabs(program: Command, app: CliApp): void {
         language: options.language,
         per_page: paging.per_page,
       };
-      const columns: Column<RouteOutput<'collabs.top'>['channels'][number]>[] = [
+      const columns: Column<CollabRanking>[] = [
         { header: 'Rank', value: (row) => row.rank },
         { header: 'Channel', value: (row) => row.channel_id },
         { header: 'Handle', value: (row) => row.handle },
@@ -87,25 +103,21 @@ export function registerCollabs(program: Command, app: CliApp): void {
         { header: 'Collabs', value: (row) => row.collab_videos },
         { header: 'Latest collab', value: (row) => row.latest_collab_at },
       ];
-      const first = (page?: number) => app.call('collabs.top', { ...input, page });
-      const head = await first(options.all ? 1 : paging.page);
-      const note = () => app.io.note(`Growth of ${head.metric} over ${head.period} days through ${head.growth_through} (computed at ${head.computed_at}, world time).`);
-      if (options.all) {
-        const { total, items } = await fetchAllPages(app, 50, async (page) => {
-          const body = page === 1 ? head : await first(page);
-          return { total: body.total, items: body.channels };
-        });
-        if (app.json) printJson(app.io, { ...head, page: undefined, total, channels: items });
-        else {
-          await printTable(app.io, items, columns);
-          note();
-        }
-        return;
-      }
-      await app.render(head, async (b) => {
-        await printTable(app.io, b.channels, columns);
-        note();
-      });
+      await printListing<RouteOutput<'collabs.top'>, CollabRanking>(
+        app,
+        { all: options.all, page: paging.page },
+        (page) => app.call('collabs.top', { ...input, page }),
+        {
+          key: 'channels',
+          maxPage: 50,
+          perPage: paging.per_page,
+          async print(rows, body) {
+            await printTable(app.io, rows, columns);
+            const note = growthNote(body);
+            if (note) app.io.note(note);
+          },
+        },
+      );
     });
 
   collabs
@@ -181,16 +193,11 @@ export function registerCollabs(program: Command, app: CliApp): void {
         channel_ids: await channelList(app, options.channels),
         per_page: paging.per_page,
       };
-      if (options.all) {
-        const { total, items } = await fetchAllPages(app, 50, async (page) => {
-          const body = await app.call('collabs.feed', { ...input, page });
-          return { total: body.total, items: body.videos };
-        });
-        if (app.json) printJson(app.io, { success: true, total, videos: items });
-        else await printTable(app.io, items, videoColumns(app));
-        return;
-      }
-      const body = await app.call('collabs.feed', { ...input, page: paging.page });
-      await app.render(body, (b) => printTable(app.io, b.videos, videoColumns(app)));
+      await printListing<RouteOutput<'collabs.feed'>, CollabVideo>(
+        app,
+        { all: options.all, page: paging.page },
+        (page) => app.call('collabs.feed', { ...input, page }),
+        { key: 'videos', maxPage: 50, perPage: paging.per_page, print: (rows) => printTable(app.io, rows, videoColumns(app)) },
+      );
     });
 }

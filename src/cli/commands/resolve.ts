@@ -34,7 +34,9 @@ export function registerResolve(program: Command, app: CliApp): void {
         results.push(await app.call('channels.resolve', { input }));
       } catch (error) {
         firstFailure ??= error;
-        app.io.error(app.json ? jsonErrorLine(error, { input: clip(input) }) : `${clip(input)}: ${clipEchoes((error as Error).message)}`);
+        if (app.json) app.io.error(jsonErrorLine(error, { input: clip(input) }));
+        // An error line like any other, naming the input it is about (quoted: it may be empty).
+        else app.io.error(app.io.red(`error: "${clip(input)}": ${clipEchoes((error as Error).message)}`));
       }
     }
     // One JSON value whatever the count: the body for a single named input, else an array.

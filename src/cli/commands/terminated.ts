@@ -1,20 +1,16 @@
 import { Option, type Command } from 'commander';
 import type { RouteInput, RouteOutput } from '../../core/routes.js';
+import { TERMINATED_MAX_PAGE as MAX_PAGE, TERMINATED_MAX_PER_PAGE as MAX_PER_PAGE, TERMINATED_SORTS } from '../../core/schemas/research.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber } from '../arguments.js';
 import { usageError } from '../errors.js';
-import { withExamples } from '../help.js';
-import { count, printJson, printTable, signed } from '../output.js';
+import { examples, withExamples } from '../help.js';
+import { count, printRecord, printTable, signed } from '../output.js';
+import { pageInput, printListing } from '../paging.js';
 
 type Body = RouteOutput<'terminated.search'>;
 type Channel = Body['channels'][number];
 type Input = RouteInput<'terminated.search'>;
-
-/** The API's limits, checked before any call so a typo exits 2 at once. */
-const MAX_PAGE = 20;
-const MAX_PER_PAGE = 50;
-const SORT_FIELDS = ['subs', 'views', 'videos', 'age', 'views_24h', 'subs_24h', 'views_48h', 'date', 'similarity'];
-const SORTS = SORT_FIELDS.flatMap((field) => [`${field}_desc`, `${field}_asc`]);
 
 /** Bounded fields: flag stem (`--min-subs`, `--max-subs`; parameters `min_subs`, `max_subs`) and what is counted. */
 const BOUNDED: ReadonlyArray<[stem: string, what: string]> = [
@@ -46,27 +42,42 @@ export function registerTerminated(program: Command, app: CliApp): void {
       .description('Search terminated and deleted channels by keyword, with filters and sorts')
       .argument('<keywords...>', 'words to find in channel names and video titles; commas separate keywords (any may match)')
       .option('--languages <codes>', 'comma-separated language codes or names: en,es or English,Spanish')
-      .addOption(new Option('--sort <sort>', 'order of the results (similarity: best match first)').choices(SORTS).default('date_desc'))
+      .addOption(new Option('--sort <sort>', 'order of the results (similarity: best match first)').choices(TERMINATED_SORTS).default('date_desc'))
       .addOption(new Option('--monetized <yes|no>', 'only channels that were (yes) or were not (no) monetized').choices(['yes', 'no']))
       .option('--page <n>', `page, 1 to ${MAX_PAGE}`)
       .option('--per-page <n>', `channels per page, 1 to ${MAX_PER_PAGE} (default 20; 50 with --all)`)
-      .option('--all', `every page (up to ${MAX_PAGE}); with --json, one channel per line (NDJSON)`),
+      .option('--all', `every page (up to ${MAX_PAGE}): with --json, one body holding every channel`),
     [
       'tubekit terminated cooking',
       'tubekit terminated cooking, gaming --sort subs_desc --min-subs 100000',
       'tubekit terminated lofi --languages en,es --monetized yes --per-page 50',
       'tubekit terminated "sourdough bread" --sort similarity_desc --json | jq ".channels[].channel_title"',
-      'tubekit terminated gaming --all --json | jq -r .channel_id',
+      'tubekit terminated gaming --all --json | jq -r ".channels[].channel_id"',
     ],
   );
+  command
+    .command('show <channel_id>')
+    .description('The record of one terminated channel: its name and figures at termination, and its top videos')
+    .addHelpText('before', examples(['tubekit terminated show UCxxxxxxxxxxxxxxxxxxxxxx', 'tubekit terminated cooking --per-page 1 --jq \'.channels[0].channel_id\' | xargs tubekit terminated show']))
+    .action(async (channelId: string) => {
+      const body = await app.call('terminated.show', { channel_id: channelId.trim() });
+      await app.render(body, (b) => printTerminatedRecord(app, b.channel));
+    });
   for (const [stem, what] of BOUNDED) {
     command.option(`--min-${stem} <n>`, `at least this many ${what}`);
     command.option(`--max-${stem} <n>`, `at most this many ${what}`);
   }
   command.action(async (words: string[], options: TerminatedOptions) => {
-    const input = searchInput(words, options);
-    if (options.all) await printAllPages(app, input);
-    else await printPage(app, await app.call('terminated.search', input));
+    const { page, ...input } = searchInput(words, options);
+    await printListing<Body, Channel>(app, { all: options.all, page: page as number | undefined }, (at) => app.call('terminated.search', { ...input, page: at }), {
+      key: 'channels',
+      maxPage: MAX_PAGE,
+      perPage: input.per_page as number | undefined,
+      async print(rows, body) {
+        await printTable(app.io, rows, columns(app));
+        if (!options.all) noteOfPage(app, body);
+      },
+    });
   });
 }
 
@@ -74,13 +85,9 @@ export function registerTerminated(program: Command, app: CliApp): void {
 function searchInput(words: string[], options: TerminatedOptions): Input {
   const q = words.join(' ').trim();
   if (!q.replace(/[,\s]/g, '')) throw usageError('Give at least one keyword: tubekit terminated cooking');
-  if (options.all && options.page !== undefined) throw usageError('--all walks every page; leave out --page.');
-  const input: Record<string, unknown> = { q, sort: options.sort ?? 'date_desc' };
+  const input: Record<string, unknown> = { q, sort: options.sort ?? 'date_desc', ...pageInput(options, { maxPage: MAX_PAGE, maxPerPage: MAX_PER_PAGE }) };
   if (options.languages !== undefined) input.languages = options.languages;
   if (options.monetized !== undefined) input.monetized = options.monetized;
-  if (options.page !== undefined) input.page = parseWholeNumber(options.page, '--page', { min: 1, max: MAX_PAGE });
-  const perPage = options.perPage ?? (options.all ? String(MAX_PER_PAGE) : undefined);
-  if (perPage !== undefined) input.per_page = parseWholeNumber(perPage, '--per-page', { min: 1, max: MAX_PER_PAGE });
   for (const flag of BOUNDS) {
     const value = options[optionKey(flag)];
     if (typeof value === 'string') input[flag.replace(/-/g, '_')] = parseWholeNumber(value, `--${flag}`);
@@ -88,31 +95,41 @@ function searchInput(words: string[], options: TerminatedOptions): Input {
   return input as Input;
 }
 
-async function printPage(app: CliApp, body: Body): Promise<void> {
-  if (app.json) {
-    printJson(app.io, body);
-    return;
-  }
-  await printTable(app.io, body.channels, columns(app));
-  app.io.note(`Page ${body.page} of ${Math.max(1, body.total_pages)}: ${body.total.toLocaleString('en-US')} matching channel${body.total === 1 ? '' : 's'}.`);
+/** Where this page is in the results, from the fields the server sent (the spec shows none of them). */
+function noteOfPage(app: CliApp, body: Partial<Body>): void {
+  const parts: string[] = [];
+  if (body.page !== undefined) parts.push(body.total_pages === undefined ? `Page ${body.page}` : `Page ${body.page} of ${Math.max(1, body.total_pages)}`);
+  if (body.total !== undefined) parts.push(`${body.total.toLocaleString('en-US')} matching channel${body.total === 1 ? '' : 's'}`);
+  if (parts.length > 0) app.io.note(`${parts.join(': ')}.`);
 }
 
-/** Every page in turn: one table (or TSV) of all rows, or NDJSON with --json. */
-async function printAllPages(app: CliApp, input: Input): Promise<void> {
-  const rows: Channel[] = [];
-  let body: Body;
-  let page = 1;
-  do {
-    body = await app.call('terminated.search', { ...input, page });
-    if (app.json) for (const channel of body.channels) app.io.out(JSON.stringify(channel));
-    else rows.push(...body.channels);
-    page += 1;
-  } while (page <= body.total_pages && body.channels.length > 0);
-  if (!app.json) await printTable(app.io, rows, columns(app));
-  const shown = Math.min(body.total, body.total_pages * body.per_page);
-  if (shown < body.total) {
-    app.io.note(`Showing the first ${shown.toLocaleString('en-US')} of ${body.total.toLocaleString('en-US')} matching channels (${MAX_PAGE} pages at most); narrow the search with filters to see the others.`);
-  }
+async function printTerminatedRecord(app: CliApp, channel: Channel): Promise<void> {
+  const { io } = app;
+  printRecord(io, [
+    ['channel', channel.channel_id],
+    ['name', channel.channel_title],
+    ['terminated', `${channel.terminated_date} (${channel.terminated_days_ago === 1 ? '1 day' : `${channel.terminated_days_ago} days`} ago)`],
+    ['first_upload', channel.first_upload_date],
+    ['subscribers', count(io, channel.subscriber_count)],
+    ['views', count(io, channel.view_count)],
+    ['videos', channel.total_videos],
+    ['avg_views', count(io, channel.avg_views_per_video)],
+    ['language', channel.primary_language],
+    ['monetized', channel.monetized ? 'yes' : 'no'],
+    ['low_quality', channel.is_low_quality ? 'yes' : 'no'],
+    ['views_24h', signed(io, channel.view_increase_24h)],
+    ['views_48h', signed(io, channel.view_increase_48h)],
+    ['subs_24h', signed(io, channel.sub_increase_24h)],
+    ['subs_48h', signed(io, channel.sub_increase_48h)],
+  ]);
+  if ((channel.recent_videos ?? []).length === 0) return;
+  io.out('');
+  await printTable(io, channel.recent_videos, [
+    { header: 'Video', value: (video) => video.video_id },
+    { header: 'Views', value: (video) => count(io, video.view_count) },
+    { header: 'Title', value: (video) => video.title },
+    { header: 'URL', value: (video) => video.url },
+  ]);
 }
 
 function columns(app: CliApp) {

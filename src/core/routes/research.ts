@@ -27,4 +27,8 @@ export const researchRoutes = routePart('research', {
     method: 'GET', path: '/api/terminated-channels', encoding: 'query', input: research.terminatedInput,
     response: research.terminatedOutput, summary: 'Search terminated channels',
   }),
+  'terminated.show': defineRoute({
+    method: 'GET', path: '/api/terminated-channels/:channel_id', encoding: 'none', input: research.channelIdInput,
+    response: research.terminatedShowOutput, summary: 'One terminated channel\'s record (ours, beyond the spec)',
+  }),
 });

@@ -1,6 +1,6 @@
 /** Alerts: saved search filters evaluated on a cycle, and the channels that triggered them. */
 import * as z from 'zod';
-import { commaList, integer, success, text, oneOf, flag } from './params.js';
+import { commaList, integer, jsonBody, success, oneOf, flag } from './params.js';
 import { nameText } from './name-text.js';
 
 /**
@@ -61,23 +61,35 @@ export const alert = z.object({
 export type Alert = z.infer<typeof alert>;
 
 export const listAlertsOutput = z.object({ success, count: z.number().int(), alerts: z.array(alert) });
-export const createAlertInput = z.object({
+/**
+ * Clients of the hosted service name the alert type `type`; it is taken for `alert_type`. Any
+ * other field the body does not take is refused (jsonBody), so a misnamed type never silently
+ * makes an outlier alert.
+ */
+export const createAlertInput = jsonBody({
   name: nameText({ max: 100 }),
   content_type: oneOf(CONTENT_TYPES).default('longform'),
-  alert_type: oneOf(ALERT_TYPES).default('outlier'),
+  alert_type: oneOf(ALERT_TYPES).optional(),
+  type: oneOf(ALERT_TYPES).optional(),
   filters: alertFilters.default({}),
-});
+})
+  .refine((input) => input.type === undefined || input.alert_type === undefined || input.type === input.alert_type, {
+    error: 'type is another name for alert_type, and the two differ: send one of them',
+    path: ['type'],
+  })
+  .transform(({ type, alert_type, ...input }) => ({ ...input, alert_type: alert_type ?? type ?? 'outlier' }));
 export const alertOutput = z.object({ success, alert });
-export const updateAlertInput = z
-  .object({
+export const updateAlertInput = jsonBody(
+  {
     id: integer({ min: 1 }),
     name: nameText({ max: 100 }).optional(),
     filters: alertFilters.optional(),
     enabled: flag().optional(),
-  })
-  .refine((input) => input.name !== undefined || input.filters !== undefined || input.enabled !== undefined, {
-    error: 'send at least one of name, filters, enabled',
-  });
+  },
+  { pathFields: ['id'] },
+).refine((input) => input.name !== undefined || input.filters !== undefined || input.enabled !== undefined, {
+  error: 'send at least one of name, filters, enabled',
+});
 export const alertIdInput = z.object({ id: integer({ min: 1 }) });
 export const deleteAlertOutput = z.object({ success, id: z.number().int(), removed_triggers: z.number().int() });
 
@@ -85,8 +97,11 @@ export const triggeredInput = z.object({
   alert_id: integer({ min: 1 }).optional(),
   page: integer({ min: 1, max: 20 }).default(1),
   per_page: integer({ min: 1, max: 50 }).default(50),
-  /** Only channels that were new in their alert's latest evaluation. */
-  new_only: flag().default(false),
+  /**
+   * Ours, beyond the spec: every channel the alerts ever recorded, newest cycle first. Without it
+   * the feed is what the spec says: the channels of each alert's last evaluation cycle.
+   */
+  history: flag().default(false),
 });
 export const triggeredChannel = z.looseObject({
   channel_id: z.string(),

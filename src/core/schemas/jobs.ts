@@ -1,6 +1,6 @@
 /** Job shapes: channel processing (integer ids) and generation/analysis (string ids). */
 import * as z from 'zod';
-import { integer, oneOf, success, text } from './params.js';
+import { integer, jsonBody, oneOf, success, text } from './params.js';
 
 import {
   CHANNEL_JOB_STATES,
@@ -15,7 +15,7 @@ import {
 
 export * from '../job-constants.js';
 
-export const processChannelInput = z.object({
+export const processChannelInput = jsonBody({
   // Echoed back as `channel_input` exactly as sent (the spec's "raw submitted channel"): checked, not trimmed.
   channel: z
     .string({ error: 'must be text' })

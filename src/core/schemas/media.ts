@@ -1,7 +1,7 @@
 /** Video download and AI video analysis. */
 import * as z from 'zod';
 import { MEDIA_TIME_FORMS, parseMediaTime } from '../media-time.js';
-import { oneOf, success, text } from './params.js';
+import { jsonBody, oneOf, success, text } from './params.js';
 
 export const DOWNLOAD_FORMATS = ['video', 'audio', 'subtitles'] as const;
 export const DOWNLOAD_QUALITIES = ['360p', '480p', '720p', '1080p'] as const;
@@ -14,7 +14,7 @@ const timestamp = z.union([z.number(), z.string()], { error: `must be ${MEDIA_TI
   return z.NEVER;
 });
 
-export const downloadInput = z.object({
+export const downloadInput = jsonBody({
   video_url: text({ max: 2000 }),
   format: oneOf(DOWNLOAD_FORMATS).default('video'),
   // `720` (as the answer gives it) means `720p`.
@@ -45,7 +45,7 @@ export const downloadOutput = z.object({
 
 export const ANALYSIS_PROMPT_MAX = 4000;
 export const ANALYSIS_RESOLUTIONS = ['low', 'default'] as const;
-export const analyzeInput = z.object({
+export const analyzeInput = jsonBody({
   video_url: text({ max: 2000 }),
   prompt: text({ max: ANALYSIS_PROMPT_MAX }),
   media_resolution: oneOf(ANALYSIS_RESOLUTIONS).default('low'),

@@ -123,5 +123,20 @@ export const uploadedFile = z.custom<UploadedFile>(
 
 export const success = z.literal(true);
 
+/**
+ * The fields of a JSON body (plus the route's path parameters, named in `pathFields`). A field the
+ * route does not take is refused with a 400 that names it and lists the fields it takes: a
+ * misspelt or misnamed field (`type` for `alert_type`) must not pass silently as the default.
+ */
+export function jsonBody<const T extends z.ZodRawShape>(shape: T, options: { pathFields?: readonly string[] } = {}) {
+  const accepted = Object.keys(shape).filter((field) => !options.pathFields?.includes(field));
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}; the body takes ${accepted.join(', ')}`
+        : undefined,
+  });
+}
+
 /** Endpoints whose only inputs are the key and the path. */
 export const noInput = z.object({});

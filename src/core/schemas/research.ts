@@ -201,3 +201,8 @@ export const terminatedOutput = z.object({
   total_pages: z.number().int(),
   channels: z.array(terminatedChannel),
 });
+/**
+ * Ours, beyond the spec: one terminated channel's record by id (`similarity_score` is null: no
+ * keyword was given). A channel that is not terminated is a 404.
+ */
+export const terminatedShowOutput = z.object({ success, channel: terminatedChannel });

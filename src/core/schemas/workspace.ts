@@ -1,6 +1,6 @@
 /** Folders, saved channels and channel resolution. */
 import * as z from 'zod';
-import { channelId, integer, success, text } from './params.js';
+import { channelId, integer, jsonBody, success, text } from './params.js';
 import { nameText } from './name-text.js';
 
 export const FOLDER_NAME_MAX = 50;
@@ -37,10 +37,10 @@ export type FolderChannel = z.infer<typeof folderChannel>;
 export const listFoldersInput = z.object({});
 export const listFoldersOutput = z.object({ success, count: z.number().int(), folders: z.array(folder) });
 
-export const createFolderInput = z.object({ name: folderName });
+export const createFolderInput = jsonBody({ name: folderName });
 export const folderOutput = z.object({ success, folder });
 
-export const renameFolderInput = z.object({ id: folderId, name: folderName });
+export const renameFolderInput = jsonBody({ id: folderId, name: folderName }, { pathFields: ['id'] });
 
 export const folderIdInput = z.object({ id: folderId });
 export const deleteFolderOutput = z.object({ success, unsaved_channels: z.number().int() });
@@ -52,7 +52,7 @@ export const folderChannelsOutput = z.object({
   channels: z.array(folderChannel),
 });
 
-export const saveChannelsInput = z.object({
+export const saveChannelsInput = jsonBody({
   channel_ids: z
     .array(channelId, { error: 'must be an array of channel ids starting with UC' })
     .min(1, { error: 'must list at least one channel id' }),
@@ -73,7 +73,7 @@ export const unsaveChannelOutput = z.object({
   removed_from: z.number().int(),
 });
 
-export const moveChannelInput = z.object({
+export const moveChannelInput = jsonBody({
   channel_id: channelId,
   from_folder_id: folderId,
   to_folder_id: folderId,
@@ -85,7 +85,7 @@ export const moveChannelOutput = z.object({
   to_folder_id: z.number().int(),
 });
 
-export const resolveInput = z.object({ input: text({ max: 500 }) });
+export const resolveInput = jsonBody({ input: text({ max: 500 }) });
 export const resolveOutput = z.object({
   success,
   input: z.string(),

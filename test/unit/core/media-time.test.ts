@@ -40,6 +40,19 @@ describe('parseMediaTime', () => {
     expect(parseMediaTime('1:75')).toMatchObject({ ok: false, message: expect.stringMatching(/go up to 59/) });
     expect(parseMediaTime('1:75:00')).toMatchObject({ ok: false });
   });
+
+  it.each(['1h99m', '1h60m', '1m75s', '1m60s', '1h0m60s', '2h30m99.5s'])('refuses %j as it refuses 1:75: minutes and seconds after the first unit go up to 59', (input) => {
+    expect(parseMediaTime(input)).toEqual({ ok: false, message: `"${input}" is not a valid time: minutes and seconds after the first unit go up to 59` });
+  });
+
+  it.each([
+    ['99m', 5940],
+    ['75s', 75],
+    ['1h59m59.5s', 7199.5],
+    ['100h', 360_000],
+  ] as Array<[string, number]>)('lets the first unit run past 59: %j', (input, seconds) => {
+    expect(parseMediaTime(input)).toEqual({ ok: true, seconds });
+  });
 });
 
 describe('formatMediaTime', () => {

@@ -26,7 +26,7 @@ export function registerWorldClock(engine: Command, app: CliApp): void {
       examples([
         'tubekit engine world advance 1d',
         'tubekit engine world advance 6h --json | jq .alerts.new_channels',
-        'tubekit engine world advance 2w && tubekit alerts triggered --new',
+        'tubekit engine world advance 2w && tubekit alerts triggered',
       ]),
     )
     .action(async (span: string) => {
@@ -49,7 +49,7 @@ export function registerWorldClock(engine: Command, app: CliApp): void {
         ['alerts_evaluated', report.alerts.alerts_evaluated],
         ['alerts_new_channels', report.alerts.new_channels],
       ]);
-      if (report.alerts.new_channels > 0) app.io.note('See them with: tubekit alerts triggered --new');
+      if (report.alerts.new_channels > 0) app.io.note('See them with: tubekit alerts triggered');
     });
 
   const alerts = engine

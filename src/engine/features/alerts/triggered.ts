@@ -1,5 +1,6 @@
 /**
- * Reading what the cycles recorded: the triggered feed (all alerts merged, or one alert) and the
+ * Reading what the cycles recorded: the triggered feed (all alerts merged, or one alert; by default
+ * the channels each alert's last evaluation cycle recorded, with `history` all of them) and the
  * per-alert status. Status reads only the alerts table (each alert's latest evaluation carries its
  * new-channel count), so polling it stays cheap however long the triggered history grows.
  */
@@ -65,7 +66,7 @@ export interface TriggeredQuery {
   alert_id?: number;
   page: number;
   per_page: number;
-  new_only: boolean;
+  history: boolean;
 }
 
 export function triggeredChannels(request: RequestContext, query: TriggeredQuery): { total: number; channels: TriggeredChannel[] } {
@@ -76,11 +77,11 @@ export function triggeredChannels(request: RequestContext, query: TriggeredQuery
   let total: number;
   if (query.alert_id !== undefined) {
     requireOwnAlert(request, query.alert_id, 'alert_id');
-    rows = (query.new_only ? s.ofAlertNew : s.ofAlert).all(query.alert_id, query.per_page, offset);
-    total = (query.new_only ? s.ofAlertNewCount : s.ofAlertCount).get(query.alert_id)!;
+    rows = (query.history ? s.ofAlert : s.ofAlertNew).all(query.alert_id, query.per_page, offset);
+    total = (query.history ? s.ofAlertCount : s.ofAlertNewCount).get(query.alert_id)!;
   } else {
-    rows = (query.new_only ? s.mergedNew : s.merged).all(user, query.per_page, offset);
-    total = (query.new_only ? s.mergedNewCount : s.mergedCount).get(user)!;
+    rows = (query.history ? s.merged : s.mergedNew).all(user, query.per_page, offset);
+    total = (query.history ? s.mergedCount : s.mergedNewCount).get(user)!;
   }
   const links = new Map<number, LinkRow[]>();
   for (const link of s.links.all(JSON.stringify(rows.map((row) => row.id)))) {

@@ -8,6 +8,7 @@ import { badRequest } from '../../../core/errors.js';
 import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
 import type { RequestContext } from '../../context.js';
 import type { PlatformProvider } from '../../platform/platform.js';
+import { refuseTerminated, type TerminatedRecords } from '../terminated/terminated-channel.js';
 import { lookupChannel } from '../workspace/resolve.js';
 import { channelJobSubmitBody } from './job-view.js';
 import { CHANNEL_JOB_KIND, type ChannelJobInput } from './processor.js';
@@ -24,7 +25,7 @@ export async function submitChannelJob(
     const existing = engine.jobs.queue.findByKey(user.userId, CHANNEL_JOB_KIND, key);
     if (existing) return channelJobSubmitBody(existing, true);
   }
-  const channelId = await resolveChannelId(await engine.platform(), input.channel);
+  const channelId = await resolveChannelId(await engine.platform(), (await engine.index()).terminated, input.channel);
   const jobInput: ChannelJobInput = { channel_input: input.channel, type: input.type, channel_id: channelId };
   const perMinute = limits.processChannelPerMinute;
   const { row, existing } = engine.jobs.enqueue({
@@ -38,13 +39,14 @@ export async function submitChannelJob(
 }
 
 /** The canonical id of a `UC…` id, @handle, channel URL or video URL; 400 when it names no channel. */
-async function resolveChannelId(platform: PlatformProvider, raw: string): Promise<string> {
+async function resolveChannelId(platform: PlatformProvider, terminated: TerminatedRecords, raw: string): Promise<string> {
   const ref = parseChannelRef(raw, { allowVideo: true });
   if (!ref) {
     throw badRequest(`Invalid request: channel: "${raw}" is not a channel or video. Use ${CHANNEL_INPUT_FORMS}, or a video URL of the channel.`);
   }
   const channel = await lookupChannel(platform, ref);
   if (!channel) {
+    if (ref.kind === 'id') await refuseTerminated(terminated, ref.channelId);
     const what = ref.kind === 'id' ? 'channel id' : ref.kind === 'handle' ? 'handle' : 'video';
     throw badRequest(
       `Invalid request: channel: "${raw}" could not be resolved: no channel has that ${what}.`,

@@ -32,7 +32,7 @@ export async function checkAdMonetization(
 ): Promise<RouteOutput<'monetization.ads'>> {
   const { engine } = request;
   const platform = await engine.platform();
-  const channel = await requireKnownChannel(platform, input.channel_id);
+  const channel = await requireKnownChannel(platform, (await engine.index()).terminated, input.channel_id);
   const store = await checkIndex(engine);
   const indexed = channel.content_type !== 'shorts' && inLongformIndex(store, channel.channel_id);
   let pages: AdPage[] = [];

@@ -27,7 +27,7 @@ export async function checkManagedNetwork(
   input: ParsedInput<'cms.check'>,
 ): Promise<RouteOutput<'cms.check'>> {
   const { engine } = request;
-  const { channel_id: channelId } = await requireKnownChannel(await engine.platform(), input.channel_id);
+  const { channel_id: channelId } = await requireKnownChannel(await engine.platform(), (await engine.index()).terminated, input.channel_id);
   const store = await checkIndex(engine);
   const answer = new CmsAnswer(request, store, channelId, input.full_network);
   let joined = false;

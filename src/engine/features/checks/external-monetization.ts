@@ -31,7 +31,7 @@ export async function externalMonetization(
 ): Promise<ExternalBody> {
   const { engine } = request;
   const platform = await engine.platform();
-  const channel = await requireKnownChannel(platform, input.channel_id);
+  const channel = await requireKnownChannel(platform, (await engine.index()).terminated, input.channel_id);
   const store = checksStore(engine.db);
   const stored = store.external.get(channel.channel_id);
   if (input.skip_live) return stored ? storedBody(stored) : unclassified(channel.channel_id);

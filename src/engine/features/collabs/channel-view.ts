@@ -4,6 +4,7 @@
  * or listed on such a video — otherwise every list is empty and growth is null.
  */
 import type { RequestContext } from '../../context.js';
+import { refuseTerminated } from '../terminated/terminated-channel.js';
 import { currentGrowthRun, growthOf } from './growth-snapshot.js';
 import { CollabNames, collabVideo, DAY_MS } from './shared.js';
 
@@ -17,6 +18,7 @@ export async function collabChannel(request: RequestContext, query: ChannelViewQ
   const [platform, index] = await Promise.all([request.engine.platform(), request.engine.index()]);
   const now = platform.nowMs();
   const channel = index.channels.byId(query.channel_id);
+  if (!channel) await refuseTerminated(index.terminated, query.channel_id);
   const checked = channel !== null && index.collabs.isChecked(channel.idx, channel.collab_scanned, now);
   const listings = checked ? index.collabs.involving(channel.idx, now).filter((listing) => listing.known) : [];
   const published = listings.filter((listing) => listing.published_ms <= now);

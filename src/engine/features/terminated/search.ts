@@ -3,7 +3,7 @@
  * search of the index's terminated channels (index/terminated/reader.ts); the answer carries the
  * total so a caller knows how many pages there are.
  */
-import { badRequest } from '../../../core/errors.js';
+import { badRequest, ServiceError } from '../../../core/errors.js';
 import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
 import { TERMINATED_MAX_PAGE } from '../../../core/schemas/research.js';
 import type { RequestContext } from '../../context.js';
@@ -49,6 +49,20 @@ export async function searchTerminated(request: RequestContext, input: Input): P
     total_pages: Math.min(TERMINATED_MAX_PAGE, Math.ceil(result.total / input.per_page)),
     channels: result.channels.map(toResult),
   };
+}
+
+/** `GET /api/terminated-channels/:channel_id`: the stored record of one terminated channel, or 404. */
+export async function showTerminated(request: RequestContext, channelId: string): Promise<RouteOutput<'terminated.show'>> {
+  const channel = await (await request.engine.index()).terminated.byId(channelId);
+  if (!channel) {
+    throw new ServiceError({
+      status: 404,
+      code: 'not_found',
+      message: `No terminated channel has the id ${channelId}.`,
+      hint: 'Search terminated channels by keyword (GET /api/terminated-channels?q=…, `tubekit terminated <keywords>`) to find their ids.',
+    });
+  }
+  return { success: true, channel: { ...toResult(channel), similarity_score: null } };
 }
 
 function keywordsOf(q: string): SearchKeyword[] {

@@ -1,6 +1,7 @@
 import { badRequest, forbidden, notFound } from '../../../core/errors.js';
 import type { RequestContext } from '../../context.js';
 import { enforceCap } from '../access.js';
+import { refuseTerminated } from '../terminated/terminated-channel.js';
 import { getOwnFolder, requireFolderForSave } from './folders.js';
 import { workspaceStatements } from './statements.js';
 
@@ -13,6 +14,8 @@ async function requireKnownChannels(request: RequestContext, channelIds: string[
   const platform = await request.engine.platform();
   const found = await Promise.all(channelIds.map((id) => platform.channelById(id)));
   const unknown = channelIds.filter((_, index) => !found[index]);
+  const { terminated } = await request.engine.index();
+  for (const channelId of unknown) await refuseTerminated(terminated, channelId);
   if (unknown.length > 0) {
     throw badRequest(
       `Invalid request: channel_ids: no channel exists with id ${unknown.join(', ')}.`,

@@ -5,6 +5,8 @@
  */
 export interface TerminatedNaming {
   channelId(idx: number): string;
+  /** The `idx` a channel id names, or null when it names no terminated row (a live channel's id, or none). */
+  channelIdx(channelId: string): number | null;
   /** Id of the channel's top video number `ordinal` (most viewed first). */
   videoId(idx: number, ordinal: number): string;
   channelThumbnail(channelId: string): string;

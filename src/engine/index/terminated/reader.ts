@@ -131,6 +131,18 @@ export class TerminatedReader {
     return { total, channels: this.load(page, query), plan: 'keyword-first' };
   }
 
+  /**
+   * One terminated channel by id, without a search: the id decodes to its place in termination
+   * order (ids.ts), so an id of a live channel or of no channel is null at once. Its similarity is
+   * 0: no keyword was given.
+   */
+  byId(channelId: string): TerminatedChannel | null {
+    const idx = this.naming.channelIdx(channelId);
+    if (idx === null || idx < 0 || idx >= this.count) return null;
+    const row = this.statements.get(pageRowsSql).get({ ids: JSON.stringify([idx]) }) as PageRow | undefined;
+    return row ? this.channelOf(row, 0) : null;
+  }
+
   /** EXPLAIN QUERY PLAN of the statements a search would run, by plan. */
   explain(query: TerminatedQuery): { keywordFirst: string[]; keywordFirstWithTotal: string[]; count: string[]; sortWalks: string[][] | null } {
     const filters = filtersOf(query);
