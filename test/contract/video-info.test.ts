@@ -4,8 +4,8 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import type { Service } from '../../src/core/service.js';
-import type { PlatformVideo } from '../../src/engine/world/platform.js';
-import type { SampleWorld } from '../../src/engine/world/index.js';
+import type { PlatformVideo } from '../../src/engine/platform/platform.js';
+import type { SampleWorld } from '../../src/engine/platform/sample/index.js';
 import { describeEachEngine, failure } from '../support/engines.js';
 
 describeEachEngine(

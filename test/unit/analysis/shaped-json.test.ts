@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine.js';
 import { analyzeVideo } from '../../../src/engine/features/analysis/analyst/analyze.js';
 import { readAnswerShape } from '../../../src/engine/features/analysis/analyst/answer-shape.js';
-import type { PlatformChannel, PlatformVideo } from '../../../src/engine/world/platform.js';
-import type { Transcript } from '../../../src/engine/world/transcripts.js';
+import type { PlatformChannel, PlatformVideo } from '../../../src/engine/platform/platform.js';
+import type { Transcript } from '../../../src/engine/platform/transcript.js';
 import { tempDataDir } from '../../support/engines.js';
 
 const MMSS = /^\d{2}:\d{2}\.\d$/;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SampleWorld } from '../../../src/engine/world/index.js';
+import { SampleWorld } from '../../../src/engine/platform/sample/index.js';
 import { tempDataDir } from '../../support/engines.js';
 
 const DAY = 86_400_000;
