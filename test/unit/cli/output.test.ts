@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cellWidth, truncateToWidth } from '../../../src/cli/cell-width.js';
 import { printRecord, printTable, type Column } from '../../../src/cli/output.js';
 import { clip, clipEchoes } from '../../../src/cli/text.js';
 import { memoryIO } from '../../support/memory-io.js';
@@ -56,6 +57,33 @@ describe('tables and records', () => {
     printTable(io, [{ id: 1, name: 'x'.repeat(60), state: 'completed', tags: [] }], columns);
     for (const line of stdout().trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(30);
     expect(stdout()).toContain('…');
+  });
+
+  it('aligns Japanese, Korean and emoji titles by terminal cells, not code points', () => {
+    const { io, stdout } = memoryIO({ terminal: true });
+    const wide = [
+      { id: 1, name: '料理の基本', state: 'completed', tags: [] },
+      { id: 2, name: '한국 요리', state: 'failed', tags: [] },
+      { id: 3, name: 'Piano 🎹👨‍👩‍👧', state: 'queued', tags: [] },
+    ];
+    printTable(io, wide, columns);
+    expect(stdout().split('\n')).toEqual([
+      'ID  NAME        STATE      TAGS',
+      '1   料理の基本  completed',
+      '2   한국 요리   failed',
+      '3   Piano 🎹👨‍👩‍👧  queued',
+      '',
+    ]);
+  });
+
+  it('cuts wide titles by cells without splitting a character or an emoji sequence', () => {
+    const { io, stdout } = memoryIO({ terminal: true, columns: 24 });
+    printTable(io, [{ id: 1, name: '日本語のとても長いタイトルです👨‍👩‍👧', state: 'completed', tags: [] }], columns.slice(0, 3));
+    const lines = stdout().trimEnd().split('\n');
+    for (const line of lines) expect(cellWidth(line)).toBeLessThanOrEqual(24);
+    expect(lines[1]).toBe('1   日本語の…  completed');
+    expect(truncateToWidth('ab👨‍👩‍👧cd', 4)).toBe('ab…');
+    expect(truncateToWidth('ab👨‍👩‍👧cd', 5)).toBe('ab👨‍👩‍👧…');
   });
 
   it('joins lists in records instead of printing JSON brackets', () => {
