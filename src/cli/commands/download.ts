@@ -6,9 +6,9 @@ import { DOWNLOAD_FORMATS, DOWNLOAD_QUALITIES } from '../../core/schemas/media.j
 import { parseVideoLink } from '../../core/video-link.js';
 import type { CliApp } from '../app.js';
 import { outputTarget, finalPath, servedFileName } from '../download/output-target.js';
-import { saveToFile, streamToStdout } from '../download/save.js';
 import { cancelled, usageError } from '../errors.js';
 import { withExamples } from '../help.js';
+import { saveServiceFile } from '../save-file.js';
 import { formatBytes } from '../transfer-progress.js';
 
 interface DownloadFlags {
@@ -68,11 +68,11 @@ export function registerDownload(program: Command, app: CliApp): void {
       }
       const options = { totalBytes: body.size_bytes, force: Boolean(flags.force), signal: stop.signal };
       if (target.kind === 'stdout') {
-        await streamToStdout(app, body.download_url, options);
+        await saveServiceFile(app, body.download_url, '-', options);
         return;
       }
       const file = finalPath(target, servedFileName(body.download_url, body.title, EXTENSIONS[body.format]), Boolean(flags.force));
-      await saveToFile(app, body.download_url, file, options);
+      await saveServiceFile(app, body.download_url, file, options);
       if (app.json) await app.render(body, () => undefined);
       else app.io.out(shownPath(file));
       app.io.note(`Saved ${path.basename(file)}: ${describe(body)}.`);
