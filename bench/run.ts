@@ -9,6 +9,7 @@ type RowSource = () => Promise<BenchRow[]>;
 
 const suites = [
   ['cli', './cli.js', 'cliRows'],
+  ['jq', './jq.js', 'jqRows'],
   ['serve', './serve.js', 'serveRows'],
   ['jobs', './jobs.js', 'jobRows'],
   ['speech', './speech.js', 'speechRows'],
