@@ -10,7 +10,8 @@ import { IO } from '../../src/cli/io.js';
 import { buildWholeProgram } from '../../src/cli/program.js';
 import { VERSION } from '../../src/core/version.js';
 import { bundledModules, staticallyReached } from '../support/bundle.js';
-import { cliSandbox } from '../support/cli.js';
+import { execa } from 'execa';
+import { BIN, cliSandbox, startServe } from '../support/cli.js';
 
 const COMMAND_MODULE = /^dist\/src\/cli\/commands\//;
 
@@ -32,6 +33,23 @@ describe('start-up', () => {
     // Both are in the bundle all the same, for import() to run.
     expect(bundledModules()).toContain('dist/src/cli/commands/folders.js');
     expect(bundledModules().some((module) => module.includes('node_modules/zod/'))).toBe(true);
+  });
+
+  it('leaves no optimising compile of the HTTP parser for a remote command\'s exit to wait for', async () => {
+    // undici's parser is WebAssembly; optimising it took 0.3 s of background work Node waits for at exit.
+    const serve = await startServe(cli);
+    try {
+      const key = (await cli.run(['engine', 'keys', 'create', '--plan', 'ultimate'])).stdout.trim();
+      const result = await execa('node', ['--trace-wasm-compilation-times', BIN, '--base-url', serve.url, 'folders', 'list', '--json'], {
+        env: { ...cli.env, TUBEKIT_API_KEY: key },
+        reject: false,
+      });
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/using Liftoff/);
+      expect(result.stdout).not.toMatch(/using TurboFan/);
+    } finally {
+      await serve.stop();
+    }
   });
 
   it('compiles from the code cache the build left beside the bundle', async () => {
