@@ -1,8 +1,10 @@
 // Bundles the compiled CLI (dist/src/cli/main.js) into one CommonJS script, dist/cli/tubekit.cjs,
 // which bin/tubekit.js runs with a V8 code cache (src/launcher/load-bundle.ts). Modules the code
 // imports with import() stay lazy inside the bundle: they are compiled from the cache but run only
-// when imported. zod and commander are inlined because every run uses them; the other dependencies
-// stay external (native addons, wasm data, and packages loaded only on demand).
+// when imported. zod and commander are inlined because every run uses them; undici (every remote
+// command: loading it from node_modules took longer than the command's request) and string-width
+// (every terminal table) because they are many small modules; the other dependencies stay external
+// (native addons, wasm data, and packages loaded only on demand).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -10,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 
-const inlined = new Set(['zod', 'commander']);
+const inlined = new Set(['zod', 'commander', 'string-width', 'undici']);
 const { dependencies } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const external = Object.keys(dependencies).filter((name) => !inlined.has(name));
 

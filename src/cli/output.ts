@@ -1,4 +1,3 @@
-import { cellWidth, truncateToWidth } from './cell-width.js';
 import type { IO } from './io.js';
 
 type CellValue = string | number | boolean | null | undefined | readonly unknown[] | object;
@@ -69,7 +68,7 @@ function fitWidths(natural: number[], minimums: number[], available: number): nu
  * its width, states coloured); tab-separated rows without a header when piped. Both forms have
  * the same columns in the same order.
  */
-export function printTable<T>(io: IO, rows: readonly T[], columns: readonly Column<T>[]): void {
+export async function printTable<T>(io: IO, rows: readonly T[], columns: readonly Column<T>[]): Promise<void> {
   if (!io.stdoutIsTerminal) {
     for (const row of rows) io.out(columns.map((column) => cellText(column.value(row))).join('\t'));
     return;
@@ -78,6 +77,8 @@ export function printTable<T>(io: IO, rows: readonly T[], columns: readonly Colu
     io.note('(none)');
     return;
   }
+  // Measuring in cells needs Unicode data that costs ~50 ms to load: only terminal tables pay it.
+  const { cellWidth, truncateToWidth } = await import('./cell-width.js');
   const headers = columns.map((column) => column.header.toUpperCase());
   const cells = rows.map((row) => columns.map((column) => cellText(column.value(row), ', ')));
   const natural = headers.map((header, i) => Math.max(cellWidth(header), ...cells.map((line) => cellWidth(line[i]!))));
