@@ -41,6 +41,7 @@ export function registerAnalyze(program: Command, app: CliApp): void {
       'tubekit analyze "$url" --prompt "Summarize this video in two sentences" --watch',
       'tubekit analyze "$url" --prompt "Return JSON with keys title, summary and topics" --watch | jq .topics',
       'echo "List the topics and the hook" | tubekit analyze "$url" --prompt-file - --media-resolution default -o analysis.txt',
+      'tubekit analyze "$url" --prompt "Summarize it again" -o analysis.txt --force      # replaces analysis.txt',
       'tubekit analyze "$url" --prompt "Give me 5 key moments with timestamps"      # prints the job; follow with tubekit job',
     ],
   ).action(async (videoUrl: string, options: AnalyzeOptions) => {
