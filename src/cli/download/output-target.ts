@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CliApp } from '../app.js';
 import { usageError } from '../errors.js';
-import { fileExists } from '../output-file.js';
+import { checkOutputFile, fileExists } from '../output-file.js';
 
 export type OutputTarget = { kind: 'stdout' } | { kind: 'file'; path: string } | { kind: 'directory'; path: string };
 
@@ -25,8 +25,7 @@ export function outputTarget(app: CliApp, output: string | undefined, force: boo
     return { kind: 'directory', path: resolved };
   }
   if (/[/\\]$/.test(given)) throw usageError(`Cannot save into ${given}: there is no such directory.`, `Create it first (mkdir -p ${given}), or give a file name.`);
-  checkWritable(path.dirname(resolved), path.dirname(given));
-  if (stat && !force) throw fileExists(given);
+  checkOutputFile(given, { force, example: 'clip.mp4' });
   return { kind: 'file', path: resolved };
 }
 
