@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every measurement side by side in one run, as ratios to a baseline measured
  * in the same run. Feature benchmarks live beside this file and export `…Rows()` functions.
- * `npm run bench -- serve cli` (or BENCH_ONLY=serve,cli) runs only the named suites.
+ * `npm run bench -- serve cli` (or BENCH_ONLY=serve,cli) runs only the named suites. A row that
+ * misses its budget is marked MISSED and the run exits 1.
  */
 import { printRows, type BenchRow } from './table.js';
 
@@ -9,6 +10,7 @@ type RowSource = () => Promise<BenchRow[]>;
 
 const suites = [
   ['cli', './cli.js', 'cliRows'],
+  ['jq', './jq.js', 'jqRows'],
   ['serve', './serve.js', 'serveRows'],
   ['jobs', './jobs.js', 'jobRows'],
   ['speech', './speech.js', 'speechRows'],
@@ -50,4 +52,8 @@ for (const [suite, module, name] of suites) {
     process.exitCode = 1;
   }
 }
-printRows(rows);
+const missed = printRows(rows);
+if (missed > 0) {
+  console.error(`\n${missed} row${missed === 1 ? '' : 's'} missed ${missed === 1 ? 'its' : 'their'} budget (marked MISSED).`);
+  process.exitCode = 1;
+}

@@ -46,6 +46,10 @@ export async function serveRows(): Promise<BenchRow[]> {
       return { name, value: median(serve), unit: 'req/s', baseline: { name: 'bare node:http', value: median(bare) }, budget: '≥ 0.5×' };
     };
 
+    // Untimed load first: the rows compare steady throughput, and without it the first row also
+    // measured serve's JIT warming up (0.45× of bare node:http, against about 1× once warm).
+    for (const url of [info.serveUrl, info.bareUrl]) await autocannon({ url: `${url}/api/folders`, connections: 10, duration: 1, headers: auth });
+
     const memory = new RssSampler(child.pid!);
     const startRss = memory.current();
     const rows = [await pair('serve: GET /api/folders (authenticated)', '/api/folders', auth)];

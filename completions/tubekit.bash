@@ -6,7 +6,7 @@ _tubekit_words() {
     'voices.list') echo '--provider --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'voices.delete') echo '--provider --yes --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'clone') echo '--name --provider --lang --language --transcription --description --tags --remove-noise --no-noise-reduction --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
-    'generate') echo '--file --voice --provider --title --speaking-rate --temperature --model --speed --pitch --volume --watch --output --timeout --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
+    'generate') echo '--file --voice --provider --title --speaking-rate --temperature --model --speed --pitch --volume --watch --output --force --timeout --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'folders') echo 'list create rename delete channels --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'folders.list') echo '--version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'folders.create') echo '--version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
@@ -32,7 +32,7 @@ _tubekit_words() {
     'collabs.top') echo '--metric --period --sort --min-subs --max-subs --min-partners --active-days --language --page --per-page --all --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'collabs.channel') echo '--since-days --limit --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'collabs.feed') echo '--days --sort --channels --page --per-page --all --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
-    'job') echo '--wait --watch --timeout --output --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
+    'job') echo '--wait --watch --timeout --output --force --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'jobs') echo 'list --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'jobs.list') echo '--kind --state --limit --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'cms') echo 'networks network --refresh --full-network --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
@@ -42,7 +42,7 @@ _tubekit_words() {
     'monetized.external') echo '--skip-live --cached-ok-secs --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'terminated') echo 'show --languages --sort --monetized --page --per-page --all --min-subs --max-subs --min-views --max-views --min-avg-views --max-avg-views --min-age --max-age --min-uploads --max-uploads --min-views-24h --max-views-24h --min-views-48h --max-views-48h --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'terminated.show') echo '--version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
-    'analyze') echo '--prompt --prompt-file --media-resolution --watch --output --timeout --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
+    'analyze') echo '--prompt --prompt-file --media-resolution --watch --output --force --timeout --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'download') echo '--format --quality --start --end --output --force --url-only --version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'video') echo '--version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
     'health') echo '--version --json --jq --local --remote --base-url --profile --data-dir --no-input --quiet --verbose --no-color --request-timeout' ;;
@@ -94,25 +94,66 @@ _tubekit_kind() {
     'saved.add --folder') echo folder ;;
     'saved.move --from') echo folder ;;
     'saved.move --to') echo folder ;;
-    'voices.delete') echo voice ;;
+    'voices.delete') echo deletable-voice ;;
     'folders.rename') echo folder ;;
     'folders.delete') echo folder ;;
     'folders.channels') echo folder ;;
   esac
 }
+# Fixed values of options and arguments.
+_tubekit_values() {
+  case "$1" in
+    'voices.list --provider') echo 'stealth alt minimax' ;;
+    'voices.delete --provider') echo 'stealth alt minimax' ;;
+    'clone --provider') echo 'stealth alt minimax' ;;
+    'generate --provider') echo 'stealth alt minimax' ;;
+    'generate --model') echo '1.5 2.0' ;;
+    'process-channel --type') echo 'shorts longform' ;;
+    'alerts.create --type') echo 'outlier new_channel breakout' ;;
+    'alerts.create --content-type') echo 'longform shorts' ;;
+    'collabs.top --metric') echo 'subs views' ;;
+    'collabs.top --period') echo '7 30' ;;
+    'collabs.top --sort') echo 'gain pct' ;;
+    'collabs.feed --sort') echo 'newest views' ;;
+    'jobs.list --kind') echo 'channel generation analysis' ;;
+    'jobs.list --state') echo 'queued pending running processing completed failed' ;;
+    'cms.networks --sort') echo 'channels subscribers' ;;
+    'terminated --sort') echo 'subs_asc subs_desc views_asc views_desc videos_asc videos_desc age_asc age_desc views_24h_asc views_24h_desc subs_24h_asc subs_24h_desc views_48h_asc views_48h_desc date_asc date_desc similarity_asc similarity_desc' ;;
+    'terminated --monetized') echo 'yes no' ;;
+    'analyze --media-resolution') echo 'low default' ;;
+    'download --format') echo 'video audio subtitles' ;;
+    'download --quality') echo '360p 480p 720p 1080p' ;;
+    'mcp --transport') echo 'stdio http' ;;
+    'completion') echo 'bash zsh fish' ;;
+  esac
+}
 _tubekit() {
-  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} cmdpath='' next w i kind
+  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} cmdpath='' next w i kind values
+  local -a service=()
   local paths=' voices voices.list voices.delete clone generate folders folders.list folders.create folders.rename folders.delete folders.channels saved saved.list saved.add saved.remove saved.move resolve process-channel process-channel.status alerts alerts.list alerts.create alerts.update alerts.delete alerts.triggered alerts.status collabs collabs.top collabs.channel collabs.feed job jobs jobs.list cms cms.networks cms.network monetized monetized.external terminated terminated.show analyze download video health auth auth.login auth.status auth.logout config config.get config.set config.unset config.list serve mcp engine engine.keys engine.keys.create engine.keys.list engine.keys.revoke engine.seed engine.sample engine.sample.channels engine.sample.videos engine.world engine.world.advance engine.alerts engine.alerts.evaluate engine.limits engine.limits.list engine.limits.set engine.limits.reset engine.worker engine.faults engine.faults.list engine.faults.set engine.faults.clear engine.durations engine.cdn-url engine.status completion api '
   for ((i = 1; i < COMP_CWORD; i++)); do
     w=${COMP_WORDS[i]}
-    [[ $w == -* ]] && continue
+    case $w in
+      --data-dir|--profile|--base-url)
+        ((i + 1 < COMP_CWORD)) && service+=("$w" "${COMP_WORDS[i+1]/#\~/$HOME}")
+        ((i += 1))
+        continue ;;
+      --data-dir=*|--profile=*|--base-url=*|--local|--remote) service+=("${w/=\~/=$HOME}"); continue ;;
+      -*) continue ;;
+    esac
     next=${cmdpath:+$cmdpath.}$w
     [[ $paths == *" $next "* ]] && cmdpath=$next
   done
   kind=$(_tubekit_kind "$cmdpath $prev")
   [[ -z $kind && $cur != -* && $prev != -* ]] && kind=$(_tubekit_kind "$cmdpath")
   if [[ -n $kind ]]; then
-    COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" __complete "$kind" 2>/dev/null | cut -f1)" -- "$cur"))
+    COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" "${service[@]}" __complete "$kind" 2>/dev/null | cut -f1)" -- "$cur"))
+    return
+  fi
+  values=$(_tubekit_values "$cmdpath $prev")
+  [[ -z $values && $cur != -* && $prev != -* ]] && values=$(_tubekit_values "$cmdpath")
+  if [[ -n $values ]]; then
+    COMPREPLY=($(compgen -W "$values" -- "$cur"))
     return
   fi
   COMPREPLY=($(compgen -W "$(_tubekit_words "$cmdpath")" -- "$cur"))

@@ -44,19 +44,3 @@ export function readUpload(file: string, what: string): UploadedFile {
   const data = readUserFile(file, what);
   return { filename: path.basename(file), contentType: CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream', data };
 }
-
-/**
- * A file the user asked output to be written to (-o), checked before any work: its directory
- * must exist and be writable, and it must not be a directory. `example` names a file to suggest.
- */
-export function checkWritableFile(target: string, example: string): void {
-  const directory = path.dirname(path.resolve(target));
-  try {
-    fs.accessSync(directory, fs.constants.W_OK);
-  } catch {
-    throw usageError(`Cannot write ${target}: the directory ${directory} does not exist or is not writable.`);
-  }
-  if (fs.existsSync(target) && fs.statSync(target).isDirectory()) {
-    throw usageError(`Cannot write ${target}: it is a directory; give a file name such as ${path.join(target, example)}.`);
-  }
-}

@@ -1,14 +1,15 @@
 /**
- * `--jq <expression>`: filters JSON output with jq itself (jq compiled to WebAssembly, the
- * `jq-wasm` package), loaded only when the flag is used so every other run starts as fast as before.
+ * `--jq <expression>`: filters JSON output with jq itself. The system `jq` when it is on the PATH
+ * (spawned, the body on its stdin: a 400 KB body takes milliseconds), else jq compiled to
+ * WebAssembly (the `jq-wasm` package, seconds on such a body), loaded only then.
  * As in gh, strings print raw; other values as JSON (indented on a terminal, compact when piped).
  */
+import { spawn } from 'node:child_process';
 import { ExitCode } from '../core/exit-codes.js';
 import { CliError } from './errors.js';
 
 /** jq's own message without its "jq: error…:" prefix and the "N compile error" trailer. */
-function jqMessage(error: unknown): { text: string; compile: boolean } {
-  const raw = (error as Error)?.message ?? String(error);
+function jqMessage(raw: string): { text: string; compile: boolean } {
   const compile = /compile error/.test(raw);
   const text = raw
     .split('\n')
@@ -18,14 +19,51 @@ function jqMessage(error: unknown): { text: string; compile: boolean } {
   return { text, compile };
 }
 
-export async function filterWithJq(body: unknown, expression: string, indent: boolean): Promise<string> {
+function jqError(raw: string): CliError {
+  const { text, compile } = jqMessage(raw);
+  return compile
+    ? new CliError(`--jq: the expression is not valid jq: ${text}`, ExitCode.usage, 'See https://jqlang.org/manual/ — e.g. --jq \'.folders[].name\'.', 'usage')
+    : new CliError(`--jq: ${text}`, ExitCode.failure, undefined, 'jq_error');
+}
+
+/** What jq printed, or undefined when there is no `jq` on the PATH. */
+function runSystemJq(json: string, expression: string, options: string[]): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    // jq 1.6 has no `--`: a leading space keeps an expression such as `-1` from reading as an option.
+    const filter = expression.startsWith('-') ? ` ${expression}` : expression;
+    const child = spawn('jq', [...options, filter]);
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.once('error', (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? resolve(undefined) : reject(error)));
+    child.once('close', (code) => {
+      if (code === 0) resolve(Buffer.concat(stdout).toString('utf8'));
+      else reject(jqError(Buffer.concat(stderr).toString('utf8') || `jq exited with code ${code}`));
+    });
+    // jq may exit (a compile error) before it reads its input.
+    child.stdin.once('error', () => undefined);
+    child.stdin.end(json);
+  });
+}
+
+async function runEmbeddedJq(json: string, expression: string, options: string[]): Promise<string> {
   const { raw } = await import('jq-wasm');
   try {
-    return await raw(JSON.stringify(body ?? null), expression, indent ? ['-r'] : ['-r', '-c']);
+    const output = await raw(json, expression, options);
+    // jq-wasm drops the last line break that jq prints.
+    return output === '' || output.endsWith('\n') ? output : `${output}\n`;
   } catch (error) {
-    const { text, compile } = jqMessage(error);
-    throw compile
-      ? new CliError(`--jq: the expression is not valid jq: ${text}`, ExitCode.usage, 'See https://jqlang.org/manual/ — e.g. --jq \'.folders[].name\'.', 'usage')
-      : new CliError(`--jq: ${text}`, ExitCode.failure, undefined, 'jq_error');
+    throw jqError((error as Error)?.message ?? String(error));
   }
+}
+
+/** Which jq runs: `system` (jq on the PATH, falling back to the embedded one) or `embedded`. */
+export type JqEngine = 'system' | 'embedded';
+
+export async function filterWithJq(body: unknown, expression: string, indent: boolean, engine: JqEngine = 'system'): Promise<string> {
+  const json = JSON.stringify(body ?? null);
+  const options = indent ? ['-r'] : ['-r', '-c'];
+  const fromSystem = engine === 'system' ? await runSystemJq(json, expression, options) : undefined;
+  return fromSystem ?? runEmbeddedJq(json, expression, options);
 }

@@ -48,16 +48,9 @@ function coloured(io: IO, text: string): string {
   return colour ? io.paint(text, colour) : text;
 }
 
-const width = (text: string) => [...text].length;
-
-function truncate(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
-}
-
 /**
  * Column widths that fit the terminal: while the table is too wide, the widest column gives up
- * a character (no column goes below its header or 8 characters).
+ * a cell (no column goes below its header or 8 cells).
  */
 function fitWidths(natural: number[], minimums: number[], available: number): number[] {
   const widths = [...natural];
@@ -76,7 +69,7 @@ function fitWidths(natural: number[], minimums: number[], available: number): nu
  * its width, states coloured); tab-separated rows without a header when piped. Both forms have
  * the same columns in the same order.
  */
-export function printTable<T>(io: IO, rows: readonly T[], columns: readonly Column<T>[]): void {
+export async function printTable<T>(io: IO, rows: readonly T[], columns: readonly Column<T>[]): Promise<void> {
   if (!io.stdoutIsTerminal) {
     for (const row of rows) io.out(columns.map((column) => cellText(column.value(row))).join('\t'));
     return;
@@ -85,18 +78,20 @@ export function printTable<T>(io: IO, rows: readonly T[], columns: readonly Colu
     io.note('(none)');
     return;
   }
+  // Measuring in cells needs Unicode data that costs ~50 ms to load: only terminal tables pay it.
+  const { cellWidth, truncateToWidth } = await import('./cell-width.js');
   const headers = columns.map((column) => column.header.toUpperCase());
   const cells = rows.map((row) => columns.map((column) => cellText(column.value(row), ', ')));
-  const natural = headers.map((header, i) => Math.max(width(header), ...cells.map((line) => width(line[i]!))));
-  const minimums = natural.map((w, i) => Math.min(w, Math.max(width(headers[i]!), 8)));
+  const natural = headers.map((header, i) => Math.max(cellWidth(header), ...cells.map((line) => cellWidth(line[i]!))));
+  const minimums = natural.map((w, i) => Math.min(w, Math.max(cellWidth(headers[i]!), 8)));
   const available = io.stdoutColumns ?? Infinity;
   const widths = fitWidths(natural, minimums, available);
   const render = (line: string[], style: (text: string) => string) =>
     line
       .map((text, i) => {
-        const cut = truncate(text, widths[i]!);
+        const cut = truncateToWidth(text, widths[i]!);
         const last = i === line.length - 1;
-        return style(cut) + (last ? '' : ' '.repeat(widths[i]! - width(cut) + 2));
+        return style(cut) + (last ? '' : ' '.repeat(widths[i]! - cellWidth(cut) + 2));
       })
       .join('')
       .trimEnd();

@@ -1,25 +1,28 @@
 /**
- * Saves a file the service handed out (a job's audio_url, a download_url) to a path, or to stdout
- * with "-". The Service fetches it (never sending the key to a CDN); the file is written under a
- * temporary name and renamed, so an interrupted download leaves no half file behind.
+ * Saves a file the service handed out (a download_url, a job's audio_url) to a path, or to stdout
+ * with "-". The Service fetches it (resuming a broken transfer, never sending the key to a CDN);
+ * a file is written by the one -o helper (temporary file, renamed; no overwrite without --force).
  */
-import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { CliApp } from './app.js';
-import { claimPartFile, releasePartFile } from './part-file.js';
+import { writeFileAtomically } from './output-file.js';
+import { transferProgress } from './transfer-progress.js';
 
-export async function saveServiceFile(app: CliApp, url: string, target: string): Promise<void> {
+export interface SaveOptions {
+  force: boolean;
+  /** The size the service announced, for the progress bar. */
+  totalBytes?: number;
+  signal?: AbortSignal;
+}
+
+export async function saveServiceFile(app: CliApp, url: string, target: string, options: SaveOptions): Promise<void> {
   const service = await app.service();
-  const source = await service.fetchFile(url);
-  if (target === '-') {
-    await pipeline(source, app.io.streams.stdout, { end: false });
-    return;
-  }
-  const temporary = claimPartFile(target);
+  const progress = transferProgress(app.io, options.totalBytes);
   try {
-    await pipeline(source, fs.createWriteStream(temporary));
-    fs.renameSync(temporary, target);
+    const source = await service.fetchFile(url, { signal: options.signal });
+    if (target === '-') await pipeline(source, progress.meter, app.io.streams.stdout, { end: false, signal: options.signal });
+    else await writeFileAtomically(target, source, { force: options.force, through: [progress.meter], signal: options.signal });
   } finally {
-    releasePartFile(temporary);
+    progress.finish();
   }
 }

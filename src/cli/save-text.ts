@@ -1,23 +1,12 @@
-/**
- * `-o <file>` for text answers (an analysis): checked before anything is queued, written under a
- * temporary name and renamed, so an interrupted run leaves no half file behind.
- */
-import fs from 'node:fs';
+/** `-o <file>` for text answers (an analysis), under the one -o policy (see output-file.ts). */
 import { usageError } from './errors.js';
-import { checkWritableFile } from './files.js';
-import { claimPartFile, releasePartFile } from './part-file.js';
+import { checkOutputFile, writeFileAtomically } from './output-file.js';
 
-export function checkTextTarget(target: string): void {
+export function checkTextTarget(target: string, force: boolean): void {
   if (target === '-') throw usageError('-o - is stdout, where the text goes anyway: leave out -o, or give a file name.');
-  checkWritableFile(target, 'analysis.txt');
+  checkOutputFile(target, { force, example: 'analysis.txt' });
 }
 
-export function saveText(target: string, text: string): void {
-  const temporary = claimPartFile(target);
-  try {
-    fs.writeFileSync(temporary, text.endsWith('\n') ? text : `${text}\n`);
-    fs.renameSync(temporary, target);
-  } finally {
-    releasePartFile(temporary);
-  }
+export async function saveText(target: string, text: string, force: boolean): Promise<void> {
+  await writeFileAtomically(target, text.endsWith('\n') ? text : `${text}\n`, { force });
 }

@@ -5,6 +5,7 @@ import { isIdempotent, type RouteDef } from '../core/route.js';
 import { routes, type RouteInput, type RouteName, type RouteOutput } from '../core/routes.js';
 import type { CallOptions, RawRequest, Service, ServiceTarget } from '../core/service.js';
 import { VERSION } from '../core/version.js';
+import { withBaselineParser } from './baseline-parser.js';
 import { fetchFileResumable } from './file-fetch.js';
 import { buildRequestParts, type HttpRequestParts } from './request-parts.js';
 import { redactUrl, type TraceSink } from './trace.js';
@@ -149,15 +150,17 @@ export class RemoteService implements Service {
       let text: string;
       let response: Dispatcher.ResponseData;
       try {
-        response = await request(url, {
-          method: method as Dispatcher.HttpMethod,
-          headers,
-          body: body as never,
-          dispatcher: this.dispatcher,
-          headersTimeout: left,
-          bodyTimeout: left,
-          signal: attemptSignal,
-        });
+        response = await withBaselineParser(() =>
+          request(url, {
+            method: method as Dispatcher.HttpMethod,
+            headers,
+            body: body as never,
+            dispatcher: this.dispatcher,
+            headersTimeout: left,
+            bodyTimeout: left,
+            signal: attemptSignal,
+          }),
+        );
         status = response.statusCode;
         text = await response.body.text();
       } catch (error) {
@@ -219,14 +222,14 @@ export class RemoteService implements Service {
 
   /** Files the service handed out: never with the API key; resumed with Range when a transfer breaks (file-fetch.ts). */
   async fetchFile(url: string, options: CallOptions = {}): Promise<NodeJS.ReadableStream> {
-    return fetchFileResumable(url, {
+    return withBaselineParser(() => fetchFileResumable(url, {
       // undici 7 follows redirects only through its interceptor (a CDN may redirect to storage).
       dispatcher: this.dispatcher.compose(interceptors.redirect({ maxRedirections: 5 })),
       userAgent: USER_AGENT,
       signal: options.signal,
       trace: (line) => this.trace(line),
       failure: (status, text, cause) => (status === undefined ? this.unreachable(cause ?? new Error(text), url) : errorFromResponse(status, text, undefined)),
-    });
+    }));
   }
 
   async close(): Promise<void> {

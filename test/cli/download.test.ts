@@ -44,7 +44,7 @@ describe('tubekit download (embedded engine)', () => {
     fs.writeFileSync(file, 'mine');
     const again = await sandbox.run(['download', HUMAN, '--format', 'subtitles'], { cwd: dir });
     expect(again.exitCode).toBe(2);
-    expect(again.stderr).toMatch(/already exists; nothing was downloaded over it/);
+    expect(again.stderr).toMatch(/already exists; tubekit does not write over a file without --force/);
     expect(again.stderr).toMatch(/--force/);
     expect(fs.readFileSync(file, 'utf8')).toBe('mine');
     expect(fs.readdirSync(dir)).toEqual([SUBTITLES_NAME]);
@@ -82,7 +82,7 @@ describe('tubekit download (embedded engine)', () => {
     fs.writeFileSync(taken, 'mine');
     try {
       const cases: Array<[string[], RegExp]> = [
-        [['download', HUMAN, '-o', taken], /taken\.mp4 already exists; nothing was downloaded over it/],
+        [['download', HUMAN, '-o', taken], /taken\.mp4 already exists; tubekit does not write over a file without --force/],
         [['download', 'https://vimeo.com/12345'], /links of vimeo\.com are not supported/],
         [['download', 'not a link'], /is not a link/],
         [['download', HUMAN, '--start', 'soon'], /--start must be a time like 1:30/],

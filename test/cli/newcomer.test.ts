@@ -4,6 +4,7 @@
  * engine commands that refuse remote flags.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalImports, staticallyReached } from '../support/bundle.js';
@@ -96,6 +97,29 @@ describe('tubekit as a newcomer meets it', () => {
     const failing = await cli.run(['folders', 'list', '--jq', 'error("no")']);
     expect(failing.exitCode).toBe(1);
     expect(JSON.parse(failing.stderr).error.message).toBe('--jq: no');
+  });
+
+  it('runs the system jq when it is on the PATH, and the embedded jq with the same output when it is not', async () => {
+    await cli.run(['folders', 'create', 'Jq engines']);
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-jq-path-'));
+    try {
+      fs.symlinkSync(process.execPath, path.join(bin, 'node'));
+      const withoutJq = await cli.run(['folders', 'list', '--jq', '.folders[].name'], { env: { PATH: bin } });
+      expect(withoutJq.exitCode, withoutJq.stderr).toBe(0);
+      const invalid = await cli.run(['folders', 'list', '--jq', '.folders['], { env: { PATH: bin } });
+      expect(invalid.exitCode).toBe(2);
+      expect(JSON.parse(invalid.stderr).error.message).toMatch(/^--jq: the expression is not valid jq: syntax error/);
+      // A `jq` that notes how it was run and answers what jq answers.
+      fs.writeFileSync(path.join(bin, 'answer'), withoutJq.stdout);
+      fs.writeFileSync(path.join(bin, 'jq'), `#!/bin/sh\necho "$@" > '${bin}/ran'\ncat > /dev/null\ncat '${bin}/answer'\n`, { mode: 0o755 });
+      const withJq = await cli.run(['folders', 'list', '--jq', '.folders[].name'], { env: { PATH: `${bin}:/bin:/usr/bin` } });
+      expect(withJq.exitCode, withJq.stderr).toBe(0);
+      expect(fs.readFileSync(path.join(bin, 'ran'), 'utf8')).toBe('-r -c .folders[].name\n');
+      expect(withJq.stdout).toBe(withoutJq.stdout);
+      expect(withJq.stdout).toMatch(/^Jq engines$/m);
+    } finally {
+      fs.rmSync(bin, { recursive: true, force: true });
+    }
   });
 
   it('loads jq only when --jq is used (it is not part of the start-up bundle)', () => {

@@ -168,6 +168,23 @@ describe('tubekit analyze (built binary)', () => {
     expect(fs.readFileSync(again, 'utf8')).toMatch(/^\[Sample world\][\s\S]*\n- /);
   });
 
+  it('never writes over an existing -o file without --force (analyze, job), refusing before any call', async () => {
+    const taken = path.join(cli.dataDir, 'taken.txt');
+    fs.writeFileSync(taken, 'mine');
+    for (const args of [
+      ['analyze', videoUrl, '--prompt', 'Hi', '-o', taken],
+      ['job', 'ana_whatever', '--watch', '-o', taken],
+    ]) {
+      const refused = await cli.run([...NOWHERE, ...args]);
+      expect(refused.exitCode, args.join(' ')).toBe(2);
+      expect(refused.stderr).toMatch(/taken\.txt already exists; tubekit does not write over a file without --force[\s\S]*Pass --force/);
+    }
+    expect(fs.readFileSync(taken, 'utf8')).toBe('mine');
+    const forced = await cli.run(['analyze', videoUrl, '--prompt', 'List the topics', '-o', taken, '--force']);
+    expect(forced.exitCode, forced.stderr).toBe(0);
+    expect(fs.readFileSync(taken, 'utf8')).toMatch(/^\[Sample world\]/);
+  });
+
   it('refuses bad links and prompts with exit 2 before any call', async () => {
     for (const args of [
       ['analyze', 'https://vimeo.com/1234', '--prompt', 'Hi'],

@@ -10,7 +10,8 @@ import { IO } from '../../src/cli/io.js';
 import { buildWholeProgram } from '../../src/cli/program.js';
 import { VERSION } from '../../src/core/version.js';
 import { bundleMeta, bundledModules, externalImports, staticallyReached } from '../support/bundle.js';
-import { cliSandbox } from '../support/cli.js';
+import { execa } from 'execa';
+import { BIN, cliSandbox, startServe } from '../support/cli.js';
 
 const COMMAND_MODULE = /^dist\/src\/cli\/commands\//;
 
@@ -29,6 +30,9 @@ describe('start-up', () => {
     expect(reached).toContain('dist/src/cli/program.js');
     expect(reached.filter((module) => COMMAND_MODULE.test(module))).toEqual([]);
     expect(reached.filter((module) => module.includes('node_modules/zod/'))).toEqual([]);
+    // Cell widths need Unicode data that takes ~50 ms to load: only a table on a terminal loads it.
+    expect(reached.filter((module) => module.includes('node_modules/string-width/'))).toEqual([]);
+    expect(reached.filter((module) => module.includes('node_modules/undici/'))).toEqual([]);
     // Both are in the bundle all the same, for import() to run.
     expect(bundledModules()).toContain('dist/src/cli/commands/folders.js');
     expect(bundledModules().some((module) => module.includes('node_modules/zod/'))).toBe(true);
@@ -48,6 +52,26 @@ describe('start-up', () => {
     const sdkImporters = bundledModules().filter((module) => module.startsWith('dist/src/') && fs.readFileSync(module, 'utf8').includes("import('@modelcontextprotocol/"));
     expect(sdkImporters.length).toBeGreaterThan(0);
     expect(sdkImporters.filter((module) => !mcpModule(module))).toEqual([]);
+  });
+
+  it('leaves no optimising compile of the HTTP parser for a remote command\'s exit to wait for', async () => {
+    // undici's parser is WebAssembly; optimising it took 0.3 s of background work Node waits for at exit.
+    const serve = await startServe(cli);
+    // A V8 flag makes the code cache look foreign: this run would write it again for its flags.
+    const cache = fs.readFileSync('dist/cli/tubekit.cjs.cache');
+    try {
+      const key = (await cli.run(['engine', 'keys', 'create', '--plan', 'ultimate'])).stdout.trim();
+      const result = await execa('node', ['--trace-wasm-compilation-times', BIN, '--base-url', serve.url, 'folders', 'list', '--json'], {
+        env: { ...cli.env, TUBEKIT_API_KEY: key },
+        reject: false,
+      });
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/using Liftoff/);
+      expect(result.stdout).not.toMatch(/using TurboFan/);
+    } finally {
+      fs.writeFileSync('dist/cli/tubekit.cjs.cache', cache);
+      await serve.stop();
+    }
   });
 
   it('compiles from the code cache the build left beside the bundle', async () => {

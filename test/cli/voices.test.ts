@@ -120,6 +120,28 @@ describe('tubekit CLI (built binary): voices, clone, generate', () => {
     }
   });
 
+  it('never writes over an existing -o file without --force, refusing before anything is queued', async () => {
+    const taken = file('taken.mp3');
+    fs.writeFileSync(taken, 'mine');
+    // Nobody listens on this base URL: a command that got as far as a request would exit 9, not 2.
+    const refused = await cli.run(['--base-url', 'http://127.0.0.1:9', 'generate', 'Hi.', '--voice', 'espeak-en-us', '-o', taken]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toMatch(/taken\.mp3 already exists; tubekit does not write over a file without --force\.\n.*Pass --force to overwrite it/);
+    expect(fs.readFileSync(taken, 'utf8')).toBe('mine');
+    const jobRefused = await cli.run(['--base-url', 'http://127.0.0.1:9', 'job', 'gen_whatever', '--watch', '-o', taken]);
+    expect(jobRefused.exitCode).toBe(2);
+    expect(jobRefused.stderr).toMatch(/already exists/);
+
+    const forced = await cli.run(['generate', 'Hi.', '--voice', 'espeak-en-us', '-o', taken, '--force']);
+    expect(forced.exitCode, forced.stderr).toBe(0);
+    expect(fs.statSync(taken).size).toBeGreaterThan(1000);
+    const id = /job_id\t(\S+)/.exec(forced.stdout)![1]!;
+    const again = await cli.run(['job', id, '-o', taken]);
+    expect(again.exitCode).toBe(2);
+    expect((await cli.run(['job', id, '-o', taken, '--force'])).exitCode).toBe(0);
+    expect(fs.readdirSync(work).filter((name) => name.endsWith('.part'))).toEqual([]);
+  });
+
   it('exits 10 when -o waits past --timeout, with a resume command that still saves the file', async () => {
     const target = file('late speech.mp3');
     const result = await cli.run(['generate', 'A sentence that takes a moment to speak.', '--voice', 'espeak-en-us', '-o', target, '--timeout', '0.05']);

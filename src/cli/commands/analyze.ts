@@ -19,6 +19,7 @@ interface AnalyzeOptions {
   mediaResolution?: 'low' | 'default';
   watch?: boolean;
   output?: string;
+  force?: boolean;
   timeout?: string;
 }
 
@@ -33,12 +34,14 @@ export function registerAnalyze(program: Command, app: CliApp): void {
       .addOption(new Option('--media-resolution <level>', 'visual detail the model sees: low (default) or default (more detail)').choices(['low', 'default']))
       .option('--watch', 'wait for the analysis and print its text')
       .option('-o, --output <file>', 'save the analysis text to this file; implies --watch')
+      .option('--force', 'with -o: overwrite a file that already exists')
       .option('--timeout <seconds>', 'with --watch: stop waiting after this long (exit 10)'),
     [
       'url=$(tubekit engine sample videos --limit 1 --json | jq -r ".videos[0].url")',
       'tubekit analyze "$url" --prompt "Summarize this video in two sentences" --watch',
       'tubekit analyze "$url" --prompt "Return JSON with keys title, summary and topics" --watch | jq .topics',
       'echo "List the topics and the hook" | tubekit analyze "$url" --prompt-file - --media-resolution default -o analysis.txt',
+      'tubekit analyze "$url" --prompt "Summarize it again" -o analysis.txt --force      # replaces analysis.txt',
       'tubekit analyze "$url" --prompt "Give me 5 key moments with timestamps"      # prints the job; follow with tubekit job',
     ],
   ).action(async (videoUrl: string, options: AnalyzeOptions) => {
@@ -46,7 +49,7 @@ export function registerAnalyze(program: Command, app: CliApp): void {
     if (!link.ok) throw usageError(`${videoUrl}: ${link.message}.`, 'Find sample videos with: tubekit engine sample videos');
     const watching = Boolean(options.watch) || options.output !== undefined;
     const timeoutSeconds = parseTimeoutSeconds(options.timeout, watching);
-    if (options.output !== undefined) checkTextTarget(options.output);
+    if (options.output !== undefined) checkTextTarget(options.output, Boolean(options.force));
     const prompt = await readPrompt(app, options);
 
     const submitted = await app.call('analysis.submit', {
@@ -61,7 +64,7 @@ export function registerAnalyze(program: Command, app: CliApp): void {
     }
     const job = await watchTaskJob(app, submitted.job_id, { timeoutSeconds, output: options.output, type: 'analysis' });
     if (job.status === 'completed' && options.output !== undefined) {
-      saveText(options.output, job.analysis_text ?? '');
+      await saveText(options.output, job.analysis_text ?? '', Boolean(options.force));
       app.io.note(`Saved ${options.output}`);
     }
     showAnalysisJob(app, job, { saved: options.output !== undefined });

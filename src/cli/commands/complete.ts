@@ -24,8 +24,10 @@ async function fetchCandidates(app: CliApp, kind: CompletionKind): Promise<Candi
   }
   const candidates: Candidate[] = [];
   for (const route of ['voices.stealth.list', 'voices.alt.list'] as const) {
-    const { voices } = await app.call(route, {}).catch(() => ({ voices: [] as Array<{ voice_id: string; name: string; language: string }> }));
-    candidates.push(...voices.map((voice): Candidate => [voice.voice_id, `${voice.name} (${voice.language})`]));
+    const { voices } = await app.call(route, {}).catch(() => ({ voices: [] as Array<{ voice_id: string; name: string; language: string; is_cloned: boolean }> }));
+    // Only clones can be deleted: the built-in voices are the service's.
+    const offered = kind === 'deletable-voice' ? voices.filter((voice) => voice.is_cloned) : voices;
+    candidates.push(...offered.map((voice): Candidate => [voice.voice_id, `${voice.name} (${voice.language})`]));
   }
   return candidates;
 }
@@ -61,7 +63,7 @@ export function registerComplete(program: Command, app: CliApp): void {
   program
     .command('__complete <kind>', { hidden: true })
     .description('values for shell completion')
-    .addHelpText('before', examples(['tubekit __complete folder', 'tubekit __complete voice']))
+    .addHelpText('before', examples(['tubekit __complete folder', 'tubekit __complete voice', 'tubekit --data-dir ~/other __complete deletable-voice']))
     .action(async (kind: string) => {
       if (!(COMPLETION_KINDS as readonly string[]).includes(kind)) return;
       try {

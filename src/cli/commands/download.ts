@@ -6,9 +6,10 @@ import { DOWNLOAD_FORMATS, DOWNLOAD_QUALITIES } from '../../core/schemas/media.j
 import { parseVideoLink } from '../../core/video-link.js';
 import type { CliApp } from '../app.js';
 import { outputTarget, finalPath, servedFileName } from '../download/output-target.js';
-import { saveToFile, streamToStdout } from '../download/save.js';
+import { completesWithValues } from '../completion/dynamic.js';
 import { cancelled, usageError } from '../errors.js';
 import { withExamples } from '../help.js';
+import { saveServiceFile } from '../save-file.js';
 import { formatBytes } from '../transfer-progress.js';
 
 interface DownloadFlags {
@@ -26,7 +27,7 @@ type DownloadBody = RouteOutput<'download'>;
 const EXTENSIONS = { video: 'mp4', audio: 'mp3', subtitles: 'srt' } as const;
 
 export function registerDownload(program: Command, app: CliApp): void {
-  withExamples(
+  const download = withExamples(
     program
       .command('download')
       .description('Download a video (MP4), its audio (MP3) or its subtitles (SRT), whole or clipped')
@@ -45,7 +46,9 @@ export function registerDownload(program: Command, app: CliApp): void {
       'tubekit download https://youtu.be/FjSpLUNonik --format subtitles -o - | head -8',
       'tubekit --json download https://youtu.be/GHGuclERoWA --format subtitles --url-only | jq -r .download_url',
     ],
-  ).action(async (videoUrl: string, flags: DownloadFlags) => {
+  );
+  // Not commander choices: `1080` is accepted for `1080p`.
+  completesWithValues(download, DOWNLOAD_QUALITIES, '--quality').action(async (videoUrl: string, flags: DownloadFlags) => {
     const input = downloadInput(videoUrl, flags);
     if (flags.urlOnly && flags.output !== undefined) throw usageError('--url-only fetches nothing, so there is nothing to save with -o.', 'Drop one of them.');
     const target = flags.urlOnly ? undefined : outputTarget(app, flags.output, Boolean(flags.force));
@@ -70,11 +73,11 @@ export function registerDownload(program: Command, app: CliApp): void {
       }
       const options = { totalBytes: body.size_bytes, force: Boolean(flags.force), signal: stop.signal };
       if (target.kind === 'stdout') {
-        await streamToStdout(app, body.download_url, options);
+        await saveServiceFile(app, body.download_url, '-', options);
         return;
       }
       const file = finalPath(target, servedFileName(body.download_url, body.title, EXTENSIONS[body.format]), Boolean(flags.force));
-      await saveToFile(app, body.download_url, file, options);
+      await saveServiceFile(app, body.download_url, file, options);
       if (app.json) await app.render(body, () => undefined);
       else app.io.out(shownPath(file));
       app.io.note(`Saved ${path.basename(file)}: ${describe(body)}.`);

@@ -26,6 +26,7 @@ interface GenerateOptions {
   volume?: string;
   watch?: boolean;
   output?: string;
+  force?: boolean;
   timeout?: string;
 }
 
@@ -59,10 +60,11 @@ export function registerGenerate(program: Command, app: CliApp): void {
       .option('--volume <n>', 'alt: loudness, 0.1 to 10 (1 = normal)')
       .option('--watch', 'wait until the audio is ready and print the finished job')
       .option('-o, --output <file>', 'save the audio to this file (- for stdout); implies --watch')
+      .option('--force', 'with -o: overwrite a file that already exists')
       .option('--timeout <seconds>', 'with --watch: stop waiting after this long (exit 10)'),
     [
       'tubekit generate "Hello from tubekit." --voice espeak-en-us --watch -o hello.mp3',
-      'tubekit generate --file script.txt --voice espeak-en-us-f3 --speaking-rate 1.2 -o narration.mp3',
+      'tubekit generate --file script.txt --voice espeak-en-us-f3 --speaking-rate 1.2 -o narration.mp3 --force   # replaces narration.mp3',
       'echo "Hola a todos." | tubekit generate - --voice espeak-es -o - > hola.mp3',
       'tubekit generate "Queued for later." --voice espeak-en-us       # prints the job id and returns',
     ],
@@ -70,7 +72,8 @@ export function registerGenerate(program: Command, app: CliApp): void {
   completesWith(generate, 'voice', '--voice');
   generate.action(async (scriptArgument: string | undefined, options: GenerateOptions) => {
     const timeoutSeconds = parseTimeoutSeconds(options.timeout, Boolean(options.watch) || options.output !== undefined);
-    if (options.output !== undefined) checkOutputTarget(app, options.output);
+    const force = Boolean(options.force);
+    if (options.output !== undefined) checkOutputTarget(app, options.output, force);
     const provider = normalizeProvider(options.provider) ?? 'stealth';
     checkProviderFields(provider, options);
     const script = await readScript(app.io, scriptArgument, options.file);
@@ -100,11 +103,11 @@ export function registerGenerate(program: Command, app: CliApp): void {
     if (options.output === '-') {
       // stdout carries the audio alone.
       failIfFailed(job);
-      await saveServiceFile(app, job.audio_url!, '-');
+      await saveServiceFile(app, job.audio_url!, '-', { force });
       return;
     }
     if (options.output !== undefined && job.status === 'completed') {
-      await saveServiceFile(app, job.audio_url!, options.output);
+      await saveServiceFile(app, job.audio_url!, options.output, { force });
       app.io.note(`Saved ${options.output} (${job.audio_duration_seconds} s of audio).`);
     }
     await app.render(job, (body) => printRecord(app.io, taskJobFields(body)));

@@ -26,16 +26,17 @@ export function registerJob(program: Command, app: CliApp): void {
       .option('--wait <seconds>', 'hold up to this many seconds for the job to finish (capped at 30)')
       .option('--watch', 'wait for the job to finish, showing progress on stderr')
       .option('--timeout <seconds>', 'with --watch: stop waiting after this long (exit 10)')
-      .option('-o, --output <file>', 'once completed, save the audio (generation) or the analysis text to this file ("-" for stdout)'),
+      .option('-o, --output <file>', 'once completed, save the audio (generation) or the analysis text to this file ("-" for stdout)')
+      .option('--force', 'with -o: overwrite a file that already exists'),
     [
       'id=$(tubekit generate "Hello there." --voice espeak-en-us)   # queues; prints the job id',
       'tubekit job "$id" --watch',
-      'tubekit job "$id" --watch -o speech.mp3',
+      'tubekit job "$id" --watch -o speech.mp3 --force             # replaces speech.mp3 if it exists',
       'tubekit --json job "$id" | jq -r .audio_url',
       'id=$(tubekit analyze https://youtu.be/GHGuclERoWA --prompt "Summarize it" --json | jq -r .job_id)',
       'tubekit job "$id" --watch -o summary.txt            # an analysis job: prints or saves its text',
     ],
-  ).action(async (jobId: string, flags: { wait?: string; watch?: boolean; timeout?: string; output?: string }) => {
+  ).action(async (jobId: string, flags: { wait?: string; watch?: boolean; timeout?: string; output?: string; force?: boolean }) => {
     jobId = jobId.trim();
     if (!jobId) throw usageError('Give the job id the submit printed.');
     // A number goes on to the service: pointToChannelJob tells a channel job's id from a wrong one.
@@ -47,13 +48,14 @@ export function registerJob(program: Command, app: CliApp): void {
     }
     const timeoutSeconds = parseTimeoutSeconds(flags.timeout, Boolean(flags.watch));
     const waitSeconds = flags.wait === undefined ? 0 : parseWholeNumber(flags.wait, '--wait');
-    if (flags.output !== undefined) checkOutputTarget(app, flags.output);
+    const force = Boolean(flags.force);
+    if (flags.output !== undefined) checkOutputTarget(app, flags.output, force);
     const body = await (flags.watch
       ? watchTaskJob(app, jobId, { timeoutSeconds, output: flags.output })
       : app.call('jobs.status', { job_id: jobId, wait_seconds: waitSeconds })
     ).catch((error: unknown) => pointToChannelJob(app, jobId, error));
     if (flags.output !== undefined) {
-      await saveOutput(app, body, flags.output);
+      await saveOutput(app, body, flags.output, force);
       if (flags.output === '-') return;
     }
     if (body.type === 'analysis') {
@@ -84,7 +86,7 @@ async function pointToChannelJob(app: CliApp, jobId: string, error: unknown): Pr
 }
 
 /** `-o`: a generation job's audio, or an analysis job's text. */
-async function saveOutput(app: CliApp, job: TaskJob, target: string): Promise<void> {
+async function saveOutput(app: CliApp, job: TaskJob, target: string, force: boolean): Promise<void> {
   const what = job.type === 'analysis' ? 'analysis text' : 'audio';
   if (job.status === 'failed') throw jobFailed(`Job ${job.job_id} failed: ${job.error ?? 'no error message'}`);
   if (job.status !== 'completed') {
@@ -92,10 +94,10 @@ async function saveOutput(app: CliApp, job: TaskJob, target: string): Promise<vo
   }
   if (job.type === 'analysis') {
     if (target === '-') app.io.out(job.analysis_text ?? '');
-    else saveText(target, job.analysis_text ?? '');
+    else await saveText(target, job.analysis_text ?? '', force);
   } else {
     if (!job.audio_url) throw usageError(`Job ${job.job_id} has no audio to save (a ${job.type} job).`);
-    await saveServiceFile(app, job.audio_url, target);
+    await saveServiceFile(app, job.audio_url, target, { force });
   }
   if (target !== '-') app.io.note(`Saved ${target}`);
 }

@@ -44,7 +44,7 @@ export function registerResolve(program: Command, app: CliApp): void {
     if (app.json) {
       if (!single) printJson(app.io, results);
       else if (results[0]) printJson(app.io, results[0]);
-    } else printTable(app.io, results, columns);
+    } else await printTable(app.io, results, columns);
     if (firstFailure) throw Object.assign(firstFailure as Error, { alreadyReported: true });
   });
 }

@@ -63,7 +63,7 @@ export function registerVoices(program: Command, app: CliApp): void {
       await app.render({ success: true, voices: rows }, (body) => printTable(app.io, body.voices, columns));
     });
 
-  completesWith(voices.command('delete <voice_id>'), 'voice')
+  completesWith(voices.command('delete <voice_id>'), 'deletable-voice')
     .description('Delete one of your clones, permanently (asks first on a terminal)')
     .addHelpText('before', examples(['tubekit voices delete clone_UaoNUx3r_1um --provider stealth', 'tubekit voices delete clone_UaoNUx3r_1um --provider stealth --yes   # no question: for scripts']))
     .addOption(providerOption('the clone\'s provider (required)'))

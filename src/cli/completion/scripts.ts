@@ -13,23 +13,33 @@ function allPaths(root: TreeNode): string[] {
   return paths;
 }
 
-/** `'path --flag') echo kind ;;` arms for options completed from the service. */
-function optionKindCases(root: TreeNode, arm: (key: string, kind: string) => string): string[] {
+/** `'path --flag') … ;;` arms for options completed from the service (kind) or from fixed values. */
+function optionCases(root: TreeNode, arm: (key: string, what: string) => string, what: (option: TreeNode['options'][number]) => string | undefined): string[] {
   const cases: string[] = [];
   walk(root, (node) => {
-    for (const option of node.options) if (option.kind) cases.push(arm(`${node.path} ${option.flag}`, option.kind));
+    for (const option of node.options) {
+      const value = what(option);
+      if (value) cases.push(arm(`${node.path} ${option.flag}`, value));
+    }
   });
   return cases;
 }
 
-/** `'path') echo kind ;;` arms for commands whose argument is completed from the service. */
-function argumentKindCases(root: TreeNode, arm: (key: string, kind: string) => string): string[] {
+/** `'path') … ;;` arms for commands whose first argument is completed from the service or from fixed values. */
+function argumentCases(root: TreeNode, arm: (key: string, what: string) => string, what: (node: TreeNode) => string | undefined): string[] {
   const cases: string[] = [];
   walk(root, (node) => {
-    if (node.argumentKind) cases.push(arm(node.path, node.argumentKind));
+    const value = what(node);
+    if (value) cases.push(arm(node.path, value));
   });
   return cases;
 }
+
+const kindCases = (root: TreeNode, arm: (key: string, what: string) => string) => [
+  ...optionCases(root, arm, (option) => option.kind),
+  ...argumentCases(root, arm, (node) => node.argumentKind),
+];
+const joinValues = (values: readonly string[] | undefined) => (values?.length ? values.join(' ') : undefined);
 
 /** Words offered after a command path: its subcommands, its own options, and the global ones. */
 function wordsAt(node: TreeNode, root: TreeNode): string[] {
@@ -37,10 +47,18 @@ function wordsAt(node: TreeNode, root: TreeNode): string[] {
   return [...node.children.map((child) => child.name), ...node.options.map((option) => option.flag), ...globals];
 }
 
+/**
+ * Global options that choose the service `tubekit __complete` asks: typed on the line, they are
+ * passed on, so `tubekit --data-dir ~/other folders delete <Tab>` offers that data dir's folders.
+ */
+const SERVICE_VALUE_FLAGS = ['--data-dir', '--profile', '--base-url'];
+const SERVICE_SWITCHES = ['--local', '--remote'];
+
 function bash(root: TreeNode): string {
   const cases: string[] = [];
   walk(root, (node) => cases.push(`    '${node.path}') echo '${wordsAt(node, root).join(' ')}' ;;`));
-  const arm = (key: string, kind: string) => `    '${key}') echo ${kind} ;;`;
+  const arm = (key: string, what: string) => `    '${key}') echo ${what} ;;`;
+  const valueArm = (key: string, values: string) => `    '${key}') echo '${values}' ;;`;
   return `${header('bash')}
 _tubekit_words() {
   case "$1" in
@@ -50,22 +68,42 @@ ${cases.join('\n')}
 # Folder and voice ids come from the service (tubekit __complete answers from the local engine, or a cached list).
 _tubekit_kind() {
   case "$1" in
-${[...optionKindCases(root, arm), ...argumentKindCases(root, arm)].join('\n')}
+${kindCases(root, arm).join('\n')}
+  esac
+}
+# Fixed values of options and arguments.
+_tubekit_values() {
+  case "$1" in
+${[...optionCases(root, valueArm, (option) => joinValues(option.values)), ...argumentCases(root, valueArm, (node) => joinValues(node.argumentValues))].join('\n')}
   esac
 }
 _tubekit() {
-  local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} cmdpath='' next w i kind
+  local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} cmdpath='' next w i kind values
+  local -a service=()
   local paths=' ${allPaths(root).join(' ')} '
   for ((i = 1; i < COMP_CWORD; i++)); do
     w=\${COMP_WORDS[i]}
-    [[ $w == -* ]] && continue
+    case $w in
+      ${SERVICE_VALUE_FLAGS.join('|')})
+        ((i + 1 < COMP_CWORD)) && service+=("$w" "\${COMP_WORDS[i+1]/#\\~/$HOME}")
+        ((i += 1))
+        continue ;;
+      ${SERVICE_VALUE_FLAGS.map((flag) => `${flag}=*`).join('|')}|${SERVICE_SWITCHES.join('|')}) service+=("\${w/=\\~/=$HOME}"); continue ;;
+      -*) continue ;;
+    esac
     next=\${cmdpath:+$cmdpath.}$w
     [[ $paths == *" $next "* ]] && cmdpath=$next
   done
   kind=$(_tubekit_kind "$cmdpath $prev")
   [[ -z $kind && $cur != -* && $prev != -* ]] && kind=$(_tubekit_kind "$cmdpath")
   if [[ -n $kind ]]; then
-    COMPREPLY=($(compgen -W "$("\${COMP_WORDS[0]}" __complete "$kind" 2>/dev/null | cut -f1)" -- "$cur"))
+    COMPREPLY=($(compgen -W "$("\${COMP_WORDS[0]}" "\${service[@]}" __complete "$kind" 2>/dev/null | cut -f1)" -- "$cur"))
+    return
+  fi
+  values=$(_tubekit_values "$cmdpath $prev")
+  [[ -z $values && $cur != -* && $prev != -* ]] && values=$(_tubekit_values "$cmdpath")
+  if [[ -n $values ]]; then
+    COMPREPLY=($(compgen -W "$values" -- "$cur"))
     return
   fi
   COMPREPLY=($(compgen -W "$(_tubekit_words "$cmdpath")" -- "$cur"))
@@ -85,29 +123,52 @@ function zsh(root: TreeNode): string {
     cases.push(`    ('${node.path}') candidates=(${entries.join(' ')}) ;;`);
   });
   const arm = (key: string, kind: string) => `    ('${key}') kind=${kind} ;;`;
+  const valueArm = (key: string, values: string) => `    ('${key}') values='${values}' ;;`;
   return `#compdef tubekit
 ${header('zsh')}
 _tubekit() {
-  local cmdpath='' next w kind='' prev=\${words[CURRENT-1]}
+  local cmdpath='' next w kind='' values='' prev=\${words[CURRENT-1]} i
   local paths=' ${allPaths(root).join(' ')} '
-  local -a candidates
-  for w in \${words[2,CURRENT-1]}; do
-    [[ $w == -* ]] && continue
+  local -a candidates service
+  for ((i = 2; i < CURRENT; i++)); do
+    w=\${words[i]}
+    case $w in
+      (${SERVICE_VALUE_FLAGS.join('|')})
+        (( i + 1 < CURRENT )) && service+=($w "\${words[i+1]/#\\~/$HOME}")
+        (( i += 1 ))
+        continue ;;
+      (${SERVICE_VALUE_FLAGS.map((flag) => `${flag}=*`).join('|')}|${SERVICE_SWITCHES.join('|')}) service+=("\${w/=\\~/=$HOME}"); continue ;;
+      (-*) continue ;;
+    esac
     next=\${cmdpath:+$cmdpath.}$w
     [[ $paths == *" $next "* ]] && cmdpath=$next
   done
   # Folder and voice ids come from the service (tubekit __complete: the local engine, or a cached list).
   case "$cmdpath $prev" in
-${optionKindCases(root, arm).join('\n')}
+${optionCases(root, arm, (option) => option.kind).join('\n')}
   esac
   if [[ -z $kind && $PREFIX != -* && $prev != -* ]]; then
     case $cmdpath in
-${argumentKindCases(root, arm).join('\n')}
+${argumentCases(root, arm, (node) => node.argumentKind).join('\n')}
     esac
   fi
   if [[ -n $kind ]]; then
-    candidates=(\${(f)"$(\${words[1]} __complete $kind 2>/dev/null | sed -e 's/:/\\\\:/g' -e 's/\\t/:/')"})
+    candidates=(\${(f)"$(\${words[1]} $service __complete $kind 2>/dev/null | sed -e 's/:/\\\\:/g' -e 's/\\t/:/')"})
     _describe -t values $kind candidates
+    return
+  fi
+  # Fixed values of options and arguments.
+  case "$cmdpath $prev" in
+${optionCases(root, valueArm, (option) => joinValues(option.values)).join('\n')}
+  esac
+  if [[ -z $values && $PREFIX != -* && $prev != -* ]]; then
+    case $cmdpath in
+${argumentCases(root, valueArm, (node) => joinValues(node.argumentValues)).join('\n')}
+    esac
+  fi
+  if [[ -n $values ]]; then
+    candidates=(\${=values})
+    compadd -a candidates
     return
   fi
   case $cmdpath in
@@ -130,11 +191,12 @@ function fish(root: TreeNode): string {
     if (node !== root) {
       for (const option of node.options) {
         // Folder and voice ids come from the service: the local engine, or a cached list.
-        const values = option.kind ? ` -x -a '(tubekit __complete ${option.kind})'` : '';
+        const values = option.kind ? ` -x -a '(__tubekit_complete ${option.kind})'` : option.values?.length ? ` -x -a '${option.values.join(' ')}'` : '';
         lines.push(`complete -c tubekit -n "${at}" -l ${option.flag.replace(/^--/, '')}${values} -d '${plain(option.description)}'`);
       }
     }
-    if (node.argumentKind) lines.push(`complete -c tubekit -f -n "${at}" -a '(tubekit __complete ${node.argumentKind})'`);
+    if (node.argumentKind) lines.push(`complete -c tubekit -f -n "${at}" -a '(__tubekit_complete ${node.argumentKind})'`);
+    else if (node.argumentValues?.length) lines.push(`complete -c tubekit -f -n "${at}" -a '${node.argumentValues.join(' ')}'`);
   });
   return `${header('fish')}
 set -g __tubekit_paths ${allPaths(root).join(' ')}
@@ -150,6 +212,23 @@ function __tubekit_path
 end
 function __tubekit_at
   test (__tubekit_path) = "$argv[1]"
+end
+# Values from the service, asked with the ${[...SERVICE_VALUE_FLAGS, ...SERVICE_SWITCHES].join(', ')} typed on the line.
+function __tubekit_complete
+  set -l words (commandline -opc)
+  set -l service
+  set -l i 2
+  while test $i -le (count $words)
+    switch $words[$i]
+      case ${SERVICE_VALUE_FLAGS.join(' ')}
+        set i (math $i + 1)
+        test $i -le (count $words); and set -a service $words[(math $i - 1)] $words[$i]
+      case ${SERVICE_VALUE_FLAGS.map((flag) => `'${flag}=*'`).join(' ')} ${SERVICE_SWITCHES.join(' ')}
+        set -a service $words[$i]
+    end
+    set i (math $i + 1)
+  end
+  $words[1] $service __complete $argv[1] 2>/dev/null
 end
 ${lines.join('\n')}
 `;

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CliApp } from '../app.js';
 import { usageError } from '../errors.js';
+import { checkOutputFile, fileExists } from '../output-file.js';
 
 export type OutputTarget = { kind: 'stdout' } | { kind: 'file'; path: string } | { kind: 'directory'; path: string };
 
@@ -24,8 +25,7 @@ export function outputTarget(app: CliApp, output: string | undefined, force: boo
     return { kind: 'directory', path: resolved };
   }
   if (/[/\\]$/.test(given)) throw usageError(`Cannot save into ${given}: there is no such directory.`, `Create it first (mkdir -p ${given}), or give a file name.`);
-  checkWritable(path.dirname(resolved), path.dirname(given));
-  if (stat && !force) throw exists(given);
+  checkOutputFile(given, { force, example: 'clip.mp4' });
   return { kind: 'file', path: resolved };
 }
 
@@ -33,11 +33,9 @@ export function outputTarget(app: CliApp, output: string | undefined, force: boo
 export function finalPath(target: Exclude<OutputTarget, { kind: 'stdout' }>, servedName: string, force: boolean): string {
   if (target.kind === 'file') return target.path;
   const file = path.join(target.path, servedName);
-  if (!force && fs.existsSync(file)) throw exists(path.relative(process.cwd(), file) || file);
+  if (!force && fs.existsSync(file)) throw fileExists(path.relative(process.cwd(), file) || file);
   return file;
 }
-
-export const exists = (shown: string) => usageError(`${shown} already exists; nothing was downloaded over it.`, 'Pass --force to overwrite it, or choose another name with -o.');
 
 function checkWritable(directory: string, shown: string): void {
   try {

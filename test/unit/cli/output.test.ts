@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cellWidth, truncateToWidth } from '../../../src/cli/cell-width.js';
 import { printRecord, printTable, type Column } from '../../../src/cli/output.js';
 import { clip, clipEchoes } from '../../../src/cli/text.js';
 import { memoryIO } from '../../support/memory-io.js';
@@ -21,9 +22,9 @@ const columns: Column<Row>[] = [
 ];
 
 describe('tables and records', () => {
-  it('prints plain aligned columns under an upper-case header on a terminal, as gh does (no boxes)', () => {
+  it('prints plain aligned columns under an upper-case header on a terminal, as gh does (no boxes)', async () => {
     const { io, stdout } = memoryIO({ terminal: true });
-    printTable(io, rows, columns);
+    await printTable(io, rows, columns);
     expect(stdout().split('\n')).toEqual([
       'ID  NAME              STATE      TAGS',
       '1   Cooking           completed  a, b',
@@ -32,33 +33,60 @@ describe('tables and records', () => {
     ]);
   });
 
-  it('prints the same columns in the same order as tab-separated rows when piped, lists joined with commas', () => {
+  it('prints the same columns in the same order as tab-separated rows when piped, lists joined with commas', async () => {
     const { io, stdout } = memoryIO();
-    printTable(io, rows, columns);
+    await printTable(io, rows, columns);
     expect(stdout()).toBe('1\tCooking\tcompleted\ta,b\n12\tLate-night piano\tfailed\t\n');
   });
 
-  it('colours states on a colour terminal only', () => {
+  it('colours states on a colour terminal only', async () => {
     const coloured = memoryIO({ terminal: true, env: {} });
-    printTable(coloured.io, rows, columns);
+    await printTable(coloured.io, rows, columns);
     expect(coloured.stdout()).toContain('\u001b[32mcompleted\u001b[39m');
     expect(coloured.stdout()).toContain('\u001b[31mfailed\u001b[39m');
     const plain = memoryIO({ terminal: true, env: { NO_COLOR: '1' } });
-    printTable(plain.io, rows, columns);
+    await printTable(plain.io, rows, columns);
     expect(plain.stdout()).not.toContain('\u001b[');
     const piped = memoryIO({ env: { FORCE_COLOR: '1' } });
-    printTable(piped.io, rows, columns);
+    await printTable(piped.io, rows, columns);
     expect(piped.stdout()).not.toContain('\u001b[');
   });
 
-  it('cuts the widest column to fit the terminal width', () => {
+  it('cuts the widest column to fit the terminal width', async () => {
     const { io, stdout } = memoryIO({ terminal: true, columns: 30 });
-    printTable(io, [{ id: 1, name: 'x'.repeat(60), state: 'completed', tags: [] }], columns);
+    await printTable(io, [{ id: 1, name: 'x'.repeat(60), state: 'completed', tags: [] }], columns);
     for (const line of stdout().trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(30);
     expect(stdout()).toContain('…');
   });
 
-  it('joins lists in records instead of printing JSON brackets', () => {
+  it('aligns Japanese, Korean and emoji titles by terminal cells, not code points', async () => {
+    const { io, stdout } = memoryIO({ terminal: true });
+    const wide = [
+      { id: 1, name: '料理の基本', state: 'completed', tags: [] },
+      { id: 2, name: '한국 요리', state: 'failed', tags: [] },
+      { id: 3, name: 'Piano 🎹👨‍👩‍👧', state: 'queued', tags: [] },
+    ];
+    await printTable(io, wide, columns);
+    expect(stdout().split('\n')).toEqual([
+      'ID  NAME        STATE      TAGS',
+      '1   料理の基本  completed',
+      '2   한국 요리   failed',
+      '3   Piano 🎹👨‍👩‍👧  queued',
+      '',
+    ]);
+  });
+
+  it('cuts wide titles by cells without splitting a character or an emoji sequence', async () => {
+    const { io, stdout } = memoryIO({ terminal: true, columns: 24 });
+    await printTable(io, [{ id: 1, name: '日本語のとても長いタイトルです👨‍👩‍👧', state: 'completed', tags: [] }], columns.slice(0, 3));
+    const lines = stdout().trimEnd().split('\n');
+    for (const line of lines) expect(cellWidth(line)).toBeLessThanOrEqual(24);
+    expect(lines[1]).toBe('1   日本語の…  completed');
+    expect(truncateToWidth('ab👨‍👩‍👧cd', 4)).toBe('ab…');
+    expect(truncateToWidth('ab👨‍👩‍👧cd', 5)).toBe('ab👨‍👩‍👧…');
+  });
+
+  it('joins lists in records instead of printing JSON brackets', async () => {
     const { io, stdout } = memoryIO();
     printRecord(io, [['voice_id', 'clone_1'], ['tags', []], ['more', ['x', 'y']]]);
     expect(stdout()).toBe('voice_id\tclone_1\ntags\t\nmore\tx,y\n');
@@ -66,7 +94,7 @@ describe('tables and records', () => {
 });
 
 describe('echoed values', () => {
-  it('cuts an overlong word of a message and says how long it was', () => {
+  it('cuts an overlong word of a message and says how long it was', async () => {
     const handle = `@${'a'.repeat(100_000)}`;
     const message = clipEchoes(`No channel matches "${handle}". Check the handle.`);
     expect(message.length).toBeLessThan(200);
