@@ -63,7 +63,7 @@ describe('shell completions', () => {
   it('completes the values of options and arguments that take fixed ones in bash', async () => {
     expect(await bashCompletion(['download', 'https://youtu.be/x', '--format', ''])).toEqual(['video', 'audio', 'subtitles']);
     expect(await bashCompletion(['download', 'https://youtu.be/x', '--quality', ''])).toEqual(['360p', '480p', '720p', '1080p']);
-    expect(await bashCompletion(['terminated', 'cooking', '--sort', 'subs'])).toEqual(['subs_desc', 'subs_asc', 'subs_24h_desc', 'subs_24h_asc']);
+    expect(await bashCompletion(['terminated', 'cooking', '--sort', 'subs'])).toEqual(['subs_asc', 'subs_desc', 'subs_24h_asc', 'subs_24h_desc']);
     expect(await bashCompletion(['process-channel', '@x', '--type', ''])).toEqual(['shorts', 'longform']);
     expect(await bashCompletion(['voices', 'list', '--provider', ''])).toEqual(['stealth', 'alt', 'minimax']);
     expect(await bashCompletion(['analyze', 'https://youtu.be/x', '--media-resolution', ''])).toEqual(['low', 'default']);

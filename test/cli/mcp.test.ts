@@ -242,7 +242,7 @@ describe('tubekit mcp: what it exposes', () => {
 
   it('--toolsets and TUBEKIT_MCP_TOOLSETS keep only their toolsets (and health and jobs)', async () => {
     const research = (await listedTools(['--toolsets', 'research'])).map((tool) => tool.name);
-    expect(research.sort()).toEqual(['check_ad_monetization', 'check_channel_cms', 'check_external_monetization', 'get_job', 'get_video_analysis_result', 'health_check', 'list_cms_networks', 'search_terminated_channels', 'wait_for_job']);
+    expect(research.sort()).toEqual(['check_ad_monetization', 'check_channel_cms', 'check_external_monetization', 'get_job', 'get_terminated_channel', 'get_video_analysis_result', 'health_check', 'list_cms_networks', 'list_jobs', 'search_terminated_channels', 'wait_for_job']);
     const fromEnv = (await listedTools([], { TUBEKIT_MCP_TOOLSETS: 'voices,collabs' })).map((tool) => tool.name);
     expect(fromEnv).toContain('generate_tts');
     expect(fromEnv).toContain('collabs_feed');
