@@ -2,7 +2,7 @@
  * A stand-in for the video site on 127.0.0.1, for the live platform's tests (never the internet).
  * It answers recorded exchanges keyed by method, path and the request's stable fields — InnerTube
  * body fields (`browseId`, `params`, `continuation`, `videoId`, `url`) or, for GETs, the query's
- * `v`, `lang`, `kind` and `fmt` — never the whole body; anything unrecorded gets a 404 and is
+ * `v`, `lang`, `kind` and `fmt` — never the whole body or the rest of the query; anything unrecorded gets a 404 and is
  * listed in `unmatched`, so a test cannot pass by accident.
  */
 import fs from 'node:fs';
@@ -15,7 +15,7 @@ export const PLATFORM_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/
 export interface FixtureExchange {
   method: 'GET' | 'POST';
   path: string;
-  /** The stable fields the request must carry, exactly (a POST may carry no other stable field). */
+  /** The stable fields the request must carry, exactly (and no other stable field). */
   key: Record<string, string>;
   status?: number;
   headers?: Record<string, string>;
@@ -60,8 +60,8 @@ function matches(exchange: FixtureExchange, method: string, pathname: string, ke
   if (exchange.method !== method || exchange.path !== pathname) return false;
   const wanted = Object.entries(exchange.key);
   if (!wanted.every(([field, value]) => key[field] === value)) return false;
-  // A POST is keyed by all its stable fields; a GET's query may carry more than the key names.
-  return method === 'GET' || Object.keys(key).length === wanted.length;
+  // Keyed by all the stable fields the request carries, no more and no fewer.
+  return Object.keys(key).length === wanted.length;
 }
 
 export interface FixtureServer {
