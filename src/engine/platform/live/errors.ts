@@ -60,12 +60,5 @@ export function platformHttpError(request: string, status: number): ServiceError
   });
 }
 
-/** A read only the sample platform offers (simulation, networks, ad pages, …). */
-export function notOnLive(what: string): ServiceError {
-  return new ServiceError({
-    status: 501,
-    code: 'not_implemented_on_live',
-    message: `${what} is not available on the live platform yet.`,
-    hint: 'Use a data dir on the sample platform (`tubekit engine platform sample`, or another --data-dir), or the hosted service with --base-url.',
-  });
-}
+/** A read only the sample platform offers (simulation, networks, ad pages, …): 501 not_implemented_on_live. */
+export { notImplementedOnLive as notOnLive } from '../../../core/errors.js';
