@@ -97,4 +97,6 @@ export const healthOutput = z.object({
   max_concurrent: z.number().int(),
   version: z.string().optional(),
   engine: z.string().optional(),
+  /** The embedded engine's platform: the sample world or the live site (a field of ours). */
+  platform: z.enum(['sample', 'live']).optional(),
 });

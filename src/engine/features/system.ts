@@ -1,5 +1,6 @@
 import { VERSION } from '../../core/version.js';
 import type { Handlers } from '../context.js';
+import { dataDirPlatform } from '../platform/factory/open-platform.js';
 import { preparedFor } from '../store/prepared.js';
 
 const ACTIVE_STATES = "('queued', 'running', 'pending', 'processing')";
@@ -21,6 +22,7 @@ export const systemHandlers: Handlers = {
       max_concurrent: request.limits.concurrentJobs,
       version: VERSION,
       engine: 'embedded',
+      platform: dataDirPlatform(request.engine.settings),
     };
   },
 };

@@ -3,10 +3,11 @@
  * open it, and the seed it brings the index. An implementation's code is imported only when a
  * platform is opened, so commands that read none (`folders list`) never load it.
  *
- * A data dir uses the sample world unless its `platform` setting says `live`. The command that
- * switches a data dir (`tubekit engine platform sample|live`) is not built yet.
+ * A data dir uses the sample world unless its `platform` setting says `live`
+ * (`tubekit engine platform sample|live`, which never mixes the two in one data dir).
  */
 import type Database from 'better-sqlite3';
+import { ServiceError } from '../../../core/errors.js';
 import type { IndexSeed } from '../../index/seed.js';
 import type { Settings } from '../../store/settings.js';
 import type { PlatformName, PlatformProvider } from '../platform.js';
@@ -33,6 +34,34 @@ export interface OpenedPlatform {
 /** Which platform the data dir uses (sample unless set). */
 export function dataDirPlatform(settings: Settings): PlatformName {
   return settings.get<PlatformName>(PLATFORM_SETTING) === 'live' ? 'live' : 'sample';
+}
+
+/** Whether the data dir holds data of a platform: a generated sample world; for live, any read (none is stored yet). */
+function holdsDataOf(db: Database.Database, name: PlatformName): boolean {
+  if (name === 'live') return false;
+  // The sample world keeps its tables beside the engine's; their presence means one was generated.
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'world_meta'").get() !== undefined;
+}
+
+export type PlatformSwitch = { from: PlatformName; to: PlatformName; changed: boolean };
+
+/**
+ * Sets the data dir's platform. A data dir never mixes the two: one that holds data of the other
+ * platform is refused (409), with the advice to use another data dir.
+ */
+export function switchPlatform(db: Database.Database, settings: Settings, to: PlatformName): PlatformSwitch {
+  const from = dataDirPlatform(settings);
+  if (from === to) return { from, to, changed: false };
+  if (holdsDataOf(db, from)) {
+    throw new ServiceError({
+      status: 409,
+      code: 'conflict',
+      message: `This data dir holds data of the ${from} platform; a data dir never mixes the ${from} and ${to} platforms.`,
+      hint: `Use another data dir for the ${to} platform: \`tubekit --data-dir <new dir> engine platform ${to}\` (or set TUBEKIT_DATA_DIR).`,
+    });
+  }
+  settings.set(PLATFORM_SETTING, to);
+  return { from, to, changed: true };
 }
 
 export interface PlatformContext {
