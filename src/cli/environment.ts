@@ -14,6 +14,14 @@ export const environment = {
   TUBEKIT_CONFIG_DIR: 'TUBEKIT_CONFIG_DIR',
   /** The most one remote call may take in seconds, retries included (like --request-timeout). */
   TUBEKIT_TIMEOUT: 'TUBEKIT_TIMEOUT',
+  /** The live platform: every request to this origin instead of the site's (same path and query). */
+  TUBEKIT_PLATFORM_ORIGIN: 'TUBEKIT_PLATFORM_ORIGIN',
+  /** The live platform's proxy (else HTTPS_PROXY). */
+  TUBEKIT_PROXY: 'TUBEKIT_PROXY',
+  /** The live platform's Netscape cookies file. */
+  TUBEKIT_COOKIES: 'TUBEKIT_COOKIES',
+  /** The live platform's requests a second to each host (default 2). */
+  TUBEKIT_PLATFORM_RATE: 'TUBEKIT_PLATFORM_RATE',
   /** Any value turns colour off. */
   NO_COLOR: 'NO_COLOR',
 } as const;
@@ -26,4 +34,8 @@ export const environmentHelp = `Environment:
   TUBEKIT_DATA_DIR      embedded engine data dir
   TUBEKIT_CONFIG_DIR    config file directory
   TUBEKIT_TIMEOUT       seconds one remote call may take, retries included
+  TUBEKIT_PROXY         live platform: proxy URL (else HTTPS_PROXY)
+  TUBEKIT_COOKIES       live platform: Netscape cookies file
+  TUBEKIT_PLATFORM_RATE live platform: requests a second to each host (default 2)
+  TUBEKIT_PLATFORM_ORIGIN  live platform: send requests to this origin instead
   NO_COLOR              disable colour`;

@@ -126,6 +126,15 @@ export const notImplemented = (what: string) =>
     hint: 'Use the hosted service with --base-url, or upgrade tubekit.',
   });
 
+/** 501 for what the data dir's live platform cannot do yet: names the platform and what to do instead. */
+export const notImplementedOnLive = (what: string) =>
+  new ServiceError({
+    status: 501,
+    code: 'not_implemented_on_live',
+    message: `${what} is not available on the live platform yet.`,
+    hint: 'Use a data dir on the sample platform (another --data-dir), or the hosted service with --base-url.',
+  });
+
 /** Parses the "Try again in N s" text the hosted service puts in 429 bodies. */
 export function parseRetryAfterText(text: string): number | undefined {
   const match = /try again in (\d+)\s*s/i.exec(text);

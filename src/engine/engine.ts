@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { badRequest, fileTooLarge, forbidden, insufficientStorage, notImplemented, unauthorized } from '../core/errors.js';
+import { badRequest, fileTooLarge, forbidden, insufficientStorage, notImplemented, notImplementedOnLive, unauthorized } from '../core/errors.js';
 import type { RouteTag } from '../core/route.js';
 import { loadRoute, loadedRoute } from '../core/route-loader.js';
 import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
@@ -80,12 +80,12 @@ export class Engine implements EngineContext {
    * list`) start faster.
    */
   platform(): Promise<PlatformProvider> {
-    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings))).platform;
+    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, { dataDir: this.dataDir, env: process.env }))).platform;
   }
 
   /** What the service knows (statistics history, collab graph, terminated channels…), seeded by the platform. */
   index(): Promise<EngineIndex> {
-    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings))).index;
+    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, { dataDir: this.dataDir, env: process.env }))).index;
   }
 
   /** Rebuilds the sample world with new parameters (`tubekit engine seed`); the index starts from its new seed. */
@@ -98,7 +98,11 @@ export class Engine implements EngineContext {
     const opening = build();
     const opened = {
       platform: opening.then((result) => result.platform),
-      index: opening.then(async (result) => (await import('./index/engine-index.js')).openIndex(this.db, result.seed)),
+      index: opening.then(async (result) => {
+        // The live platform's own index (snapshots, the refresh sweep) is the next step of issue 19.
+        if (!result.seed) throw notImplementedOnLive('The index (statistics history, collabs, alerts, terminated search)');
+        return (await import('./index/engine-index.js')).openIndex(this.db, result.seed);
+      }),
     };
     this.opened = opened;
     const forget = () => {

@@ -74,6 +74,16 @@ describe('start-up', () => {
     }
   });
 
+  it('loads the live platform (and youtubei.js) only when a data dir opens it', () => {
+    const reached = [...staticallyReached('dist/src/cli/main.js')];
+    expect(reached.filter((module) => module.includes('/platform/live/'))).toEqual([]);
+    expect(bundledModules()).toContain('dist/src/engine/platform/live/open.js');
+    // youtubei.js stays outside the bundle, imported through the launcher when the live platform opens.
+    const bundle = fs.readFileSync('dist/cli/tubekit.cjs', 'latin1');
+    expect(bundle).toMatch(/importPackage\(["']youtubei\.js["']\)/);
+    expect(bundle).not.toMatch(/require\(["']youtubei\.js["']\)/);
+  });
+
   it('compiles from the code cache the build left beside the bundle', async () => {
     const cache = 'dist/cli/tubekit.cjs.cache';
     // Made from this very bundle (src/launcher/load-bundle.ts keys it by the bundle's SHA-1)…

@@ -141,4 +141,6 @@ export const healthOutput = z.object({
   problems: z.array(healthProblem).optional().describe('Ours, with a key: why the service is degraded (empty when healthy).'),
   version: z.string().optional(),
   engine: z.string().optional(),
+  /** The embedded engine's platform: the sample world or the live site (a field of ours). */
+  platform: z.enum(['sample', 'live']).optional(),
 });

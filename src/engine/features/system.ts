@@ -1,6 +1,7 @@
 import { VERSION } from '../../core/version.js';
 import type { Handlers, PublicHandlers } from '../context.js';
 import { healthProblems } from '../health.js';
+import { dataDirPlatform } from '../platform/factory/open-platform.js';
 import { preparedFor } from '../store/prepared.js';
 
 const ACTIVE_STATES = "('queued', 'running', 'pending', 'processing')";
@@ -24,6 +25,7 @@ export const systemHandlers: Handlers = {
       problems,
       version: VERSION,
       engine: 'embedded',
+      platform: dataDirPlatform(request.engine.settings),
     };
   },
 };

@@ -16,14 +16,14 @@ import type { NetworkOwner } from './networks.js';
 import type { AdPage, ExternalMonetizationTruth } from './page-signals.js';
 import type { SimulatedWorld } from './simulation.js';
 import type { Transcript } from './transcript.js';
-import type { PlatformChannel, PlatformVideo, VideoKind } from './types.js';
+import type { ChannelPresence, PlatformChannel, PlatformVideo, VideoKind } from './types.js';
 
-export type { PlatformChannel, PlatformVideo, VideoKind };
+export type { ChannelPresence, PlatformChannel, PlatformVideo, VideoKind };
 
 export type Awaitable<T> = T | Promise<T>;
 
 /** The implementations a data dir can use. */
-export type PlatformName = 'sample';
+export type PlatformName = 'sample' | 'live';
 
 export interface ChannelVideosOptions {
   kind?: VideoKind;
@@ -46,6 +46,8 @@ export interface PlatformProvider {
   /** Accepts "@handle", "handle" or a channel URL ending in "/@handle"; case-insensitive. */
   resolveHandle(handle: string): Awaitable<PlatformChannel | null>;
   channelById(channelId: string): Awaitable<PlatformChannel | null>;
+  /** A live read's finding about a channel: active, terminated (with the site's reason) or missing. */
+  channelPresence?(channelId: string): Awaitable<ChannelPresence>;
   videoById(videoId: string): Awaitable<PlatformVideo | null>;
   /** Recent videos, newest first (upcoming ones first). Unknown channel: []. */
   channelVideos(channelId: string, options?: ChannelVideosOptions): Awaitable<PlatformVideo[]>;

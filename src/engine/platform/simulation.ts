@@ -4,6 +4,7 @@
  * with. Commands that need it (`engine seed`, `engine world advance`, `engine sample …`) ask for it
  * with `requireSimulation`, so they say plainly when the data dir's platform is not simulated.
  */
+import { notImplementedOnLive } from '../../core/errors.js';
 import type { PlatformChannel, PlatformVideo } from './types.js';
 
 const DAY_MS = 86_400_000;
@@ -88,7 +89,7 @@ export interface SimulatedWorld {
 /** The platform's simulation, or an error saying the command needs the sample platform. */
 export function requireSimulation(platform: { readonly source: string; readonly simulation?: SimulatedWorld }, what = 'this command'): SimulatedWorld {
   if (!platform.simulation) {
-    throw new Error(`${what} needs the sample platform; this data dir uses the ${platform.source} platform. Use another --data-dir for the sample world.`);
+    throw notImplementedOnLive(`${what} (it needs the sample platform; this data dir uses the ${platform.source} platform)`);
   }
   return platform.simulation;
 }

@@ -44,3 +44,12 @@ export interface PlatformVideo {
   published_at: string;
   thumbnail_url: string;
 }
+
+/**
+ * Whether a channel exists as the site shows it now. A live read tells a terminated or deleted
+ * account apart from a network failure; the sample world knows no such reads.
+ */
+export type ChannelPresence =
+  | { state: 'active'; channel: PlatformChannel }
+  | { state: 'terminated'; channel_id: string; reason: string }
+  | { state: 'missing'; channel_id: string };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { formatDuration } from '../../../core/duration.js';
 import type { Engine } from '../../../engine/engine.js';
-import { requireSimulation } from '../../../engine/platform/simulation.js';
+import type { SimulatedWorld } from '../../../engine/platform/simulation.js';
 import type { CliApp } from '../../app.js';
 import { usageError } from '../../errors.js';
 import { examples, withExamples } from '../../help.js';
@@ -13,6 +13,7 @@ import { registerKeys } from './keys.js';
 import { registerLimits } from './limits.js';
 import { withLocalEngine } from './local-engine.js';
 import { refuseRemoteFlags } from './local-only.js';
+import { registerPlatform } from './platform.js';
 import { registerWorld } from './world.js';
 import { registerWorldClock } from './world-clock.js';
 
@@ -26,6 +27,7 @@ export function registerEngine(program: Command, app: CliApp): Command {
   ]);
   refuseRemoteFlags(engine, app, '`tubekit engine`');
   registerKeys(engine, app);
+  registerPlatform(engine, app);
   registerWorld(engine, app);
   registerWorldClock(engine, app);
   registerLimits(engine, app);
@@ -51,7 +53,7 @@ export function registerEngine(program: Command, app: CliApp): Command {
 
   engine
     .command('status')
-    .description('Data dir, sample world (and its current time), sizes, job counts and live workers')
+    .description('Data dir, platform, sample world (and its current time), sizes, job counts and live workers')
     .addHelpText('before', examples(['tubekit engine status', 'tubekit engine status --json | jq .jobs']))
     .action(async () => {
       const status = await withLocalEngine(app, engineStatus);
@@ -63,7 +65,6 @@ export function registerEngine(program: Command, app: CliApp): Command {
 
 async function engineStatus(engine: Engine) {
   const platform = await engine.platform();
-  const world = requireSimulation(platform, 'engine status').info();
   const size = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
   const dbFile = engine.db.name;
   const jobs = engine.db
@@ -73,7 +74,19 @@ async function engineStatus(engine: Engine) {
     data_dir: engine.dataDir,
     database: dbFile,
     database_bytes: size(dbFile) + size(`${dbFile}-wal`),
-    world: platform.source,
+    platform: platform.source,
+    // The sample world's figures; a live data dir has none.
+    ...(platform.simulation ? worldStatus(platform.simulation) : {}),
+    users: engine.identity.userCount(),
+    jobs: Object.fromEntries(jobs.map((row) => [row.state, row.n])),
+    workers: engine.jobs.hosts.live().map((host) => ({ pid: host.pid, mode: host.mode, heartbeat_at: new Date(host.heartbeat_at).toISOString() })),
+  };
+}
+
+function worldStatus(simulation: SimulatedWorld) {
+  const world = simulation.info();
+  return {
+    world: 'sample',
     world_seed: world.seed,
     world_channels: world.channel_count,
     world_videos: world.video_count,
@@ -82,8 +95,5 @@ async function engineStatus(engine: Engine) {
     world_time: world.world_time,
     world_advanced: formatDuration(world.advanced_ms),
     world_arrived_channels: world.arrived_channels,
-    users: engine.identity.userCount(),
-    jobs: Object.fromEntries(jobs.map((row) => [row.state, row.n])),
-    workers: engine.jobs.hosts.live().map((host) => ({ pid: host.pid, mode: host.mode, heartbeat_at: new Date(host.heartbeat_at).toISOString() })),
   };
 }

@@ -1,0 +1,64 @@
+/**
+ * The InnerTube client: youtubei.js, created with no network call and our fetch, fixed to
+ * English/US so figures read the same everywhere. youtubei.js is imported here only, and only when
+ * the live platform is opened (never at CLI start-up).
+ */
+import { platformHttpError, platformPageNotUnderstood } from './errors.js';
+import type { FetchLike } from './live-fetch.js';
+import { describeExchange, lastExchange, saveLastExchange } from './raw-responses.js';
+
+export interface InnertubeCall {
+  /** The parsed JSON, or null when the site answered 404 (no such channel, video or URL). */
+  data: unknown | null;
+  status: number;
+}
+
+export interface InnertubeClient {
+  /** POST /youtubei/v1/<endpoint> with the session's context and `body`. */
+  call(endpoint: string, body: Record<string, unknown>): Promise<InnertubeCall>;
+  /** A GET through the same fetch (caption tracks). */
+  get(url: string): Promise<{ status: number; text: string }>;
+  /** Raises "page not understood" for the read's last response, saving it under the data dir. */
+  notUnderstood(what: string, missing: string): never;
+}
+
+export async function createInnertube(fetch: FetchLike, dataDir: string): Promise<InnertubeClient> {
+  const { Innertube } = await import('youtubei.js');
+  const yt = await Innertube.create({
+    generate_session_locally: true,
+    retrieve_player: false,
+    retrieve_innertube_config: false,
+    enable_session_cache: false,
+    lang: 'en',
+    location: 'US',
+    fetch: fetch as typeof globalThis.fetch,
+  });
+
+  function notUnderstood(what: string, missing: string): never {
+    const exchange = lastExchange();
+    const request = exchange ? describeExchange(exchange) : what;
+    throw platformPageNotUnderstood(request, missing, saveLastExchange(dataDir, what));
+  }
+
+  return {
+    async call(endpoint, body) {
+      try {
+        const response = await yt.actions.execute(endpoint, { ...body, parse: false });
+        return { data: response.data as unknown, status: response.status_code };
+      } catch (error) {
+        // Our fetch's own errors (unreachable, refused) pass through; youtubei.js raises on any other non-2xx.
+        if ((error as { name?: string }).name === 'ServiceError') throw error;
+        const exchange = lastExchange();
+        if (exchange && exchange.status === 404) return { data: null, status: 404 };
+        if (exchange && exchange.status >= 400) throw platformHttpError(describeExchange(exchange), exchange.status);
+        if (error instanceof SyntaxError) notUnderstood(endpoint, 'the answer is not JSON');
+        throw error;
+      }
+    },
+    async get(url) {
+      const response = await fetch(url);
+      return { status: response.status, text: await response.text() };
+    },
+    notUnderstood,
+  };
+}

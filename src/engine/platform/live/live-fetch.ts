@@ -1,0 +1,129 @@
+/**
+ * The one fetch the live platform uses (youtubei.js is given it): origin override, proxy, cookies,
+ * per-host pacing, a time limit per attempt, abort, back-off on refusals, and errors in the
+ * service's terms. Every response is read whole (pages are small) and kept for the read's trail.
+ */
+import type { Dispatcher } from 'undici';
+import { type Cookie, cookieHeader, readCookiesFile } from './cookies.js';
+import { platformRefused, platformUnreachable } from './errors.js';
+import type { LiveNetworkSettings } from './network-options.js';
+import { parseOriginOverride, rewriteOrigin } from './origin.js';
+import { HostPacer, realSleep, type Sleep } from './pacer.js';
+import { recordExchange } from './raw-responses.js';
+import { backoffMs, refusalOf, retryAfterSeconds } from './refusal.js';
+import { stableFields } from './request-fields.js';
+
+export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+export interface LiveFetchDeps {
+  now?: () => number;
+  sleep?: Sleep;
+  random?: () => number;
+  /** Told when a host cools down after a refusal (the CLI prints it with --verbose). */
+  onCooldown?: (host: string, waitMs: number, reason: string) => void;
+  /** Aborts every request in flight and every wait. */
+  signal?: AbortSignal;
+}
+
+interface Transport {
+  fetch: (url: string, init: Record<string, unknown>) => Promise<{ status: number; url: string; headers: Headers; text(): Promise<string> }>;
+  dispatcher?: Dispatcher;
+}
+
+async function openTransport(proxy: string | undefined): Promise<Transport> {
+  const undici = await import('undici');
+  const dispatcher = proxy ? new undici.ProxyAgent(proxy) : undefined;
+  return { fetch: undici.fetch as unknown as Transport['fetch'], dispatcher };
+}
+
+/** Why a request never got an answer, in a few words. */
+function reasonOf(error: unknown, timedOut: boolean, timeoutMs: number): string {
+  if (timedOut) return `timed out after ${Math.round(timeoutMs / 1000)}s`;
+  let cause = error as { code?: string; message?: string; cause?: unknown } | undefined;
+  for (let depth = 0; cause && depth < 4; depth++) {
+    if (cause.code) {
+      const known: Record<string, string> = {
+        ECONNREFUSED: 'connection refused',
+        ENOTFOUND: 'host not found (DNS)',
+        EAI_AGAIN: 'DNS lookup failed',
+        ECONNRESET: 'connection reset',
+        ETIMEDOUT: 'connection timed out',
+        UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+        EHOSTUNREACH: 'host unreachable',
+        ENETUNREACH: 'network unreachable',
+        UND_ERR_SOCKET: 'connection closed',
+      };
+      return known[cause.code] ?? cause.code;
+    }
+    cause = cause.cause as typeof cause;
+  }
+  return (error as Error)?.message || 'unknown error';
+}
+
+function headerEntries(headers: HeadersInit | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!headers) return out;
+  new Headers(headers).forEach((value, key) => {
+    out[key] = value;
+  });
+  return out;
+}
+
+async function bodyText(input: string | URL | Request, init: RequestInit | undefined): Promise<string | undefined> {
+  const body = init?.body ?? (input instanceof Request && input.body ? await input.clone().text() : undefined);
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array || body instanceof ArrayBuffer) return Buffer.from(body as Uint8Array).toString('utf8');
+  return new Response(body as BodyInit).text();
+}
+
+export async function createLiveFetch(settings: LiveNetworkSettings, deps: LiveFetchDeps = {}): Promise<FetchLike> {
+  const origin = settings.origin ? parseOriginOverride(settings.origin) : undefined;
+  const cookies: Cookie[] = settings.cookiesFile ? readCookiesFile(settings.cookiesFile) : [];
+  const transport = await openTransport(settings.proxy);
+  const now = deps.now ?? Date.now;
+  const sleep = deps.sleep ?? realSleep;
+  const random = deps.random ?? Math.random;
+  const pacer = new HostPacer(settings.requestsPerSecond, now, sleep);
+
+  return async function liveFetch(input, init) {
+    const requested = new URL(input instanceof Request ? input.url : String(input));
+    const target = rewriteOrigin(requested, origin);
+    const host = requested.host;
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const headers = headerEntries(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    const cookie = cookieHeader(cookies, requested, Math.floor(now() / 1000));
+    if (cookie) headers.cookie = cookie;
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await bodyText(input, init);
+
+    for (let attempt = 0; ; attempt++) {
+      await pacer.take(host, deps.signal);
+      const timeout = AbortSignal.timeout(settings.timeoutMs);
+      const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
+      let response: Awaited<ReturnType<Transport['fetch']>>;
+      let text: string;
+      try {
+        response = await transport.fetch(target.href, { method, headers, body, signal, redirect: 'follow', dispatcher: transport.dispatcher });
+        text = await response.text();
+      } catch (error) {
+        if (deps.signal?.aborted) throw deps.signal.reason;
+        throw platformUnreachable(host, reasonOf(error, timeout.aborted, settings.timeoutMs), error);
+      }
+      recordExchange({ method, url: requested.href, request: stableFields(body), status: response.status, body: text });
+      const refusal = refusalOf(response.status, response.url, response.status >= 400 || isPlayer(requested) ? text : '');
+      if (!refusal) {
+        const empty = response.status === 204 || response.status === 304;
+        return new Response(empty ? null : text, { status: response.status, headers: response.headers });
+      }
+      const hint = retryAfterSeconds(response.headers.get('retry-after'), now());
+      // A hint longer than the longest back-off is not worth blocking on: say so now.
+      if (attempt >= settings.retries || (hint ?? 0) * 1000 > settings.backoffCapMs) throw platformRefused(host, refusal, attempt + 1, hint);
+      const wait = backoffMs(attempt, settings.backoffBaseMs, settings.backoffCapMs, hint, random);
+      deps.onCooldown?.(host, wait, refusal);
+      pacer.holdUntil(host, now() + wait);
+    }
+  };
+}
+
+/** Player answers carry the bot check in their playability, with HTTP 200. */
+const isPlayer = (url: URL) => url.pathname.endsWith('/player');

@@ -1,0 +1,122 @@
+/**
+ * A stand-in for the video site on 127.0.0.1, for the live platform's tests (never the internet).
+ * It answers recorded exchanges keyed by method, path and the request's stable fields — InnerTube
+ * body fields (`browseId`, `params`, `continuation`, `videoId`, `url`) or, for GETs, the query's
+ * `v`, `lang`, `kind` and `fmt` — never the whole body or the rest of the query; anything unrecorded gets a 404 and is
+ * listed in `unmatched`, so a test cannot pass by accident.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+export const PLATFORM_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/platform');
+
+export interface FixtureExchange {
+  method: 'GET' | 'POST';
+  path: string;
+  /** The stable fields the request must carry, exactly (and no other stable field). */
+  key: Record<string, string>;
+  status?: number;
+  headers?: Record<string, string>;
+  /** A file under test/fixtures/platform, or the body itself. */
+  file?: string;
+  body?: string;
+  /** Answer this many times, then fall through to the next matching exchange (a 429 that clears). */
+  times?: number;
+}
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  key: Record<string, string>;
+  headers: http.IncomingHttpHeaders;
+  atMs: number;
+}
+
+const BODY_FIELDS = ['browseId', 'params', 'continuation', 'videoId', 'url'];
+const QUERY_FIELDS = ['v', 'lang', 'kind', 'fmt'];
+
+function requestKey(method: string, url: URL, body: string): Record<string, string> {
+  const key: Record<string, string> = {};
+  if (method === 'POST') {
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      // not JSON: no fields
+    }
+    for (const field of BODY_FIELDS) if (typeof parsed[field] === 'string') key[field] = parsed[field] as string;
+  } else {
+    for (const field of QUERY_FIELDS) {
+      const value = url.searchParams.get(field);
+      if (value !== null) key[field] = value;
+    }
+  }
+  return key;
+}
+
+function matches(exchange: FixtureExchange, method: string, pathname: string, key: Record<string, string>): boolean {
+  if (exchange.method !== method || exchange.path !== pathname) return false;
+  const wanted = Object.entries(exchange.key);
+  if (!wanted.every(([field, value]) => key[field] === value)) return false;
+  // Keyed by all the stable fields the request carries, no more and no fewer.
+  return Object.keys(key).length === wanted.length;
+}
+
+export interface FixtureServer {
+  origin: string;
+  seen: SeenRequest[];
+  unmatched: SeenRequest[];
+  close(): Promise<void>;
+}
+
+export async function startFixtureServer(exchanges: FixtureExchange[], options: { hang?: string[] } = {}): Promise<FixtureServer> {
+  const remaining = exchanges.map((exchange) => ({ exchange, left: exchange.times ?? Infinity }));
+  const seen: SeenRequest[] = [];
+  const unmatched: SeenRequest[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fixture');
+      const method = req.method ?? 'GET';
+      const key = requestKey(method, url, Buffer.concat(chunks).toString('utf8'));
+      const request: SeenRequest = { method, path: url.pathname, key, headers: req.headers, atMs: Date.now() };
+      seen.push(request);
+      if (options.hang?.includes(url.pathname)) return; // never answers: a timeout
+      const found = remaining.find((entry) => entry.left > 0 && matches(entry.exchange, method, url.pathname, key));
+      if (!found) {
+        unmatched.push(request);
+        res.writeHead(404, { 'content-type': 'text/plain' }).end(`unrecorded: ${method} ${url.pathname} ${JSON.stringify(key)}`);
+        return;
+      }
+      found.left--;
+      const { exchange } = found;
+      const body = exchange.file ? fs.readFileSync(path.join(PLATFORM_FIXTURES, exchange.file)) : (exchange.body ?? '');
+      const type = exchange.file?.endsWith('.json') ? 'application/json; charset=UTF-8' : 'text/plain; charset=UTF-8';
+      res.writeHead(exchange.status ?? 200, { 'content-type': type, ...exchange.headers }).end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    seen,
+    unmatched,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** An origin where nothing listens (a port just freed): connections are refused. */
+export async function closedOrigin(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
