@@ -42,6 +42,10 @@ function answer(url: URL): unknown {
       const perPage = Number(url.searchParams.get('per_page') ?? '20');
       return { success: true, channels: Array(page === 1 ? perPage : page === 2 ? 1 : 0).fill(terminatedChannel) };
     }
+    case '/api/health':
+      return { status: 'healthy' };
+    case '/api/folders':
+      return { success: true, folders: [] };
     case '/api/alerts/outlier-status':
       return { success: true, alerts: [{ alert_id: 1, name: 'Cooking', alert_type: 'outlier', enabled: true, new_channels: 2 }] };
     case '/api/alerts/triggered':
@@ -64,6 +68,12 @@ describe('remote mode against a server with the spec\'s minimal bodies', () => {
     cli = cliSandbox();
     server = http.createServer((request, response) => {
       urls.push(request.url!);
+      // As the hosted service: health is open (whatever key comes with it); folders need the key.
+      if (request.url === '/api/folders' && request.headers.authorization !== 'Bearer k') {
+        response.writeHead(401, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ success: false, error: 'Invalid API key', code: 'unauthorized' }));
+        return;
+      }
       const body = answer(new URL(request.url!, 'http://x'));
       response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body ?? { success: false, error: 'Not found' }));
@@ -124,5 +134,19 @@ describe('remote mode against a server with the spec\'s minimal bodies', () => {
     const triggered = await cli.run(['alerts', 'triggered', '--fail-on-new'], { env });
     expect(triggered.exitCode).toBe(1);
     expect(triggered.stdout + triggered.stderr).not.toMatch(/undefined|Cannot read/);
+  });
+
+  it('checks a key with a call that needs one, not the open health route', async () => {
+    const refused = await cli.run(['--json', 'auth', 'status'], { env: { ...env, TUBEKIT_API_KEY: 'wrong' } });
+    expect(refused.exitCode).toBe(4);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ authenticated: false });
+    expect(urls).toContain('/api/folders');
+    expect(urls).not.toContain('/api/health');
+    const accepted = await cli.run(['--json', 'auth', 'status'], { env });
+    expect(accepted.exitCode).toBe(0);
+    expect(JSON.parse(accepted.stdout)).toMatchObject({ authenticated: true });
+    const login = await cli.run(['--profile', 'spec', 'auth', 'login'], { env: { TUBEKIT_BASE_URL: env.TUBEKIT_BASE_URL! }, input: 'wrong' });
+    expect(login.exitCode).toBe(4);
+    expect(login.stderr).toContain('refused the key');
   });
 });

@@ -18,6 +18,12 @@ async function readKey(app: CliApp): Promise<string> {
 }
 
 /**
+ * The call that proves a key: one that needs it. Health is open on the hosted service (and on
+ * serve), so it would pass any key; listing folders is a cheap read every valid key may make.
+ */
+const KEY_CHECK = 'folders.list';
+
+/**
  * Asks the service the profile points at (the remote one, or the embedded engine) whether it takes
  * the key, as `gh auth login` does. A refusal throws (exit 4, nothing saved); a service that cannot
  * be reached returns a warning, and the key is saved anyway.
@@ -28,7 +34,7 @@ async function verifyKey(app: CliApp, key: string): Promise<string | undefined> 
   // One try: a login that cannot reach the service says so at once rather than after retries.
   const service = await createService({ ...settings, apiKey: key }, app.io, { maxRetries: 0 });
   try {
-    await service.call('health', {});
+    await service.call(KEY_CHECK, {});
     return undefined;
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
@@ -87,12 +93,18 @@ export function registerAuth(program: Command, app: CliApp): void {
       };
       let failure: unknown;
       try {
-        await app.call('health', {});
+        await app.call(KEY_CHECK, {});
         status.authenticated = true;
       } catch (error) {
-        failure = error;
-        status.authenticated = false;
-        status.error = (error as Error).message;
+        // A 403 comes from the plan, after the key was accepted: the key itself is fine.
+        if (error instanceof ServiceError && error.status === 403) {
+          status.authenticated = true;
+          status.note = error.message;
+        } else {
+          failure = error;
+          status.authenticated = false;
+          status.error = (error as Error).message;
+        }
       }
       if (app.json) printJson(app.io, status);
       else printRecord(app.io, Object.entries(status));
