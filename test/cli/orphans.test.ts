@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cliSandbox, type CliSandbox } from '../support/cli.js';
+import { cliSandbox, printedUrl, type CliSandbox } from '../support/cli.js';
 import { processesMentioning, waitUntil } from '../support/processes.js';
 
 // A video of the default sample world, and a render of it that takes ffmpeg seconds.
@@ -81,15 +81,6 @@ describe.skipIf(process.platform !== 'linux')('a process killed mid-render', () 
 
   async function serve() {
     const child = sandbox.spawn(['serve', '--port', '0']);
-    const url = await new Promise<string>((resolve, reject) => {
-      let seen = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        seen += chunk.toString();
-        const line = seen.split('\n').find((candidate) => candidate.startsWith('http'));
-        if (line) resolve(line.trim());
-      });
-      child.once('exit', (code) => reject(new Error(`serve exited early with ${code}`)));
-    });
-    return { child, url };
+    return { child, url: await printedUrl(child) };
   }
 });

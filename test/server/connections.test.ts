@@ -3,12 +3,11 @@
  * never leaves a kept-alive socket unusable, a trickled body is cut at its time bound, and the
  * framework's own refusals answer in the service's error shape.
  */
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/engine/engine.js';
-import { startServer, type RunningServer } from '../../src/server/serve.js';
+import type { Engine } from '../../src/engine/engine.js';
+import type { RunningServer } from '../../src/server/serve.js';
 import { RawConnection } from '../support/raw-http.js';
-import { tempDataDir } from '../support/engines.js';
+import { serveFreshEngine, type ServedEngine } from '../support/served-engine.js';
 
 const boundary = 'tubekit-connections';
 const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
@@ -24,21 +23,14 @@ function multipartRequest(host: string, path: string, key: string, parts: string
 const getRequest = (host: string, path: string, key: string) => `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${key}\r\n\r\n`;
 
 describe('serve: a body refused before it was read', () => {
-  let dataDir: string;
   let engine: Engine;
   let server: RunningServer;
   let key: string;
+  let served: ServedEngine;
   beforeAll(async () => {
-    dataDir = tempDataDir();
-    engine = Engine.open({ dataDir });
-    server = await startServer({ engine, port: 0 });
-    key = engine.identity.createUserWithKey('ultimate', ['generations']).key;
+    ({ engine, server, key } = served = await serveFreshEngine('ultimate', ['generations']));
   });
-  afterAll(async () => {
-    await server.close();
-    engine.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => served.close());
 
   const refusals: [string, string, string[]][] = [
     // Each body is megabytes long, so the refusal comes while most of it is still on its way.
@@ -93,21 +85,14 @@ describe('serve: a body refused before it was read', () => {
 });
 
 describe('serve: bodies that trickle or never end', () => {
-  let dataDir: string;
   let engine: Engine;
   let server: RunningServer;
   let key: string;
+  let served: ServedEngine;
   beforeAll(async () => {
-    dataDir = tempDataDir();
-    engine = Engine.open({ dataDir });
-    server = await startServer({ engine, port: 0, bodyBounds: { stallSeconds: 1, minBytesPerSecond: 200, maxSeconds: 3 } });
-    key = engine.identity.createUserWithKey('professional', []).key;
+    ({ engine, server, key } = served = await serveFreshEngine('professional', [], { bodyBounds: { stallSeconds: 1, minBytesPerSecond: 200, maxSeconds: 3 } }));
   });
-  afterAll(async () => {
-    await server.close();
-    engine.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => served.close());
 
   /** Sends `chunk` every `gapMs` until the server answers or closes; resolves with the answer and when it came. */
   async function sendSlowly(chunk: string, gapMs: number, length: number) {
@@ -148,21 +133,14 @@ describe('serve: bodies that trickle or never end', () => {
 });
 
 describe('serve: refusals of the HTTP layer in the service\'s error shape', () => {
-  let dataDir: string;
   let engine: Engine;
   let server: RunningServer;
   let key: string;
+  let served: ServedEngine;
   beforeAll(async () => {
-    dataDir = tempDataDir();
-    engine = Engine.open({ dataDir });
-    server = await startServer({ engine, port: 0 });
-    key = engine.identity.createUserWithKey('professional', []).key;
+    ({ engine, server, key } = served = await serveFreshEngine('professional', []));
   });
-  afterAll(async () => {
-    await server.close();
-    engine.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => served.close());
 
   async function exchange(request: (host: string) => string) {
     const connection = await RawConnection.open(server.url);
@@ -207,21 +185,14 @@ describe('serve: refusals of the HTTP layer in the service\'s error shape', () =
 });
 
 describe('serve: a short body refused before it was read', () => {
-  let dataDir: string;
   let engine: Engine;
   let server: RunningServer;
   let key: string;
+  let served: ServedEngine;
   beforeAll(async () => {
-    dataDir = tempDataDir();
-    engine = Engine.open({ dataDir });
-    server = await startServer({ engine, port: 0 });
-    key = engine.identity.createUserWithKey('ultimate', ['generations']).key;
+    ({ engine, server, key } = served = await serveFreshEngine('ultimate', ['generations']));
   });
-  afterAll(async () => {
-    await server.close();
-    engine.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => served.close());
 
   it('answers a 401 (sent before the body is read) and the next request on the socket, even when the body comes late', async () => {
     const connection = await RawConnection.open(server.url);

@@ -10,25 +10,19 @@ import { setFault, clearFault } from '../../src/engine/faults.js';
 import { STUCK_WAIT_MS } from '../../src/engine/health.js';
 import { LocalService } from '../../src/engine/local-service.js';
 import { healthOutput } from '../../src/core/schemas/jobs.js';
-import { startServer, type RunningServer } from '../../src/server/serve.js';
+import type { RunningServer } from '../../src/server/serve.js';
 import { tempDataDir } from '../support/engines.js';
+import { serveFreshEngine, type ServedEngine } from '../support/served-engine.js';
 
 describe('serve: health with and without a key', () => {
-  let dataDir: string;
   let engine: Engine;
   let server: RunningServer;
   let key: string;
+  let served: ServedEngine;
   beforeAll(async () => {
-    dataDir = tempDataDir();
-    engine = Engine.open({ dataDir });
-    server = await startServer({ engine, port: 0 });
-    key = engine.identity.createUserWithKey('starter', []).key;
+    ({ engine, server, key } = served = await serveFreshEngine('starter', []));
   });
-  afterAll(async () => {
-    await server.close();
-    engine.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => served.close());
 
   it('answers without a key, with the public fields only', async () => {
     const response = await fetch(`${server.url}/api/health`);

@@ -3,34 +3,28 @@
  * OpenAPI document's servers): only addresses the server listens on, or hosts it was told to
  * answer for, are accepted; any other is refused 421, and a configured CDN URL wins for files.
  */
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/engine/engine.js';
+import type { Engine } from '../../src/engine/engine.js';
 import { CDN_BASE_URL_SETTING } from '../../src/engine/features/public-url.js';
-import { startServer, type RunningServer } from '../../src/server/serve.js';
+import type { RunningServer } from '../../src/server/serve.js';
 import { RawConnection, type RawResponse } from '../support/raw-http.js';
-import { tempDataDir } from '../support/engines.js';
+import { serveFreshEngine, type ServedEngine } from '../support/served-engine.js';
 
 describe('serve: the Host header', () => {
-  let dataDir: string;
   let engine: Engine;
   let server: RunningServer;
   let key: string;
   let videoUrl: string;
+  let served: ServedEngine;
   beforeAll(async () => {
-    dataDir = tempDataDir();
-    engine = Engine.open({ dataDir });
-    const world = await engine.reseedWorld({ seed: 1, channels: 200 });
-    const video = world.sampleChannels(200).flatMap((channel) => world.channelVideos(channel)).find((candidate) => candidate.kind !== 'upcoming' && world.transcript(candidate.video_id))!;
-    videoUrl = `https://youtu.be/${video.video_id}`;
-    server = await startServer({ engine, port: 0, allowedHosts: ['files.example.org'] });
-    key = engine.identity.createUserWithKey('ultimate', ['generations']).key;
+    const seedWorld = async (opened: Engine) => {
+      const world = await opened.reseedWorld({ seed: 1, channels: 200 });
+      const video = world.sampleChannels(200).flatMap((channel) => world.channelVideos(channel)).find((candidate) => candidate.kind !== 'upcoming' && world.transcript(candidate.video_id))!;
+      videoUrl = `https://youtu.be/${video.video_id}`;
+    };
+    ({ engine, server, key } = served = await serveFreshEngine('ultimate', ['generations'], { allowedHosts: ['files.example.org'], prepare: seedWorld }));
   });
-  afterAll(async () => {
-    await server.close();
-    engine.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => served.close());
 
   /** One request with exactly this Host line (or none). */
   async function send(method: string, path: string, host: string | undefined, body?: string, version = '1.1'): Promise<RawResponse> {

@@ -10,11 +10,12 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorAnswers } from '../../src/core/route-statuses.js';
 import { RemoteService } from '../../src/remote/remote-service.js';
-import { Engine } from '../../src/engine/engine.js';
-import { startServer, type RunningServer } from '../../src/server/serve.js';
+import type { Engine } from '../../src/engine/engine.js';
+import type { RunningServer } from '../../src/server/serve.js';
 import { setJobWork } from '../support/channel-fixtures.js';
 import { BIN } from '../support/cli.js';
 import { tempDataDir } from '../support/engines.js';
+import { serveFreshEngine, type ServedEngine } from '../support/served-engine.js';
 import { RawConnection } from '../support/raw-http.js';
 
 /** A raw HTTP/1.1 exchange: writes `parts` with `gapMs` between them, resolves with what came back and when the socket closed. */
@@ -42,21 +43,14 @@ const head = (url: string, path: string, key: string, length: number) =>
   `POST ${path} HTTP/1.1\r\nHost: ${new URL(url).host}\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
 
 describe('serve: stalled request bodies', () => {
-  let dataDir: string;
   let engine: Engine;
   let server: RunningServer;
   let key: string;
+  let served: ServedEngine;
   beforeAll(async () => {
-    dataDir = tempDataDir();
-    engine = Engine.open({ dataDir });
-    server = await startServer({ engine, port: 0, bodyBounds: { stallSeconds: 1, minBytesPerSecond: 8 } });
-    key = engine.identity.createUserWithKey('professional', []).key;
+    ({ engine, server, key } = served = await serveFreshEngine('professional', [], { bodyBounds: { stallSeconds: 1, minBytesPerSecond: 8 } }));
   });
-  afterAll(async () => {
-    await server.close();
-    engine.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => served.close());
 
   it('answers 408 and closes a request whose body stops arriving', async () => {
     const { text, closedAfterMs } = await rawExchange(server.url, [head(server.url, '/api/folders', key, 100), '{"name":']);

@@ -49,15 +49,7 @@ export function cliSandbox(): CliSandbox {
 /** Starts `tubekit serve --port 0` and resolves with its printed base URL. */
 export async function startServe(sandbox: CliSandbox): Promise<{ url: string; stop(): Promise<void> }> {
   const child = sandbox.spawn(['serve', '--port', '0']);
-  const url = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const line = seen.split('\n').find((candidate) => candidate.startsWith('http'));
-      if (line) resolve(line.trim());
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited early with ${code}`)));
-  });
+  const url = await printedUrl(child);
   return {
     url,
     async stop() {
@@ -79,4 +71,17 @@ export function stopDetachedWorkers(dataDir: string): void {
     }
   }
   engine.close();
+}
+
+/** The base URL a spawned `tubekit serve` prints on stdout; rejects when it exits first. */
+export function printedUrl(child: ReturnType<CliSandbox['spawn']>): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const line = seen.split('\n').find((candidate) => candidate.startsWith('http'));
+      if (line) resolve(line.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited early with ${code}`)));
+  });
 }

@@ -6,7 +6,6 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceError } from '../../../../../src/core/errors.js';
 import { exitCodeForError } from '../../../../../src/core/exit-codes.js';
 import { cookieHeader, parseNetscapeCookies } from '../../../../../src/engine/platform/live/cookies.js';
 import { createLiveFetch } from '../../../../../src/engine/platform/live/live-fetch.js';
@@ -15,6 +14,7 @@ import { HostPacer } from '../../../../../src/engine/platform/live/pacer.js';
 import { saveLastExchange, withRawTrail } from '../../../../../src/engine/platform/live/raw-responses.js';
 import { backoffMs } from '../../../../../src/engine/platform/live/refusal.js';
 import { closedOrigin, type FixtureServer, startFixtureServer } from '../../../../support/platform-fixture-server.js';
+import { caught } from '../../../../support/service-errors.js';
 
 const BROWSE = 'https://www.youtube.com/youtubei/v1/browse?prettyPrint=false&alt=json';
 const browse = (fields: Record<string, string>) => ({ method: 'POST', body: JSON.stringify({ context: { client: {} }, ...fields }), headers: { 'content-type': 'application/json' } });
@@ -27,15 +27,6 @@ afterEach(async () => {
 
 function settings(origin: string, extra: Partial<LiveNetworkSettings> = {}): LiveNetworkSettings {
   return { ...DEFAULT_NETWORK, origin, requestsPerSecond: 1000, backoffBaseMs: 1, backoffCapMs: 50, ...extra };
-}
-
-async function caught(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
 }
 
 describe('the live fetch', () => {

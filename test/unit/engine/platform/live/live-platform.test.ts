@@ -13,6 +13,7 @@ import type { LivePlatform } from '../../../../../src/engine/platform/live/live-
 import { DEFAULT_NETWORK } from '../../../../../src/engine/platform/live/network-options.js';
 import { openLivePlatform } from '../../../../../src/engine/platform/live/open.js';
 import { closedOrigin, type FixtureExchange, type FixtureServer, startFixtureServer } from '../../../../support/platform-fixture-server.js';
+import { caught } from '../../../../support/service-errors.js';
 
 const JANE = 'UCtubekitFixtureChannel1';
 const SAM = 'UCtubekitFixtureChannel2';
@@ -69,15 +70,6 @@ async function live(exchanges: FixtureExchange[] = SITE, origin?: string): Promi
     network: { ...DEFAULT_NETWORK, origin: origin ?? server!.origin, requestsPerSecond: 1000, backoffBaseMs: 1, backoffCapMs: 20, retries: 2 },
     clock: () => NOW,
   });
-}
-
-async function caught(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
 }
 
 describe('the live platform, on fixtures', () => {
