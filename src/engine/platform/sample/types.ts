@@ -1,6 +1,7 @@
+import type { IndexedChannel } from '../../index/channels.js';
 import type { DailyStat, Deltas, Growth } from '../../index/statistics.js';
 import type { WorldInfo } from '../simulation.js';
-import type { PlatformChannel, PlatformVideo, VideoKind } from '../types.js';
+import type { PlatformVideo, VideoKind } from '../types.js';
 import type { ContentType } from './words.js';
 
 export type { ContentType, DailyStat, Deltas, Growth, VideoKind, WorldInfo };
@@ -41,17 +42,9 @@ export interface ChannelWorldState {
   last_short_ms: number;
 }
 
-export interface WorldChannel extends PlatformChannel {
-  /** 0-based position in the world (generation order, then arrival order); stable for a given seed. */
-  idx: number;
-  language: string;
-  language_code: string;
-  country: string;
-  category: string;
-  content_type: ContentType;
+/** A world channel is what the index holds about it (the world seeds the index), plus its model. */
+export interface WorldChannel extends IndexedChannel {
   model: ChannelGrowthModel;
-  /** Whether the service's collab crawler covers this channel (see collabs.ts). */
-  collab_scanned: boolean;
   state: ChannelWorldState;
 }
 
