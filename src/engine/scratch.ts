@@ -26,9 +26,10 @@ export async function withScratchDir<T>(dataDir: string, kind: string, work: (di
   const root = scratchDir(dataDir);
   await fs.promises.mkdir(root, { recursive: true, mode: 0o700 });
   const dir = path.join(root, `${kind}-${process.pid}-${randomBytes(6).toString('hex')}`);
-  await fs.promises.mkdir(dir, { mode: 0o700 });
+  // Claimed before it exists: another render's sweep may run while this folder is being made.
   inUse.add(dir);
   try {
+    await fs.promises.mkdir(dir, { mode: 0o700 });
     return await work(dir);
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });

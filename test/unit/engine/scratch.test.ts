@@ -35,6 +35,19 @@ describe('scratch folders', () => {
     expect(fs.readdirSync(scratchDir(dataDir))).toEqual([]);
   });
 
+  it('never sweeps the folder of a render of this process that is just starting', async () => {
+    // Each render sweeps first: a sweep may run while another render's folder is being made.
+    const renders: Promise<boolean>[] = [];
+    for (let i = 0; i < 60; i++) {
+      renders.push(withScratchDir(dataDir, 'render', async (dir) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return fs.existsSync(dir);
+      }));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await Promise.all(renders)).not.toContain(false);
+  });
+
   it('sweeps what dead processes left and keeps what live ones work in', async () => {
     const dead = leave(`render-${deadPid()}-aaaaaa`);
     const parent = leave(`render-${process.ppid}-bbbbbb`);
