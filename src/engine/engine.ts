@@ -62,7 +62,7 @@ export class Engine implements EngineContext {
     fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     this.clock = options.clock ?? systemClock;
     this.db = openDatabase(databaseFile(options.dataDir));
-    this.settings = new Settings(this.db);
+    this.settings = Settings.onSqlite(this.db);
     this.identity = new Identity(this.db, this.clock);
     this.rates = new RateLimiter(this.db, this.clock);
     this.jobs = new JobSystem(this, this.db, this.clock, options.jobRunner, options.jobTiming);

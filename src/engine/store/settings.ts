@@ -1,29 +1,77 @@
 import type { Db } from './database.js';
+import type { Store } from './store.js';
 
-/** Engine-wide settings (limit overrides, faults, world parameters), shared by every process. */
+/** Where a change of one key is announced to every process of a fleet (Postgres). */
+const CHANGED_CHANNEL = 'tubekit_settings';
+
+interface SettingsSource {
+  read(key: string): string | undefined;
+  write(key: string, value: string | undefined): Promise<void>;
+}
+
+/**
+ * Engine-wide settings (limit overrides, faults, world parameters), shared by every process.
+ * Reads are synchronous — faults and limits are consulted on hot paths — so each store provides
+ * them its own way: SQLite reads the row each time; Postgres keeps every row in memory, loaded
+ * at open and refreshed from LISTEN/NOTIFY whenever any process changes one.
+ */
 export class Settings {
-  private readonly getStatement;
-  private readonly setStatement;
-  private readonly deleteStatement;
+  private constructor(private readonly source: SettingsSource) {}
 
-  constructor(db: Db) {
-    this.getStatement = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
-    this.setStatement = db.prepare(
-      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-    );
-    this.deleteStatement = db.prepare('DELETE FROM settings WHERE key = ?');
+  /** Settings read straight from the data dir's SQLite file. */
+  static onSqlite(db: Db): Settings {
+    const getStatement = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
+    const setStatement = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+    const deleteStatement = db.prepare('DELETE FROM settings WHERE key = ?');
+    return new Settings({
+      read: (key) => getStatement.get(key)?.value,
+      write: async (key, value) => {
+        if (value === undefined) deleteStatement.run(key);
+        else setStatement.run(key, value);
+      },
+    });
+  }
+
+  /** Settings of a fleet's store: every row in memory, kept current by notifications. */
+  static async onStore(store: Store): Promise<Settings> {
+    const rows = new Map<string, string>();
+    const reload = async (key?: string) => {
+      if (key) {
+        const row = await store.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', [key]);
+        if (row) rows.set(key, row.value);
+        else rows.delete(key);
+        return;
+      }
+      const all = await store.all<{ key: string; value: string }>('SELECT key, value FROM settings');
+      rows.clear();
+      for (const row of all) rows.set(row.key, row.value);
+    };
+    // Listen before the first read, so no change falls between the two.
+    await store.listen(CHANGED_CHANNEL, (key) => void reload(key || undefined).catch(() => undefined));
+    await reload();
+    return new Settings({
+      read: (key) => rows.get(key),
+      write: async (key, value) => {
+        if (value === undefined) await store.run('DELETE FROM settings WHERE key = ?', [key]);
+        else await store.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
+        if (value === undefined) rows.delete(key);
+        else rows.set(key, value);
+        await store.notify(CHANGED_CHANNEL, key);
+      },
+    });
   }
 
   get<T>(key: string): T | undefined {
-    const row = this.getStatement.get(key);
-    return row ? (JSON.parse(row.value) as T) : undefined;
+    const value = this.source.read(key);
+    return value === undefined ? undefined : (JSON.parse(value) as T);
   }
 
-  set(key: string, value: unknown): void {
-    this.setStatement.run(key, JSON.stringify(value));
+  /** Saved when the promise resolves (on SQLite, already when the call returns). */
+  set(key: string, value: unknown): Promise<void> {
+    return this.source.write(key, JSON.stringify(value));
   }
 
-  delete(key: string): void {
-    this.deleteStatement.run(key);
+  delete(key: string): Promise<void> {
+    return this.source.write(key, undefined);
   }
 }

@@ -1,0 +1,204 @@
+import type { Client, Pool, PoolClient, QueryResult } from 'pg';
+import { ServiceError } from '../../core/errors.js';
+import { numberedPlaceholders } from './sql-placeholders.js';
+import type { Executor, SqlValue, Store, TransactionOptions } from './store.js';
+
+type PgModule = Pick<typeof import('pg'), 'Pool' | 'Client' | 'types'>;
+
+/** SQLSTATEs a transaction is retried on: serialization failure, deadlock. */
+const RETRIED = new Set(['40001', '40P01']);
+const MAX_TRANSACTION_TRIES = 8;
+/** SQLSTATE classes and driver codes meaning the database is not there (rather than the query wrong). */
+const UNREACHABLE_CLASSES = ['08', '57P', '53'];
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'EPIPE', 'ENOENT', 'EAI_AGAIN']);
+const LISTEN_RETRY_MS = 500;
+
+/** Whether an error means "the database cannot be reached" (503), not a fault in our SQL. */
+export function isUnreachable(error: unknown): boolean {
+  if (error instanceof ServiceError) return error.code === 'store_unavailable';
+  const code = String((error as { code?: unknown })?.code ?? '');
+  if (UNREACHABLE_CODES.has(code) || UNREACHABLE_CLASSES.some((prefix) => code.startsWith(prefix))) return true;
+  const message = (error as Error | undefined)?.message ?? '';
+  return /Connection terminated|connection timeout|Client has encountered a connection error|the database system is (starting up|shutting down)|timeout exceeded when trying to connect/i.test(message);
+}
+
+export function storeUnavailable(description: string, cause: unknown): ServiceError {
+  return new ServiceError({
+    status: 503,
+    code: 'store_unavailable',
+    message: `Service unavailable: the database (${description}) cannot be reached (${(cause as Error)?.message ?? cause}).`,
+    hint: 'Try again in a moment; the service resumes by itself when the database is back.',
+    retryAfterSeconds: 5,
+    cause,
+  });
+}
+
+/**
+ * The store on PostgreSQL, shared by every process of a fleet. A pool of connections for queries
+ * and transactions, and one more connection that holds LISTENs for cross-process wake-ups.
+ */
+export class PostgresStore implements Store {
+  readonly dialect = 'postgres' as const;
+  readonly notifiesAcrossProcesses = true;
+  private readonly pool: Pool;
+  private listener?: Promise<Client>;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private closed = false;
+
+  constructor(
+    private readonly pg: PgModule,
+    private readonly url: string,
+    readonly description: string,
+    poolSize = 10,
+  ) {
+    this.pool = new pg.Pool({ connectionString: url, max: poolSize, types: integerTypes(pg), connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+    // A connection that dies while idle (the database restarted) is dropped by the pool; without a
+    // listener the error would end the process.
+    this.pool.on('error', () => undefined);
+  }
+
+  async all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
+    return (await this.query(this.pool, sql, params)).rows as T[];
+  }
+
+  async get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined> {
+    return (await this.query(this.pool, sql, params)).rows[0] as T | undefined;
+  }
+
+  async run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }> {
+    return { changes: (await this.query(this.pool, sql, params)).rowCount ?? 0 };
+  }
+
+  async transaction<T>(work: (tx: Executor) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.connect();
+      let broken = false;
+      try {
+        await this.query(client, 'BEGIN');
+        // Sorted so two transactions taking the same names never wait on each other crosswise.
+        for (const name of [...(options.locks ?? [])].sort()) {
+          await this.query(client, 'SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [name]);
+        }
+        const result = await work(this.executor(client));
+        await this.query(client, 'COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => (broken = true));
+        const code = (error as { code?: string }).code ?? '';
+        if (RETRIED.has(code) && attempt < MAX_TRANSACTION_TRIES) continue;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    }
+  }
+
+  async notify(channel: string, payload: string): Promise<void> {
+    await this.run('SELECT pg_notify(?, ?)', [channel, payload]);
+  }
+
+  async listen(channel: string, handler: (payload: string) => void): Promise<() => void> {
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      const client = await this.listenerClient();
+      await client.query(`LISTEN ${quoteName(channel)}`);
+    }
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  async schemaVersion(): Promise<number> {
+    const row = await this.get<{ version: number | null }>('SELECT MAX(version) AS version FROM schema_migrations');
+    return row?.version ?? 0;
+  }
+
+  async ping(): Promise<void> {
+    await this.query(this.pool, 'SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const listener = this.listener;
+    this.listener = undefined;
+    if (listener) await listener.then((client) => client.end()).catch(() => undefined);
+    await this.pool.end().catch(() => undefined);
+  }
+
+  /** A connection of the pool held for `work` (migrations hold their advisory lock on it). */
+  async withConnection<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    const client = await this.connect();
+    try {
+      return await work(this.executor(client));
+    } finally {
+      client.release();
+    }
+  }
+
+  private executor(client: PoolClient): Executor {
+    return {
+      dialect: 'postgres',
+      all: async <T>(sql: string, params?: readonly SqlValue[]) => (await this.query(client, sql, params)).rows as T[],
+      get: async <T>(sql: string, params?: readonly SqlValue[]) => (await this.query(client, sql, params)).rows[0] as T | undefined,
+      run: async (sql: string, params?: readonly SqlValue[]) => ({ changes: (await this.query(client, sql, params)).rowCount ?? 0 }),
+    };
+  }
+
+  private async connect(): Promise<PoolClient> {
+    try {
+      return await this.pool.connect();
+    } catch (error) {
+      throw storeUnavailable(this.description, error);
+    }
+  }
+
+  private async query(on: Pool | PoolClient, sql: string, params: readonly SqlValue[] = []): Promise<QueryResult> {
+    try {
+      return await on.query(numberedPlaceholders(sql), params as unknown[]);
+    } catch (error) {
+      throw isUnreachable(error) ? storeUnavailable(this.description, error) : error;
+    }
+  }
+
+  /** The LISTEN connection, opened on first use and reopened (with every LISTEN) when it drops. */
+  private listenerClient(): Promise<Client> {
+    if (this.listener) return this.listener;
+    const opening = (async () => {
+      const client = new this.pg.Client({ connectionString: this.url, types: integerTypes(this.pg) });
+      client.on('notification', (message) => {
+        for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      client.on('error', () => this.dropListener(opening));
+      client.on('end', () => this.dropListener(opening));
+      await client.connect();
+      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${quoteName(channel)}`);
+      return client;
+    })();
+    this.listener = opening;
+    opening.catch(() => this.dropListener(opening));
+    return opening;
+  }
+
+  /** Forgets a dead LISTEN connection and, while anyone listens, opens another after a pause. */
+  private dropListener(which: Promise<Client>): void {
+    if (this.listener !== which) return;
+    this.listener = undefined;
+    which.then((client) => client.end()).catch(() => undefined);
+    if (this.closed || this.handlers.size === 0) return;
+    setTimeout(() => {
+      if (!this.closed && !this.listener) this.listenerClient().catch(() => undefined);
+    }, LISTEN_RETRY_MS).unref();
+  }
+}
+
+/** BIGINT (ids, epoch milliseconds, COUNT(*)) as a number: every value we store fits in 2^53. */
+function integerTypes(pg: PgModule) {
+  return {
+    getTypeParser: ((oid: number, format?: string) => (oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as never))) as never,
+  };
+}
+
+function quoteName(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

@@ -1,0 +1,105 @@
+import { EventEmitter } from 'node:events';
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './database.js';
+import type { Executor, SqlValue, Store } from './store.js';
+
+/** Statements kept per connection: repositories send the same few dozen texts over and over. */
+const STATEMENT_CACHE_MAX = 500;
+
+/**
+ * The store over the data dir's SQLite file (better-sqlite3, synchronous). Calls answer at once;
+ * the promise is only the shape the interface shares with Postgres.
+ *
+ * A transaction holds the connection between awaits, so everything else that reaches this store
+ * meanwhile waits its turn (a FIFO gate) instead of slipping into the open transaction. BEGIN
+ * IMMEDIATE takes the file's write lock at the start, which is what makes a cap check and its
+ * insert hold across processes.
+ */
+export class SqliteStore implements Store {
+  readonly dialect = 'sqlite' as const;
+  readonly notifiesAcrossProcesses = false;
+  readonly description: string;
+  private readonly statements = new Map<string, Statement>();
+  private readonly local = new EventEmitter();
+  /** Settles when the transaction holding the connection ends; undefined when none does. */
+  private held?: Promise<void>;
+  private readonly direct: Executor;
+
+  constructor(readonly db: Db) {
+    this.description = `sqlite:${db.name}`;
+    this.local.setMaxListeners(0);
+    this.direct = {
+      dialect: 'sqlite',
+      all: async <T>(sql: string, params: readonly SqlValue[] = []) => this.statement(sql).all(...params) as T[],
+      get: async <T>(sql: string, params: readonly SqlValue[] = []) => this.statement(sql).get(...params) as T | undefined,
+      run: async (sql: string, params: readonly SqlValue[] = []) => ({ changes: this.statement(sql).run(...params).changes }),
+    };
+  }
+
+  async all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
+    while (this.held) await this.held;
+    return this.direct.all<T>(sql, params);
+  }
+
+  async get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined> {
+    while (this.held) await this.held;
+    return this.direct.get<T>(sql, params);
+  }
+
+  async run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }> {
+    while (this.held) await this.held;
+    return this.direct.run(sql, params);
+  }
+
+  async transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    while (this.held) await this.held;
+    let release!: () => void;
+    this.held = new Promise((resolve) => (release = resolve));
+    try {
+      this.db.prepare('BEGIN IMMEDIATE').run();
+      try {
+        const result = await work(this.direct);
+        this.db.prepare('COMMIT').run();
+        return result;
+      } catch (error) {
+        if (this.db.inTransaction) this.db.prepare('ROLLBACK').run();
+        throw error;
+      }
+    } finally {
+      this.held = undefined;
+      release();
+    }
+  }
+
+  async notify(channel: string, payload: string): Promise<void> {
+    this.local.emit(channel, payload);
+  }
+
+  async listen(channel: string, handler: (payload: string) => void): Promise<() => void> {
+    this.local.on(channel, handler);
+    return () => this.local.off(channel, handler);
+  }
+
+  async schemaVersion(): Promise<number> {
+    const row = this.db.prepare<[], { version: number | null }>('SELECT MAX(version) AS version FROM schema_migrations').get();
+    return row?.version ?? 0;
+  }
+
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  private statement(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= STATEMENT_CACHE_MAX) this.statements.clear();
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}

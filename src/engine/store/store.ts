@@ -1,0 +1,50 @@
+/**
+ * The engine's store: one small asynchronous interface with two implementations, chosen once when
+ * the engine opens (open-store.ts) — SQLite in the data dir (the default) or PostgreSQL for a fleet.
+ * Features never build SQL against it directly: each area keeps its SQL in a repository module,
+ * written once where it is portable and per dialect (`store.dialect`) where it is not.
+ *
+ * SQL uses `?` placeholders in both dialects (the Postgres store numbers them). Integers come back
+ * as numbers in both (Postgres BIGINT and COUNT(*) are parsed, not left as strings).
+ */
+export type StoreDialect = 'sqlite' | 'postgres';
+export type SqlValue = string | number | bigint | boolean | null | Buffer;
+
+export interface Executor {
+  readonly dialect: StoreDialect;
+  all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
+  /** A write; `changes` is the number of rows it touched. */
+  run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }>;
+}
+
+export interface TransactionOptions {
+  /**
+   * Names serialised across every process and machine for the transaction's length: a cap check
+   * and its insert take the cap's name, so two machines never both see room for one more. SQLite
+   * needs none (its transactions take the database's one write lock); Postgres takes an advisory
+   * transaction lock per name.
+   */
+  locks?: readonly string[];
+}
+
+export interface Store extends Executor {
+  /** Where the data lives, without credentials (for health and messages). */
+  readonly description: string;
+  /**
+   * Runs `work` in one write transaction: committed when it resolves, rolled back when it throws.
+   * Transactions never interleave on one connection: SQLite's are run one after another.
+   */
+  transaction<T>(work: (tx: Executor) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Tells every process listening on `channel` (LISTEN/NOTIFY on Postgres; this process only on SQLite). */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Calls `handler` for every notification on `channel`, from any process; resolves to an unsubscribe. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => void>;
+  /** Whether notifications reach other processes (Postgres) or only this one (SQLite: poll as well). */
+  readonly notifiesAcrossProcesses: boolean;
+  /** The highest migration version applied. */
+  schemaVersion(): Promise<number>;
+  /** A cheap round trip: throws when the database cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
