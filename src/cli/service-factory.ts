@@ -30,7 +30,7 @@ export async function createService(settings: Settings, io: IO, tuning: ServiceT
   // A command exits right after a submit, so its queued jobs run in a detached `engine worker`; a
   // server runs them itself and stops them (releasing their leases) when it stops.
   const jobRunner = tuning.inProcessJobs ? { mode: 'in-process' as const } : { mode: 'spawn' as const };
-  const service = openAtDataDir(settings.dataDir, () => LocalService.open({ dataDir: settings.dataDir, apiKey: settings.apiKey, jobRunner }));
-  io.trace(`embedded engine at ${settings.dataDir}`);
+  const service = await openAtDataDir(settings.dataDir, () => LocalService.open({ dataDir: settings.dataDir, store: settings.store, apiKey: settings.apiKey, jobRunner }));
+  io.trace(`embedded engine at ${settings.dataDir}${settings.store.kind === 'postgres' ? ` on ${settings.store.description}` : ''}`);
   return service;
 }

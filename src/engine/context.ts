@@ -2,9 +2,11 @@ import type { Clock } from './clock.js';
 import type { Identity, Principal } from './identity/identity.js';
 import type { JobSystem } from './jobs/job-system.js';
 import type { Plan, PlanLimits } from './limits/plans.js';
+import type { LocalRateLimiter } from './limits/local-rate-limiter.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import type { Db } from './store/database.js';
 import type { Settings } from './store/settings.js';
+import type { Store } from './store/store.js';
 import type { EngineIndex } from './index/engine-index.js';
 import type { PlatformProvider } from './platform/platform.js';
 import type { ParsedInput, RouteName, RouteOutput } from '../core/routes.js';
@@ -12,11 +14,20 @@ import type { ParsedInput, RouteName, RouteOutput } from '../core/routes.js';
 /** What every feature of the engine can reach. */
 export interface EngineContext {
   readonly dataDir: string;
+  /** The store as named by --store/TUBEKIT_STORE (absent: the data dir's), for detached workers. */
+  readonly storeUrl?: string;
+  /** The data dir's SQLite file: the areas not yet moved to `store` (and the sample world) live here. */
   readonly db: Db;
+  /** Where shared state lives: the same SQLite file, or a fleet's PostgreSQL (store/store.ts). */
+  readonly store: Store;
   readonly clock: Clock;
   readonly settings: Settings;
+  /** Markers of state kept in `db` (the checks index's edition): per data dir even in a fleet. */
+  readonly localSettings: Settings;
   readonly identity: Identity;
   readonly rates: RateLimiter;
+  /** Rate limits of areas still on `db` (the channel checks), inside their synchronous transactions. */
+  readonly localRates: LocalRateLimiter;
   /** The platform channels and videos are read from, loaded on first use. */
   platform(): Promise<PlatformProvider>;
   /** What the service knows and since when (statistics history, collab graph, terminated channels…), seeded by the platform. */

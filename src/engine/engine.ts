@@ -10,12 +10,15 @@ import type { EngineContext, Handler, Handlers, RequestContext } from './context
 import { requireScope, requireVoicePlan } from './features/access.js';
 import { featureLoaders, loadAllFeatures } from './features/catalog.js';
 import { Identity, type Principal } from './identity/identity.js';
+import { LocalRateLimiter } from './limits/local-rate-limiter.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { resolvePlanTable, type Plan, type PlanLimits, type PlanOverrides } from './limits/plans.js';
 import { databaseFile, defaultKeyFile } from './paths.js';
 import { openDatabase, type Db } from './store/database.js';
 import { isDiskFull } from './store/disk-space.js';
 import { Settings } from './store/settings.js';
+import { SqliteStore } from './store/sqlite-store.js';
+import type { Store } from './store/store.js';
 import type { EngineIndex } from './index/engine-index.js';
 import { openPlatform, reseedSampleWorld, type OpenedPlatform } from './platform/factory/open-platform.js';
 import type { PlatformProvider } from './platform/platform.js';
@@ -37,6 +40,15 @@ export interface EngineOptions {
   jobRunner?: JobRunner;
   /** Lease, heartbeat and polling intervals of the job queue (tests shorten them). */
   jobTiming?: Partial<JobTiming>;
+  /**
+   * A fleet's shared store (PostgreSQL, opened by open-engine.ts) and its settings. Without it the
+   * engine keeps everything in the data dir's SQLite file, as it always has.
+   */
+  fleet?: { store: Store; settings: Settings };
+  /** The SQLite file (`--store sqlite:<file>`); default: tubekit.db in the data dir. */
+  databaseFile?: string;
+  /** The store as the user named it, handed to detached workers (never printed: it may hold a password). */
+  storeUrl?: string;
 }
 
 /**
@@ -45,12 +57,16 @@ export interface EngineOptions {
  */
 export class Engine implements EngineContext {
   readonly db: Db;
+  readonly store: Store;
+  readonly localRates: LocalRateLimiter;
   readonly clock: Clock;
   readonly settings: Settings;
+  readonly localSettings: Settings;
   readonly identity: Identity;
   readonly rates: RateLimiter;
   readonly jobs: JobSystem;
   readonly dataDir: string;
+  readonly storeUrl?: string;
   /** The platform and the index it seeds, opened on first use. */
   private opened?: { platform: Promise<PlatformProvider>; index: Promise<EngineIndex> };
   private readonly handlers: Handlers = {};
@@ -59,13 +75,17 @@ export class Engine implements EngineContext {
 
   private constructor(options: EngineOptions) {
     this.dataDir = options.dataDir;
+    this.storeUrl = options.storeUrl;
     fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     this.clock = options.clock ?? systemClock;
-    this.db = openDatabase(databaseFile(options.dataDir));
-    this.settings = Settings.onSqlite(this.db);
-    this.identity = new Identity(this.db, this.clock);
-    this.rates = new RateLimiter(this.db, this.clock);
-    this.jobs = new JobSystem(this, this.db, this.clock, options.jobRunner, options.jobTiming);
+    this.db = openDatabase(options.databaseFile ?? databaseFile(options.dataDir));
+    this.store = options.fleet?.store ?? new SqliteStore(this.db);
+    this.localSettings = Settings.onSqlite(this.db);
+    this.settings = options.fleet?.settings ?? this.localSettings;
+    this.identity = new Identity(this.store, this.clock);
+    this.rates = new RateLimiter(this.store, this.clock);
+    this.localRates = new LocalRateLimiter(this.db, this.clock);
+    this.jobs = new JobSystem(this, this.store, this.clock, options.jobRunner, options.jobTiming);
     this.extraOverrides = options.planOverrides;
     this.planTable = this.loadPlanTable();
   }
@@ -146,11 +166,11 @@ export class Engine implements EngineContext {
     return resolvePlanTable(mergeOverrides(this.settings.get<PlanOverrides>('limits'), this.extraOverrides));
   }
 
-  defaultKey(): string {
+  defaultKey(): Promise<string> {
     return this.identity.ensureDefaultKey(defaultKeyFile(this.dataDir));
   }
 
-  authenticate(key: string | undefined): Principal {
+  authenticate(key: string | undefined): Promise<Principal> {
     return this.identity.authenticate(key);
   }
 
@@ -226,9 +246,19 @@ export class Engine implements EngineContext {
     Object.assign(this.handlers, await loadAllFeatures());
   }
 
-  close(): void {
-    this.jobs.stop();
-    if (this.db.open) this.db.close();
+  /**
+   * Stops the workers (their jobs go back to the queue) and closes the database(s). With no worker
+   * running, the SQLite file is closed before this returns, as callers that remove the data dir
+   * next expect.
+   */
+  close(): Promise<void> {
+    const closeStores = () => {
+      const closing = this.store.close();
+      if (this.db.open) this.db.close();
+      return closing;
+    };
+    const stopping = this.jobs.stop();
+    return stopping ? stopping.then(closeStores) : closeStores();
   }
 }
 

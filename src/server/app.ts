@@ -104,15 +104,19 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
           onRequest: (request, _reply, done) => {
             const key = requestApiKey(request);
             const keyMayBeInForm = route.encoding === 'multipart' || (route.encoding === 'json' && hasFormBody(request));
-            try {
-              // An open route (health) takes a call without a key; a key that is sent must be valid.
-              const open = route.auth === false && key === undefined;
-              if (!open && (key !== undefined || !keyMayBeInForm)) request.caller = engine.authenticate(key);
-            } catch (error) {
-              done(error as Error);
+            // An open route (health) takes a call without a key; a key that is sent must be valid.
+            const open = route.auth === false && key === undefined;
+            if (open || (key === undefined && keyMayBeInForm)) {
+              done();
               return;
             }
-            done();
+            engine.authenticate(key).then(
+              (caller) => {
+                request.caller = caller;
+                done();
+              },
+              (error: Error) => done(error),
+            );
           },
           handler: async (request, reply) => {
             const { input, formApiKey } = await collectInput(request, route);
@@ -121,7 +125,7 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
               reply.status(route.status ?? 200).send(await engine.handlePublic(name, input));
               return;
             }
-            const user = request.caller ?? engine.authenticate(key);
+            const user = request.caller ?? (await engine.authenticate(key));
             // The address the caller used (checked), so URLs of stored files (audio_url) point back at this server.
             const body = await engine.handle(name, input, user, lazyRequestSignal(request.raw, reply.raw), requestBaseUrl(request));
             reply.status(route.status ?? 200).send(body);

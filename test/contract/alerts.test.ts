@@ -41,7 +41,7 @@ describeEachEngine(
       expect(listed.alerts[0]).toEqual(created.alert);
       const harness = get();
       if (harness.kind === 'remote') {
-        const key = harness.engine.identity.createUserWithKey('starter', []).key;
+        const key = (await harness.engine.identity.createUserWithKey('starter', [])).key;
         const response = await fetch(`${harness.baseUrl}/api/alerts`, {
           method: 'POST',
           headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },

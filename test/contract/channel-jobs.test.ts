@@ -330,7 +330,7 @@ describeEachEngine('process-channel rate limit', (get) => {
   it('sends the Retry-After header over HTTP', async () => {
     const harness = get();
     if (harness.kind !== 'remote') return;
-    const key = harness.engine.identity.createUserWithKey('starter', []).key;
+    const key = (await harness.engine.identity.createUserWithKey('starter', [])).key;
     const channel = (await harness.engine.platform()).sampleChannels(1)[0]!.channel_id;
     let response: Response | undefined;
     for (let index = 0; index < 31; index += 1) {

@@ -24,8 +24,8 @@ interface User {
   service: Service;
 }
 
-function newUser(harness: EngineHarness, plan: Plan): User {
-  const created = harness.engine.identity.createUserWithKey(plan, []);
+async function newUser(harness: EngineHarness, plan: Plan): Promise<User> {
+  const created = (await harness.engine.identity.createUserWithKey(plan, []));
   return { id: created.user_id, key: created.key, service: harness.withKey(created.key) };
 }
 
@@ -48,7 +48,7 @@ describeEachEngine(
     });
 
     it('answers a pre-checked managed channel at once: owner, the 5 biggest other members, checked_at in the past', async () => {
-      const { service } = newUser(get(), 'professional');
+      const { service } = (await newUser(get(), 'professional'));
       const body = await service.call('cms.check', { channel_id: fx.managed.channel_id });
       expect(body).toMatchObject({ success: true, channel_id: fx.managed.channel_id, status: 'managed', checked_live: false });
       expect(body.checked_at).toMatch(ISO);
@@ -67,7 +67,7 @@ describeEachEngine(
 
     it('returns the whole roster, the channel included, with full_network=1 on Professional and Ultimate', async () => {
       for (const plan of ['professional', 'ultimate'] as const) {
-        const body = await newUser(get(), plan).service.call('cms.check', { channel_id: fx.managed.channel_id, full_network: true });
+        const body = await (await newUser(get(), plan)).service.call('cms.check', { channel_id: fx.managed.channel_id, full_network: true });
         expect(body.network!.other_members_sample).toBeUndefined();
         const members = body.network!.members!;
         expect(members).toHaveLength(body.network!.member_count);
@@ -78,7 +78,7 @@ describeEachEngine(
     });
 
     it('never includes the network on Starter, and ignores full_network there', async () => {
-      const { service } = newUser(get(), 'starter');
+      const { service } = (await newUser(get(), 'starter'));
       for (const full_network of [false, true]) {
         const body = await service.call('cms.check', { channel_id: fx.managed.channel_id, full_network });
         expect(body.status).toBe('managed');
@@ -89,14 +89,14 @@ describeEachEngine(
     });
 
     it('answers a pre-checked unmanaged channel with owner null and no network', async () => {
-      const body = await newUser(get(), 'ultimate').service.call('cms.check', { channel_id: fx.notManaged.channel_id, full_network: '1' as never });
+      const body = await (await newUser(get(), 'ultimate')).service.call('cms.check', { channel_id: fx.notManaged.channel_id, full_network: '1' as never });
       expect(body).toMatchObject({ status: 'not_managed', owner: null, checked_live: false });
       expect(body.network).toBeUndefined();
     });
 
     it('checks an unchecked channel live, stores the verdict, and answers later lookups from it', async () => {
       setCheckWork(get().engine, 150);
-      const { service } = newUser(get(), 'professional');
+      const { service } = (await newUser(get(), 'professional'));
       const channelId = fx.uncheckedManaged.channel_id;
       expect(storedVerdict(get(), channelId)).toBeUndefined();
       const started = Date.now();
@@ -114,7 +114,7 @@ describeEachEngine(
     });
 
     it('runs a fresh live check with refresh=1, which can overturn a stale pre-checked verdict', async () => {
-      const { service } = newUser(get(), 'professional');
+      const { service } = (await newUser(get(), 'professional'));
       const channelId = fx.staleNotManaged.channel_id;
       const stored = await service.call('cms.check', { channel_id: channelId });
       expect(stored).toMatchObject({ status: 'not_managed', checked_live: false });
@@ -126,7 +126,7 @@ describeEachEngine(
     });
 
     it('refuses malformed ids and unknown channels with 400, counting nothing', async () => {
-      const user = newUser(get(), 'starter');
+      const user = (await newUser(get(), 'starter'));
       for (const channel_id of ['', 'UC123', '@handle', 'UCAAAAAAAAAAAAAAAAAAAAA!']) {
         const error = await failure(user.service.call('cms.check', { channel_id }));
         expect(error.status, channel_id).toBe(400);
@@ -140,7 +140,7 @@ describeEachEngine(
 
     it('caps live checks per hour: Starter 5, Professional 20, Ultimate 60 (429 rate_limited, Retry-After); refusals count nothing', async () => {
       for (const [plan, cap] of [['starter', 5], ['professional', 20], ['ultimate', 60]] as const) {
-        const user = newUser(get(), plan);
+        const user = (await newUser(get(), plan));
         const channel_id = freshChannel();
         for (let index = 0; index < cap; index += 1) {
           expect((await user.service.call('cms.check', { channel_id, refresh: true })).checked_live).toBe(true);
@@ -160,7 +160,7 @@ describeEachEngine(
     });
 
     it('frees live checks as the hour slides on', async () => {
-      const user = newUser(get(), 'starter');
+      const user = (await newUser(get(), 'starter'));
       const channel_id = freshChannel();
       for (let index = 0; index < 5; index += 1) {
         await user.service.call('cms.check', { channel_id, refresh: true });
@@ -173,7 +173,7 @@ describeEachEngine(
     });
 
     it('caps Starter at 50 lookups a day (429 upgrade_required); live checks and other plans are not held by it', async () => {
-      const starter = newUser(get(), 'starter');
+      const starter = (await newUser(get(), 'starter'));
       for (let index = 0; index < 49; index += 1) await starter.service.call('cms.check', { channel_id: fx.notManaged.channel_id });
       // A network list is a lookup too; a live check is not.
       await starter.service.call('cms.networks', {});
@@ -186,14 +186,14 @@ describeEachEngine(
       expect((await starter.service.call('cms.check', { channel_id: freshChannel() })).checked_live).toBe(true);
       expect(countedEvents(get().engine, starter.id, 'cms-lookup')).toBe(50);
 
-      const professional = newUser(get(), 'professional');
+      const professional = (await newUser(get(), 'professional'));
       for (let index = 0; index < 60; index += 1) await professional.service.call('cms.check', { channel_id: fx.notManaged.channel_id });
       expect(countedEvents(get().engine, professional.id, 'cms-lookup')).toBe(0);
     });
 
     it('runs one live check for concurrent requests of an unchecked channel, and all of them get its verdict', async () => {
       setCheckWork(get().engine, 400);
-      const users = [newUser(get(), 'professional'), newUser(get(), 'starter'), newUser(get(), 'ultimate')];
+      const users = [(await newUser(get(), 'professional')), (await newUser(get(), 'starter')), (await newUser(get(), 'ultimate'))];
       const channel_id = fx.uncheckedNotManaged.at(-1)!.channel_id;
       const bodies = await Promise.all(users.map(async (user, index) => {
         await sleep(index * 40);
@@ -209,7 +209,7 @@ describeEachEngine(
 
     it('answers unchecked with a hint when the live check gets no verdict, storing nothing', async () => {
       setFault(get().engine.settings, 'cms-no-verdict');
-      const { service } = newUser(get(), 'professional');
+      const { service } = (await newUser(get(), 'professional'));
       const channel_id = freshChannel();
       const body = await service.call('cms.check', { channel_id });
       expect(body).toEqual({
@@ -232,7 +232,7 @@ describeEachEngine(
     });
 
     it('refuses plan none with 403 on every check endpoint', async () => {
-      const { service } = newUser(get(), 'none');
+      const { service } = (await newUser(get(), 'none'));
       const id = fx.managed.channel_id;
       for (const call of [
         service.call('cms.check', { channel_id: id }),
@@ -245,7 +245,7 @@ describeEachEngine(
     });
 
     it('never answers an owner e-mail', async () => {
-      const { service } = newUser(get(), 'ultimate');
+      const { service } = (await newUser(get(), 'ultimate'));
       const bodies = [
         await service.call('cms.check', { channel_id: fx.managed.channel_id, full_network: true }),
         await service.call('cms.networks', { min_channels: 1, limit: 100 }),
@@ -384,8 +384,8 @@ describeEachEngine(
     it('shares one live check with a request on another connection', async () => {
       if (get().kind !== 'embedded') return;
       setCheckWork(get().engine, 400);
-      const a = newUser(get(), 'professional');
-      const b = get().engine.identity.createUserWithKey('professional', []);
+      const a = (await newUser(get(), 'professional'));
+      const b = (await get().engine.identity.createUserWithKey('professional', []));
       const elsewhere = new LocalService(other, b.key);
       const channel_id = fx.uncheckedNotManaged[0]!.channel_id;
       const [first, second] = await Promise.all([
@@ -400,7 +400,7 @@ describeEachEngine(
     it('counts the hourly cap across connections', async () => {
       if (get().kind !== 'embedded') return;
       setCheckWork(get().engine, 0);
-      const created = get().engine.identity.createUserWithKey('starter', []);
+      const created = (await get().engine.identity.createUserWithKey('starter', []));
       const here = new LocalService(get().engine, created.key);
       const there = new LocalService(other, created.key);
       const channel_id = fx.notManaged.channel_id;
@@ -412,8 +412,8 @@ describeEachEngine(
     it('lets a waiting request run the check itself when the one it joined is abandoned', async () => {
       if (get().kind !== 'embedded') return;
       setCheckWork(get().engine, 500);
-      const runner = newUser(get(), 'ultimate');
-      const waiter = newUser(get(), 'ultimate');
+      const runner = (await newUser(get(), 'ultimate'));
+      const waiter = (await newUser(get(), 'ultimate'));
       const channel_id = fx.uncheckedNotManaged[1]!.channel_id;
       const abandon = new AbortController();
       const first = runner.service.call('cms.check', { channel_id }, { signal: abandon.signal });
@@ -433,7 +433,7 @@ describeEachEngine(
       get().engine.db
         .prepare("INSERT INTO cms_live_checks VALUES (?, 'dead-runner', ?, ?, NULL, NULL)")
         .run(channel_id, clock.now() - 2 * HOUR_MS, clock.now() - HOUR_MS);
-      const body = await newUser(get(), 'ultimate').service.call('cms.check', { channel_id });
+      const body = await (await newUser(get(), 'ultimate')).service.call('cms.check', { channel_id });
       expect(body).toMatchObject({ status: 'not_managed', checked_live: true });
     });
   },

@@ -154,7 +154,7 @@ describeEachEngine('alt voices under the hosted service\'s name', (get) => {
   it('answers /api/voices/minimax paths like /api/voices/alt', async () => {
     const harness = get();
     if (harness.kind !== 'remote') return; // paths exist only over HTTP
-    const key = harness.engine.identity.createUserWithKey('professional', []).key;
+    const key = (await harness.engine.identity.createUserWithKey('professional', [])).key;
     const form = new FormData();
     form.append('voice_name', 'Aliased');
     form.append('audio_file', new Blob([new Uint8Array(thirtySeconds.data)]), 'sample.wav');

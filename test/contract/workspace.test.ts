@@ -20,7 +20,7 @@ describeEachEngine('folders', (get) => {
   it('answers 201 over HTTP for a create', async () => {
     const harness = get();
     if (harness.kind !== 'remote') return;
-    const key = harness.engine.identity.createUserWithKey('starter', []).key;
+    const key = (await harness.engine.identity.createUserWithKey('starter', [])).key;
     const response = await fetch(`${harness.baseUrl}/api/folders`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -276,9 +276,9 @@ describeEachEngine('authentication and plans', (get) => {
     const harness = get();
     expect((await failure(harness.withKey(undefined).call('folders.list', {}))).status).toBe(401);
     expect((await failure(harness.withKey('tk_notakey').call('folders.list', {}))).status).toBe(401);
-    const created = harness.engine.identity.createUserWithKey('starter', []);
+    const created = (await harness.engine.identity.createUserWithKey('starter', []));
     await harness.withKey(created.key).call('folders.list', {});
-    harness.engine.identity.revokeKey(created.key);
+    (await harness.engine.identity.revokeKey(created.key));
     expect((await failure(harness.withKey(created.key).call('folders.list', {}))).status).toBe(401);
   });
 

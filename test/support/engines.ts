@@ -62,7 +62,8 @@ export async function createHarness(kind: EngineKind, options: HarnessOptions = 
     engine,
     baseUrl: server?.url,
     as(plan = 'ultimate', scopes = ['generations']) {
-      return withKey(engine.identity.createUserWithKey(plan, scopes).key);
+      // The user is made in the store (asynchronously); the service waits for it on its first call.
+      return deferredService(engine.identity.createUserWithKey(plan, scopes).then((created) => withKey(created.key)));
     },
     withKey,
   };
@@ -89,6 +90,20 @@ export function describeEachEngine(title: string, body: (get: () => EngineHarnes
       body(() => current.harness);
     });
   }
+}
+
+/** A Service that is still being made (its user created in the store): every call waits for it first. */
+export function deferredService(pending: Promise<Service>): Service {
+  pending.catch(() => undefined);
+  return {
+    get target() {
+      return { mode: 'local', location: '(being opened)' } as const;
+    },
+    call: async (name, input, options) => (await pending).call(name, input, options),
+    fetchFile: async (url, options) => (await pending).fetchFile(url, options),
+    callPath: async (request, options) => (await pending).callPath(request, options),
+    close: async () => (await pending.catch(() => undefined))?.close(),
+  };
 }
 
 /** Resolves to the ServiceError a call rejects with (fails the test if it succeeds). */

@@ -16,9 +16,11 @@ export interface WaitOptions {
 }
 
 /** The row once terminal or when the wait ends; throws the abort reason if the caller went away. */
-export async function waitForJob(queue: JobQueue, load: () => JobRow, options: WaitOptions): Promise<JobRow> {
-  let row = load();
+export async function waitForJob(queue: JobQueue, load: () => Promise<JobRow>, options: WaitOptions): Promise<JobRow> {
+  let row = await load();
   if (options.seconds <= 0 || isTerminal(row.state)) return row;
+  // Wake-ups from every process of a fleet (Postgres); on SQLite from this one, the rest by polling.
+  await queue.subscribe().catch(() => undefined);
   const deadline = Date.now() + options.seconds * 1000;
   const { signal, release } = options;
   while (!isTerminal(row.state) && !release?.aborted) {
@@ -26,7 +28,7 @@ export async function waitForJob(queue: JobQueue, load: () => JobRow, options: W
     const left = deadline - Date.now();
     if (left <= 0) break;
     await pause(queue, row.id, Math.min(options.pollMs, left), [signal, release]);
-    row = load();
+    row = await load();
   }
   return row;
 }

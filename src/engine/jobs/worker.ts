@@ -79,11 +79,13 @@ export class Worker {
     // registered after this worker started must still be claimed.
     const kinds = () => this.options.kinds ?? registeredKinds();
     const kindsOf = (family: JobFamily) => kinds().filter((kind) => jobProcessor(kind) && familyOf(kind) === family);
-    this.hostId = hosts.register(mode);
-    const hostBeat = setInterval(() => this.guard(() => hosts.beat(this.hostId!, mode)), timing.hostHeartbeatMs);
+    this.hostId = await hosts.register(mode);
+    const hostBeat = setInterval(() => void this.guard(() => hosts.beat(this.hostId!, mode)), timing.hostHeartbeatMs);
     hostBeat.unref();
     const wake = () => this.wake();
     queue.events.on('enqueued', wake);
+    // Submits on other processes of a fleet wake this worker at once (Postgres); otherwise it polls.
+    await queue.subscribe().catch((error: Error) => this.log(`worker: no wake-ups from other processes (${error.message}); polling`));
     let idleSince = Date.now();
     try {
       while (!this.stopped) {
@@ -92,14 +94,14 @@ export class Worker {
             const familyKinds = kindsOf(family);
             while (familyKinds.length > 0 && this.runningOf(family) < slots[family]() && !this.stopped) {
               const owner = `${this.hostId}/${++this.claims}`;
-              const row = queue.claim(owner, familyKinds, timing.leaseMs);
+              const row = await queue.claim(owner, familyKinds, timing.leaseMs);
               if (!row) break;
               this.start(row, owner, family);
             }
           }
           if (this.inFlight.size > 0) idleSince = Date.now();
           if (this.options.untilIdle && this.inFlight.size === 0 && Date.now() - idleSince >= idleMs) {
-            if (hosts.retireIfIdle(this.hostId, () => queue.hasWaiting(kinds()))) break;
+            if (await hosts.retireIfIdle(this.hostId, (tx) => queue.hasWaiting(kinds(), tx))) break;
           }
         } catch (error) {
           if (this.stopped) break;
@@ -114,23 +116,24 @@ export class Worker {
     } finally {
       clearInterval(hostBeat);
       queue.events.off('enqueued', wake);
-      if (!this.stopped) this.guard(() => hosts.unregister(this.hostId!));
+      if (!this.stopped) await this.guard(() => hosts.unregister(this.hostId!));
     }
     return { ...this.stats };
   }
 
   /**
-   * Stops at once (synchronously, so an engine can close its database right after): jobs in
-   * flight go back to the queue for another worker, and this host unregisters.
+   * Stops at once: jobs in flight go back to the queue for another worker, and this host
+   * unregisters; resolves when both are written, so an engine can close its store right after.
    */
-  stop(): void {
+  async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopping.abort();
     this.wake();
     const { queue, hosts } = this.engine.jobs;
-    for (const job of this.inFlight.values()) this.guard(() => queue.release(job.id, job.owner));
+    const inFlight = [...this.inFlight.values()];
     this.inFlight.clear();
-    if (this.hostId) this.guard(() => hosts.unregister(this.hostId!));
+    await Promise.all(inFlight.map((job) => this.guard(() => queue.release(job.id, job.owner))));
+    if (this.hostId) await this.guard(() => hosts.unregister(this.hostId!));
   }
 
   /** Jobs of a family this worker is running now. */
@@ -156,8 +159,8 @@ export class Worker {
     const leaseLost = new AbortController();
     const signal = AbortSignal.any([this.stopping.signal, leaseLost.signal]);
     const heartbeat = setInterval(() => {
-      this.guard(() => {
-        if (!queue.renewLease(row.id, owner, timing.leaseMs)) leaseLost.abort(new Error('lease lost'));
+      void this.guard(async () => {
+        if (!(await queue.renewLease(row.id, owner, timing.leaseMs))) leaseLost.abort(new Error('lease lost'));
       });
     }, timing.heartbeatMs);
     let outcome: Outcome;
@@ -172,7 +175,7 @@ export class Worker {
     }
     // Stopped or superseded: the outcome now belongs to whoever holds the job.
     if (signal.aborted) return;
-    const finished = this.guard(() => queue.finish(row.id, owner, outcome));
+    const finished = await this.guard(() => queue.finish(row.id, owner, outcome));
     if (!finished) return;
     if ('error' in outcome) this.stats.failed += 1;
     else this.stats.completed += 1;
@@ -202,10 +205,10 @@ export class Worker {
     this.woken = false;
   }
 
-  /** Runs a database step unless stopping made the database unusable (it may be closed). */
-  private guard<T>(step: () => T): T | undefined {
+  /** Runs a store step; a failure (a database briefly away, or closed while stopping) is logged, not thrown. */
+  private async guard<T>(step: () => Promise<T>): Promise<T | undefined> {
     try {
-      return step();
+      return await step();
     } catch (error) {
       if (!this.stopped) this.log(`worker error: ${(error as Error).message}`);
       return undefined;
@@ -226,6 +229,6 @@ function failureMessage(error: unknown): string {
 /** Runs a worker until it stops or, with `untilIdle`, until the queue stays idle. */
 export function runWorker(engine: EngineContext, options: WorkerOptions & { signal?: AbortSignal } = {}): Promise<WorkerStats> {
   const worker = new Worker(engine, options);
-  options.signal?.addEventListener('abort', () => worker.stop(), { once: true });
+  options.signal?.addEventListener('abort', () => void worker.stop(), { once: true });
   return worker.run();
 }

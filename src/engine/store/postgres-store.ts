@@ -1,7 +1,7 @@
 import type { Client, Pool, PoolClient, QueryResult } from 'pg';
 import { ServiceError } from '../../core/errors.js';
 import { numberedPlaceholders } from './sql-placeholders.js';
-import type { Executor, SqlValue, Store, TransactionOptions } from './store.js';
+import type { Executor, SqlValue, Store, Transaction, TransactionOptions } from './store.js';
 
 type PgModule = Pick<typeof import('pg'), 'Pool' | 'Client' | 'types'>;
 
@@ -69,17 +69,16 @@ export class PostgresStore implements Store {
     return { changes: (await this.query(this.pool, sql, params)).rowCount ?? 0 };
   }
 
-  async transaction<T>(work: (tx: Executor) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  async transaction<T>(work: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const client = await this.connect();
       let broken = false;
       try {
         await this.query(client, 'BEGIN');
         // Sorted so two transactions taking the same names never wait on each other crosswise.
-        for (const name of [...(options.locks ?? [])].sort()) {
-          await this.query(client, 'SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [name]);
-        }
-        const result = await work(this.executor(client));
+        const tx = this.executor(client);
+        for (const name of [...(options.locks ?? [])].sort()) await tx.lock(name);
+        const result = await work(tx);
         await this.query(client, 'COMMIT');
         return result;
       } catch (error) {
@@ -109,6 +108,12 @@ export class PostgresStore implements Store {
     return () => set.delete(handler);
   }
 
+  async changeCounter(channel: string): Promise<() => number> {
+    let count = 0;
+    await this.listen(channel, () => count++);
+    return () => count;
+  }
+
   async schemaVersion(): Promise<number> {
     const row = await this.get<{ version: number | null }>('SELECT MAX(version) AS version FROM schema_migrations');
     return row?.version ?? 0;
@@ -136,8 +141,11 @@ export class PostgresStore implements Store {
     }
   }
 
-  private executor(client: PoolClient): Executor {
+  private executor(client: PoolClient): Transaction {
     return {
+      lock: async (name: string) => {
+        await this.query(client, 'SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [name]);
+      },
       dialect: 'postgres',
       all: async <T>(sql: string, params?: readonly SqlValue[]) => (await this.query(client, sql, params)).rows as T[],
       get: async <T>(sql: string, params?: readonly SqlValue[]) => (await this.query(client, sql, params)).rows[0] as T | undefined,
@@ -162,7 +170,7 @@ export class PostgresStore implements Store {
   }
 
   /** The LISTEN connection, opened on first use and reopened (with every LISTEN) when it drops. */
-  private listenerClient(): Promise<Client> {
+  private listenerClient(reconnecting = false): Promise<Client> {
     if (this.listener) return this.listener;
     const opening = (async () => {
       const client = new this.pg.Client({ connectionString: this.url, types: integerTypes(this.pg) });
@@ -173,6 +181,9 @@ export class PostgresStore implements Store {
       client.on('end', () => this.dropListener(opening));
       await client.connect();
       for (const channel of this.handlers.keys()) await client.query(`LISTEN ${quoteName(channel)}`);
+      // Notifications sent while the connection was down are lost: tell every listener that
+      // anything may have changed (an empty payload), so caches reload.
+      if (reconnecting) for (const handlers of this.handlers.values()) for (const handler of handlers) handler('');
       return client;
     })();
     this.listener = opening;
@@ -187,7 +198,7 @@ export class PostgresStore implements Store {
     which.then((client) => client.end()).catch(() => undefined);
     if (this.closed || this.handlers.size === 0) return;
     setTimeout(() => {
-      if (!this.closed && !this.listener) this.listenerClient().catch(() => undefined);
+      if (!this.closed && !this.listener) this.listenerClient(true).catch(() => undefined);
     }, LISTEN_RETRY_MS).unref();
   }
 }

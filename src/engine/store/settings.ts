@@ -52,10 +52,16 @@ export class Settings {
     return new Settings({
       read: (key) => rows.get(key),
       write: async (key, value) => {
-        if (value === undefined) await store.run('DELETE FROM settings WHERE key = ?', [key]);
-        else await store.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
+        // This process sees its own change at once, as it would on SQLite; others on the notification.
         if (value === undefined) rows.delete(key);
         else rows.set(key, value);
+        try {
+          if (value === undefined) await store.run('DELETE FROM settings WHERE key = ?', [key]);
+          else await store.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
+        } catch (error) {
+          await reload(key).catch(() => undefined);
+          throw error;
+        }
         await store.notify(CHANGED_CHANNEL, key);
       },
     });

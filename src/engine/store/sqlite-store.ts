@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
-import type { Executor, SqlValue, Store } from './store.js';
+import type { Executor, SqlValue, Store, Transaction } from './store.js';
 
 /** Statements kept per connection: repositories send the same few dozen texts over and over. */
 const STATEMENT_CACHE_MAX = 500;
@@ -23,7 +23,7 @@ export class SqliteStore implements Store {
   private readonly local = new EventEmitter();
   /** Settles when the transaction holding the connection ends; undefined when none does. */
   private held?: Promise<void>;
-  private readonly direct: Executor;
+  private readonly direct: Transaction;
 
   constructor(readonly db: Db) {
     this.description = `sqlite:${db.name}`;
@@ -33,6 +33,7 @@ export class SqliteStore implements Store {
       all: async <T>(sql: string, params: readonly SqlValue[] = []) => this.statement(sql).all(...params) as T[],
       get: async <T>(sql: string, params: readonly SqlValue[] = []) => this.statement(sql).get(...params) as T | undefined,
       run: async (sql: string, params: readonly SqlValue[] = []) => ({ changes: this.statement(sql).run(...params).changes }),
+      lock: async () => undefined,
     };
   }
 
@@ -51,18 +52,18 @@ export class SqliteStore implements Store {
     return this.direct.run(sql, params);
   }
 
-  async transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     while (this.held) await this.held;
     let release!: () => void;
     this.held = new Promise((resolve) => (release = resolve));
     try {
-      this.db.prepare('BEGIN IMMEDIATE').run();
+      this.statement('BEGIN IMMEDIATE').run();
       try {
         const result = await work(this.direct);
-        this.db.prepare('COMMIT').run();
+        this.statement('COMMIT').run();
         return result;
       } catch (error) {
-        if (this.db.inTransaction) this.db.prepare('ROLLBACK').run();
+        if (this.db.inTransaction) this.statement('ROLLBACK').run();
         throw error;
       }
     } finally {
@@ -80,13 +81,21 @@ export class SqliteStore implements Store {
     return () => this.local.off(channel, handler);
   }
 
+  async changeCounter(channel: string): Promise<() => number> {
+    const dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
+    let local = 0;
+    this.local.on(channel, () => local++);
+    // Another connection's commit moves data_version; this connection's own writes are counted here.
+    return () => dataVersion.get()! * 1_000_000 + local;
+  }
+
   async schemaVersion(): Promise<number> {
-    const row = this.db.prepare<[], { version: number | null }>('SELECT MAX(version) AS version FROM schema_migrations').get();
+    const row = this.statement('SELECT MAX(version) AS version FROM schema_migrations').get() as { version: number | null } | undefined;
     return row?.version ?? 0;
   }
 
   async ping(): Promise<void> {
-    this.db.prepare('SELECT 1').get();
+    this.statement('SELECT 1').get();
   }
 
   async close(): Promise<void> {

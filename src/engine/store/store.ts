@@ -8,7 +8,8 @@
  * as numbers in both (Postgres BIGINT and COUNT(*) are parsed, not left as strings).
  */
 export type StoreDialect = 'sqlite' | 'postgres';
-export type SqlValue = string | number | bigint | boolean | null | Buffer;
+/** Arrays only on Postgres (`= ANY(?::text[])`): SQLite takes JSON text and `json_each` instead. */
+export type SqlValue = string | number | bigint | boolean | null | Buffer | readonly (string | number)[];
 
 export interface Executor {
   readonly dialect: StoreDialect;
@@ -16,6 +17,17 @@ export interface Executor {
   get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
   /** A write; `changes` is the number of rows it touched. */
   run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }>;
+}
+
+/** An open transaction: an executor that can also serialise on a name until it ends. */
+export interface Transaction extends Executor {
+  /**
+   * Waits until no other transaction, in any process or machine, holds `name`, then holds it until
+   * this one ends: a cap check takes its cap's name before counting. SQLite has nothing to do
+   * (BEGIN IMMEDIATE already holds the database's one write lock); Postgres takes an advisory
+   * transaction lock.
+   */
+  lock(name: string): Promise<void>;
 }
 
 export interface TransactionOptions {
@@ -35,13 +47,19 @@ export interface Store extends Executor {
    * Runs `work` in one write transaction: committed when it resolves, rolled back when it throws.
    * Transactions never interleave on one connection: SQLite's are run one after another.
    */
-  transaction<T>(work: (tx: Executor) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Tells every process listening on `channel` (LISTEN/NOTIFY on Postgres; this process only on SQLite). */
   notify(channel: string, payload: string): Promise<void>;
   /** Calls `handler` for every notification on `channel`, from any process; resolves to an unsubscribe. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => void>;
   /** Whether notifications reach other processes (Postgres) or only this one (SQLite: poll as well). */
   readonly notifiesAcrossProcesses: boolean;
+  /**
+   * A number that moves whenever a write announced on `channel` (by `notify`) may have happened in
+   * any process, so a cache of that data can tell when to forget. SQLite reads the file's
+   * `data_version` (any other connection's commit moves it); Postgres counts notifications.
+   */
+  changeCounter(channel: string): Promise<() => number | Promise<number>>;
   /** The highest migration version applied. */
   schemaVersion(): Promise<number>;
   /** A cheap round trip: throws when the database cannot be reached. */

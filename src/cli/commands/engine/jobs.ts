@@ -33,16 +33,16 @@ function registerWorker(engine: Command, app: CliApp): void {
       }
       const concurrency = parseWholeNumber(flags.concurrency, '--concurrency', { min: 1, max: 64 });
       const idleMs = parseWholeNumber(flags.idle, '--idle', { min: 0 }) * 1000;
-      const { Engine } = await import('../../../engine/engine.js');
+      const { openEngine } = await import('../../../engine/open-engine.js');
       const { runWorker } = await import('../../../engine/jobs/worker.js');
-      const local = openAtDataDir(app.settings.dataDir, () => Engine.open({ dataDir: app.settings.dataDir, jobRunner: { mode: 'none' } }));
+      const local = await openAtDataDir(app.settings.dataDir, () => openEngine({ dataDir: app.settings.dataDir, store: app.settings.store, jobRunner: { mode: 'none' } }));
       await local.loadAllFeatures();
       const log = (line: string) => app.io.error(`${new Date().toISOString()} [worker ${process.pid}] ${line}`);
       const stopping = new AbortController();
       const stop = () => stopping.abort();
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
-      log(`started on ${app.settings.dataDir}${flags.untilIdle ? ` (exits after ${idleMs / 1000}s idle)` : ''}`);
+      log(`started on ${app.settings.store.kind === 'postgres' ? app.settings.store.description : app.settings.dataDir}${flags.untilIdle ? ` (exits after ${idleMs / 1000}s idle)` : ''}`);
       try {
         const stats = await runWorker(local, {
           concurrency,
@@ -56,7 +56,7 @@ function registerWorker(engine: Command, app: CliApp): void {
       } finally {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
-        local.close();
+        await local.close();
       }
     });
 }
@@ -119,8 +119,8 @@ function registerDurations(engine: Command, app: CliApp): void {
     .addHelpText('before', examples(['tubekit engine durations                  # show it', 'tubekit engine durations realistic', 'tubekit engine durations 500-1500']))
     .action(async (text: string | undefined) => {
       const work = await import('../../../engine/simulated-work.js');
-      const view = await withLocalEngine(app, (local) => {
-        if (text !== undefined) work.setWorkSetting(local.settings, asUsage(() => work.parseWorkSetting(text)));
+      const view = await withLocalEngine(app, async (local) => {
+        if (text !== undefined) await work.setWorkSetting(local.settings, asUsage(() => work.parseWorkSetting(text)));
         const setting = work.workSetting(local.settings);
         const activities = Object.fromEntries(
           (Object.keys(work.workActivities) as (keyof typeof work.workActivities)[]).map((activity) => [activity, work.workDuration(local.settings, activity)]),
@@ -137,10 +137,15 @@ function registerDurations(engine: Command, app: CliApp): void {
 
 /** Engine-side validation errors are the user's typing here: exit 2, not a service failure. */
 function asUsage<T>(step: () => T): T {
-  try {
-    return step();
-  } catch (error) {
+  const toUsage = (error: unknown): never => {
     if (error instanceof ServiceError && error.status === 400) throw usageError(error.message, error.hint);
     throw error;
+  };
+  try {
+    const result = step();
+    // An async step (a setting saved to the store) refuses by rejecting.
+    return (result instanceof Promise ? result.catch(toUsage) : result) as T;
+  } catch (error) {
+    return toUsage(error);
   }
 }

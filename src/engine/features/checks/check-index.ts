@@ -20,10 +20,10 @@ export async function checkIndex(engine: EngineContext): Promise<ChecksStore> {
   const { prechecked } = await engine.index();
   if (!synced.has(prechecked)) {
     const sync = engine.db.transaction(() => {
-      if (engine.settings.get<string>(EDITION_SETTING) === prechecked.edition) return;
+      if (engine.localSettings.get<string>(EDITION_SETTING) === prechecked.edition) return;
       store.clearCms();
       for (const verdict of prechecked.verdicts()) storePrecheck(store, verdict);
-      engine.settings.set(EDITION_SETTING, prechecked.edition);
+      void engine.localSettings.set(EDITION_SETTING, prechecked.edition);
     });
     sync.immediate();
     synced.add(prechecked);

@@ -14,7 +14,7 @@ export function takeLookup(request: RequestContext): void {
   const cap = request.limits.cmsLookupsPerDay;
   if (cap === null) return;
   const plan = planDisplayName[request.user.plan];
-  request.engine.rates.take(request.user.userId, 'cms-lookup', cap, DAY_MS, `${cap} managed-network lookups a day`, {
+  request.engine.localRates.take(request.user.userId, 'cms-lookup', cap, DAY_MS, `${cap} managed-network lookups a day`, {
     code: 'upgrade_required',
     message: `Daily limit reached: the ${plan} plan includes ${cap} managed-network lookups a day.`,
     hint: 'Professional and Ultimate have no daily cap: upgrade in your subscription settings.',
@@ -24,7 +24,7 @@ export function takeLookup(request: RequestContext): void {
 export function takeLiveCheck(request: RequestContext): void {
   const cap = request.limits.cmsLiveChecksPerHour;
   const plan = planDisplayName[request.user.plan];
-  request.engine.rates.take(request.user.userId, 'cms-live', cap, HOUR_MS, `${cap} live checks an hour`, {
+  request.engine.localRates.take(request.user.userId, 'cms-live', cap, HOUR_MS, `${cap} live checks an hour`, {
     code: 'rate_limited',
     message: `Hourly limit reached: the ${plan} plan includes ${cap} managed-network live checks an hour.`,
     hint: 'Stored verdicts are still answered: ask without refresh=1 for a channel already checked.',
