@@ -28,6 +28,9 @@ import { DURATION_FORMS, parseDuration } from '../core/duration.js';
 import { JobSystem, type JobRunner } from './jobs/job-system.js';
 import type { JobTiming } from './jobs/timing.js';
 
+/** The settings key of `engine limits set` overrides. */
+const LIMITS_SETTING = 'limits';
+
 /** Route tags whose endpoints need the Professional or Ultimate plan, whatever the input. */
 const PLAN_GATED_TAGS = new Set<RouteTag>(['voices', 'generation']);
 
@@ -88,6 +91,10 @@ export class Engine implements EngineContext {
     this.jobs = new JobSystem(this, this.store, this.clock, options.jobRunner, options.jobTiming);
     this.extraOverrides = options.planOverrides;
     this.planTable = this.loadPlanTable();
+    // A fleet's `engine limits set` reaches every server at once.
+    this.settings.onChange((key) => {
+      if (key === undefined || key === LIMITS_SETTING) this.reloadLimits();
+    });
   }
 
   static open(options: EngineOptions): Engine {
@@ -163,7 +170,7 @@ export class Engine implements EngineContext {
   }
 
   private loadPlanTable(): Record<Plan, PlanLimits> {
-    return resolvePlanTable(mergeOverrides(this.settings.get<PlanOverrides>('limits'), this.extraOverrides));
+    return resolvePlanTable(mergeOverrides(this.settings.get<PlanOverrides>(LIMITS_SETTING), this.extraOverrides));
   }
 
   defaultKey(): Promise<string> {

@@ -135,4 +135,4 @@ describeEachEngine('task job status', (get) => {
       expect(error.message).toMatch(/^Job not found/);
     }
   });
-}, { strictResponses: false });
+}, { strictResponses: false, postgres: true });

@@ -105,7 +105,7 @@ describeEachEngine('folders', (get) => {
     expect(empty.status).toBe(400);
     expect(empty.message).toMatch(/channel_id/);
   });
-});
+}, { postgres: true });
 
 describeEachEngine('saved channels', (get) => {
   let ids: string[];
@@ -225,7 +225,7 @@ describeEachEngine('saved channels', (get) => {
     expect((await failure(user.call('folders.channels', { id: folder.id }))).status).toBe(404);
     expect((await stranger.call('folders.channels', { id: theirs.id })).count).toBe(1);
   });
-});
+}, { postgres: true });
 
 describeEachEngine('channel resolution', (get) => {
   it('resolves @handles, handle URLs, /channel/ URLs, and returns raw ids unchanged', async () => {
@@ -291,4 +291,4 @@ describeEachEngine('authentication and plans', (get) => {
   it('reports health', async () => {
     expect(await get().as('starter').call('health', {})).toMatchObject({ status: 'healthy', active_jobs: 0, total_jobs: 0, max_concurrent: 5 });
   });
-});
+}, { postgres: true });

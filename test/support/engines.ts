@@ -11,14 +11,20 @@ import { Engine, type EngineOptions } from '../../src/engine/engine.js';
 import type { Plan } from '../../src/engine/limits/plans.js';
 import type { Scope } from '../../src/engine/identity/identity.js';
 import { LocalService } from '../../src/engine/local-service.js';
+import { openEngine } from '../../src/engine/open-engine.js';
+import { parseStoreLocation } from '../../src/engine/store/store-location.js';
 import { RemoteService } from '../../src/remote/remote-service.js';
 import { startServer, type RunningServer } from '../../src/server/serve.js';
+import { createTestDatabase } from './postgres.js';
 import { checkingResponses } from './strict-responses.js';
 
 export type EngineKind = 'embedded' | 'remote';
+/** Where the engine keeps its state: the data dir's SQLite file, or a database of its own on the test run's PostgreSQL. */
+export type StoreKind = 'sqlite' | 'postgres';
 
 export interface EngineHarness {
   kind: EngineKind;
+  store: StoreKind;
   engine: Engine;
   /** Base URL of `serve` (remote kind only). */
   baseUrl?: string;
@@ -39,11 +45,14 @@ export interface HarnessOptions extends Partial<EngineOptions> {
    * (task-jobs' own job kind); every other suite's successful answers are checked (strict-responses.ts).
    */
   strictResponses?: boolean;
+  /** Also run the suite on PostgreSQL, embedded and through serve (describeEachEngine). */
+  postgres?: boolean;
 }
 
-export async function createHarness(kind: EngineKind, options: HarnessOptions = {}) {
+export async function createHarness(kind: EngineKind, options: HarnessOptions = {}, store: StoreKind = 'sqlite') {
   const dataDir = options.dataDir ?? tempDataDir();
-  const engine = Engine.open({ ...options, dataDir });
+  const location = store === 'postgres' ? parseStoreLocation(await createTestDatabase()) : undefined;
+  const engine = await openEngine({ ...options, dataDir, store: location });
   if (options.world) await engine.reseedWorld(options.world);
   let server: RunningServer | undefined;
   if (kind === 'remote') server = await startServer({ engine, port: 0 });
@@ -59,6 +68,7 @@ export async function createHarness(kind: EngineKind, options: HarnessOptions = 
   };
   const harness: EngineHarness = {
     kind,
+    store,
     engine,
     baseUrl: server?.url,
     as(plan = 'ultimate', scopes = ['generations']) {
@@ -70,7 +80,7 @@ export async function createHarness(kind: EngineKind, options: HarnessOptions = 
   const close = async () => {
     for (const service of services) await service.close().catch(() => undefined);
     await server?.close();
-    engine.close();
+    await engine.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return { harness, close };
@@ -78,11 +88,13 @@ export async function createHarness(kind: EngineKind, options: HarnessOptions = 
 
 /** `describe` once per engine; the harness is ready inside `it` blocks. */
 export function describeEachEngine(title: string, body: (get: () => EngineHarness) => void, options: HarnessOptions = {}) {
+  const stores: StoreKind[] = options.postgres ? ['sqlite', 'postgres'] : ['sqlite'];
+  for (const store of stores)
   for (const kind of ['embedded', 'remote'] as const) {
-    describe(`${title} [${kind}]`, () => {
+    describe(`${title} [${kind}${store === 'sqlite' ? '' : `, ${store}`}]`, () => {
       let current: Awaited<ReturnType<typeof createHarness>>;
       beforeAll(async () => {
-        current = await createHarness(kind, options);
+        current = await createHarness(kind, options, store);
       });
       afterAll(async () => {
         await current?.close();

@@ -19,7 +19,12 @@ export interface PostgresServer {
   /** Base URL (no database): append a database name. */
   baseUrl: string;
   dir: string;
+  /** Stops the server and removes its files. */
   stop(): Promise<void>;
+  /** Stops the server, keeping its data (a database that went away)… */
+  pause(): Promise<void>;
+  /** …and starts it again on the same port (it came back). */
+  resume(): Promise<void>;
 }
 
 const NOBODY = 65534;
@@ -81,25 +86,21 @@ export async function startPostgres(): Promise<PostgresServer> {
     ['max_connections', '300'],
     ['shared_buffers', '128MB'],
   ];
-  const [command, args] = asServerUser(path.join(bin, 'postgres'), ['-D', data, ...settings.flatMap(([name, value]) => ['-c', `${name}=${value}`])]);
-  const child: ChildProcess = spawn(command, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  child.stderr!.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `postgres://postgres@127.0.0.1:${port}`;
   const adminUrl = `${baseUrl}/postgres`;
-  try {
-    await waitForServer(adminUrl, child, () => log);
-  } catch (error) {
-    child.kill('SIGKILL');
-    fs.rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-  return {
-    adminUrl,
-    baseUrl,
-    dir,
-    async stop() {
+  const launch = async () => {
+    const [command, args] = asServerUser(path.join(bin, 'postgres'), ['-D', data, ...settings.flatMap(([name, value]) => ['-c', `${name}=${value}`])]);
+    const child: ChildProcess = spawn(command, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    let log = '';
+    child.stderr!.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      await waitForServer(adminUrl, child, () => log);
+    } catch (error) {
+      child.kill('SIGKILL');
+      throw error;
+    }
+    return async () => {
       if (child.exitCode === null) {
         // Fast shutdown: ends open connections and stops.
         child.kill('SIGINT');
@@ -107,6 +108,29 @@ export async function startPostgres(): Promise<PostgresServer> {
         await exited;
         clearTimeout(timer);
       }
+    };
+  };
+  let halt: (() => Promise<void>) | undefined;
+  try {
+    halt = await launch();
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    adminUrl,
+    baseUrl,
+    dir,
+    async pause() {
+      await halt?.();
+      halt = undefined;
+    },
+    async resume() {
+      halt ??= await launch();
+    },
+    async stop() {
+      await halt?.();
+      halt = undefined;
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -34,7 +34,7 @@ export function registerServe(program: Command, app: CliApp): void {
       .option('--body-min-rate <bytes>', 'close a request whose body arrives slower than this many bytes a second (judged over --body-timeout), with 408', '512')
       .option('--body-max-time <seconds>', 'close a request whose whole body takes longer than this, with 408', '600')
       .option('--allowed-host <host>', 'a Host (name or name:port) clients may call the server by beside its listen address, e.g. behind a proxy; repeatable; * for any', collect)
-      .option('--workers <n>', 'channel jobs this server runs at once (generation and analysis jobs have their own slots)', '2')
+      .option('--workers <n>', 'channel jobs this server runs at once (generation and analysis jobs have their own slots); 0: none, an API-only server of a fleet whose jobs `tubekit engine worker` runs elsewhere', '2')
       .option('--alerts-every <minutes>', 'run an alert evaluation cycle every N minutes (0: never)', '60')
       .option('--no-migrate', 'with --store postgres://…: do not apply pending migrations at start (refuse to start while some are pending)')
       .option('--wait-for-store <seconds>', 'with --store postgres://…: how long to wait for the database at start before exiting 9', '30'),
@@ -50,7 +50,7 @@ export function registerServe(program: Command, app: CliApp): void {
   refuseRemoteFlags(serve, app, '`tubekit serve`');
   serve.action(async (options: ServeFlags) => {
     const port = parseWholeNumber(options.port, '--port', { min: 0, max: 65535 });
-    const workers = parseWholeNumber(options.workers, '--workers', { min: 1, max: 64 });
+    const workers = parseWholeNumber(options.workers, '--workers', { min: 0, max: 64 });
     const alertsEveryMinutes = parseWholeNumber(options.alertsEvery, '--alerts-every', { min: 0, max: 10_080 });
     const bodyBounds = {
       stallSeconds: parseWholeNumber(options.bodyTimeout, '--body-timeout', { min: 1, max: 3600 }),
@@ -64,6 +64,8 @@ export function registerServe(program: Command, app: CliApp): void {
       openEngine({
         dataDir: app.settings.dataDir,
         store: app.settings.store,
+        // --workers 0: queued jobs are left to the workers of other processes.
+        jobRunner: workers === 0 ? { mode: 'none' } : undefined,
         storeOpening: { migrations: options.migrate ? 'apply' : 'require', waitMs, onWait: (line) => app.io.note(line) },
       }),
     );

@@ -9,6 +9,8 @@ interface SettingsSource {
   write(key: string, value: string | undefined): Promise<void>;
 }
 
+type ChangeListener = (key: string | undefined) => void;
+
 /**
  * Engine-wide settings (limit overrides, faults, world parameters), shared by every process.
  * Reads are synchronous — faults and limits are consulted on hot paths — so each store provides
@@ -16,7 +18,21 @@ interface SettingsSource {
  * at open and refreshed from LISTEN/NOTIFY whenever any process changes one.
  */
 export class Settings {
+  private readonly listeners = new Set<ChangeListener>();
+
   private constructor(private readonly source: SettingsSource) {}
+
+  /**
+   * Called when another process changed a setting (`undefined`: maybe any of them). Only a fleet's
+   * store announces changes; on SQLite nothing is called, as before.
+   */
+  onChange(listener: ChangeListener): void {
+    this.listeners.add(listener);
+  }
+
+  private changed(key: string | undefined): void {
+    for (const listener of this.listeners) listener(key);
+  }
 
   /** Settings read straight from the data dir's SQLite file. */
   static onSqlite(db: Db): Settings {
@@ -46,10 +62,13 @@ export class Settings {
       rows.clear();
       for (const row of all) rows.set(row.key, row.value);
     };
+    let settings: Settings | undefined;
     // Listen before the first read, so no change falls between the two.
-    await store.listen(CHANGED_CHANNEL, (key) => void reload(key || undefined).catch(() => undefined));
+    await store.listen(CHANGED_CHANNEL, (key) => {
+      reload(key || undefined).then(() => settings?.changed(key || undefined), () => undefined);
+    });
     await reload();
-    return new Settings({
+    settings = new Settings({
       read: (key) => rows.get(key),
       write: async (key, value) => {
         // This process sees its own change at once, as it would on SQLite; others on the notification.
@@ -65,6 +84,7 @@ export class Settings {
         await store.notify(CHANGED_CHANNEL, key);
       },
     });
+    return settings;
   }
 
   get<T>(key: string): T | undefined {

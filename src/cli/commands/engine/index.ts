@@ -11,6 +11,7 @@ import { printJson, printRecord } from '../../output.js';
 import { registerEngineJobs } from './jobs.js';
 import { registerKeys } from './keys.js';
 import { registerLimits } from './limits.js';
+import { registerMigrate } from './migrate.js';
 import { withLocalEngine } from './local-engine.js';
 import { refuseRemoteFlags } from './local-only.js';
 import { registerPlatform } from './platform.js';
@@ -32,6 +33,7 @@ export function registerEngine(program: Command, app: CliApp): Command {
   registerWorldClock(engine, app);
   registerLimits(engine, app);
   registerEngineJobs(engine, app);
+  registerMigrate(engine, app);
 
   engine
     .command('cdn-url [url]')
