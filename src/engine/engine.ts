@@ -83,6 +83,9 @@ export class Engine implements EngineContext {
     this.clock = options.clock ?? systemClock;
     this.db = openDatabase(options.databaseFile ?? databaseFile(options.dataDir));
     this.store = options.fleet?.store ?? new SqliteStore(this.db);
+    // In a fleet, users live in the shared store: the data dir's tables that name a user (voices,
+    // download slots, analysis uploads, alerts) cannot reference them across databases.
+    if (options.fleet) this.db.pragma('foreign_keys = OFF');
     this.localSettings = Settings.onSqlite(this.db);
     this.settings = options.fleet?.settings ?? this.localSettings;
     this.identity = new Identity(this.store, this.clock);

@@ -51,16 +51,27 @@ export class Settings {
   /** Settings of a fleet's store: every row in memory, kept current by notifications. */
   static async onStore(store: Store): Promise<Settings> {
     const rows = new Map<string, string>();
+    // Writes of this process in flight, per key: a reload must not bring back the value one replaces
+    // (a notification of an older write arriving while a newer one is being saved).
+    const writes = new Map<string, number>();
+    let writesStarted = 0;
+    const queued = new Map<string, Promise<void>>();
     const reload = async (key?: string) => {
+      const startedBefore = writesStarted;
+      const found = key
+        ? await store.all<{ key: string; value: string }>('SELECT key, value FROM settings WHERE key = ?', [key])
+        : await store.all<{ key: string; value: string }>('SELECT key, value FROM settings');
+      // A write started meanwhile knows better than what was read before it.
+      const stale = (name: string) => (writes.get(name) ?? 0) > 0 || writesStarted !== startedBefore;
       if (key) {
-        const row = await store.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', [key]);
-        if (row) rows.set(key, row.value);
+        if (stale(key)) return;
+        if (found[0]) rows.set(key, found[0].value);
         else rows.delete(key);
         return;
       }
-      const all = await store.all<{ key: string; value: string }>('SELECT key, value FROM settings');
-      rows.clear();
-      for (const row of all) rows.set(row.key, row.value);
+      const seen = new Set(found.map((row) => row.key));
+      for (const name of [...rows.keys()]) if (!seen.has(name) && !stale(name)) rows.delete(name);
+      for (const row of found) if (!stale(row.key)) rows.set(row.key, row.value);
     };
     let settings: Settings | undefined;
     // Listen before the first read, so no change falls between the two.
@@ -72,15 +83,21 @@ export class Settings {
       read: (key) => rows.get(key),
       write: async (key, value) => {
         // This process sees its own change at once, as it would on SQLite; others on the notification.
+        writesStarted += 1;
+        writes.set(key, (writes.get(key) ?? 0) + 1);
         if (value === undefined) rows.delete(key);
         else rows.set(key, value);
-        try {
-          if (value === undefined) await store.run('DELETE FROM settings WHERE key = ?', [key]);
-          else await store.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
-        } catch (error) {
-          await reload(key).catch(() => undefined);
-          throw error;
-        }
+        // One key's writes are saved in the order they were made (the pool's connections would not keep it).
+        const saving = (queued.get(key) ?? Promise.resolve()).then(async () => {
+          try {
+            if (value === undefined) await store.run('DELETE FROM settings WHERE key = ?', [key]);
+            else await store.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
+          } finally {
+            writes.set(key, writes.get(key)! - 1);
+          }
+        });
+        queued.set(key, saving.catch(() => undefined));
+        await saving;
         await store.notify(CHANGED_CHANNEL, key);
       },
     });

@@ -115,6 +115,23 @@ describe('two Postgres stores on one database (two machines)', () => {
     await Promise.all([a.store.close(), b.store.close()]);
   });
 
+  it("keeps this process's own latest setting while older notifications of its earlier ones arrive", async () => {
+    const { settings, store } = await openFleetStore(parseStoreLocation(url) as never, { migrations: 'require' });
+    const saved: Promise<void>[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      saved.push(settings.set('race', round));
+      // Read at once and over the next few milliseconds, as a job starting right after would.
+      expect(settings.get('race')).toBe(round);
+      await new Promise((resolve) => setTimeout(resolve, round % 3));
+      expect(settings.get('race')).toBe(round);
+    }
+    await Promise.all(saved);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(settings.get('race')).toBe(19);
+    expect(await store.get('SELECT value FROM settings WHERE key = ?', ['race'])).toEqual({ value: '19' });
+    await store.close();
+  });
+
   it('refuses to run on a database that lacks migrations, saying how to migrate', async () => {
     const empty = parseStoreLocation(await createTestDatabase({ migrated: false })) as never;
     await expect(openFleetStore(empty, { migrations: 'require' })).rejects.toMatchObject({ code: 'store_not_migrated', hint: expect.stringMatching(/tubekit engine migrate/) });
