@@ -128,7 +128,7 @@ async function throughputRows(workMs: number, jobs: number): Promise<BenchRow[]>
     try {
       const userId = (await bench.engine.identity.createUserWithKey('ultimate', [])).user_id;
       for (let index = 0; index < jobs; index += 1) {
-        bench.engine.jobs.enqueue({ kind: 'channel', userId, input: { channel_input: bench.channel, type: 'longform', channel_id: bench.channel } });
+        await bench.engine.jobs.enqueue({ kind: 'channel', userId, input: { channel_input: bench.channel, type: 'longform', channel_id: bench.channel } });
       }
       const children: ResultPromise[] = [];
       for (let index = 0; index < workers; index += 1) {

@@ -22,7 +22,10 @@ export interface EngineContext {
   readonly store: Store;
   readonly clock: Clock;
   readonly settings: Settings;
-  /** Markers of state kept in `db` (the checks index's edition): per data dir even in a fleet. */
+  /**
+   * Settings about state kept in `db` — the platform and the sample world's parameters, the checks
+   * index's edition — per data dir even in a fleet (the same as `settings` on SQLite).
+   */
   readonly localSettings: Settings;
   readonly identity: Identity;
   readonly rates: RateLimiter;

@@ -110,17 +110,17 @@ export class Engine implements EngineContext {
    * list`) start faster.
    */
   platform(): Promise<PlatformProvider> {
-    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, { dataDir: this.dataDir, env: process.env }))).platform;
+    return (this.opened ?? this.open(() => openPlatform(this.db, this.localSettings, { dataDir: this.dataDir, env: process.env }))).platform;
   }
 
   /** What the service knows (statistics history, collab graph, terminated channels…), seeded by the platform. */
   index(): Promise<EngineIndex> {
-    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, { dataDir: this.dataDir, env: process.env }))).index;
+    return (this.opened ?? this.open(() => openPlatform(this.db, this.localSettings, { dataDir: this.dataDir, env: process.env }))).index;
   }
 
   /** Rebuilds the sample world with new parameters (`tubekit engine seed`); the index starts from its new seed. */
   reseedWorld(settings: WorldSettings): Promise<PlatformProvider> {
-    return this.open(() => reseedSampleWorld(this.db, this.settings, settings)).platform;
+    return this.open(() => reseedSampleWorld(this.db, this.localSettings, settings)).platform;
   }
 
   /** Opens the platform and its index, memoised; an opening that fails is forgotten, to be tried again. */

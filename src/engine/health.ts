@@ -51,7 +51,7 @@ async function runChecks(engine: EngineContext): Promise<{ problems: HealthProbl
   // With the database away, the job checks cannot be made: the database problem says it all.
   const problems = store.reachable
     ? [await workersProblem(engine), await databaseProblem(engine), diskProblem(engine), ffmpegProblem()]
-    : [{ check: 'database' as const, message: `The database cannot be reached (${engine.store.description.replace(/^sqlite:.*/, 'the data dir\'s file')}): requests that need it answer 503 until it is back.` }, diskProblem(engine), ffmpegProblem()];
+    : [{ check: 'database' as const, message: `The database (${engine.store.description}) cannot be reached: requests that need it answer 503 until it is back.` }, diskProblem(engine), ffmpegProblem()];
   return { problems: problems.filter((problem): problem is HealthProblem => problem !== undefined), store };
 }
 

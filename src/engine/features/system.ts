@@ -18,7 +18,7 @@ export const systemHandlers: Handlers = {
       problems,
       version: VERSION,
       engine: 'embedded',
-      platform: dataDirPlatform(request.engine.settings),
+      platform: dataDirPlatform(request.engine.localSettings),
       store,
     };
   },

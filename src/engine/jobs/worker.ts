@@ -96,6 +96,11 @@ export class Worker {
               const owner = `${this.hostId}/${++this.claims}`;
               const row = await queue.claim(owner, familyKinds, timing.leaseMs);
               if (!row) break;
+              // Stopped while the claim was on its way: give the job straight back.
+              if (this.stopped) {
+                await this.guard(() => queue.release(row.id, owner));
+                break;
+              }
               this.start(row, owner, family);
             }
           }
