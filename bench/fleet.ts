@@ -63,6 +63,7 @@ async function throughputRows(postgres: PostgresServer, store: StoreKind, workMs
       jobRunner: { mode: 'none' },
     });
     try {
+      await engine.loadAllFeatures();
       await setWorkDuration(engine.settings, { min_ms: workMs, max_ms: workMs });
       const channel = (await benchWorld(engine)).sampleChannels(1)[0]!.channel_id;
       const userId = (await engine.identity.createUserWithKey('ultimate', [])).user_id;

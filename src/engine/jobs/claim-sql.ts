@@ -23,14 +23,14 @@ const SQLITE_CLAIMABLE = `state = 'queued' OR (state = 'pending' AND
   (SELECT COUNT(*) FROM jobs AS busy WHERE busy.user_id = jobs.user_id AND busy.state = 'processing')
     < COALESCE((SELECT value FROM json_each(?) WHERE key = (SELECT plan FROM users WHERE users.id = jobs.user_id)), 1 << 30))`;
 
-async function claimOnSqlite(tx: Transaction, request: ClaimRequest): Promise<JobRow | undefined> {
-  return tx.get<JobRow>(
+function claimOnSqlite(store: Store, request: ClaimRequest): Promise<JobRow | undefined> {
+  return store.transaction((tx) => tx.get<JobRow>(
     `UPDATE jobs SET ${CLAIMED}
      WHERE id = (SELECT id FROM jobs WHERE (${SQLITE_CLAIMABLE})
                    AND kind IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT 1)
      RETURNING *`,
     [request.now, request.owner, request.expires, JSON.stringify(request.caps), JSON.stringify(request.kinds)],
-  );
+  ));
 }
 
 /**
@@ -39,25 +39,35 @@ async function claimOnSqlite(tx: Transaction, request: ClaimRequest): Promise<Jo
  * checked under a lock on that user, so two machines cannot both take the user's last slot; a user
  * at the cap is passed over for the next candidate.
  */
-async function claimOnPostgres(tx: Transaction, request: ClaimRequest): Promise<JobRow | undefined> {
+async function claimOnPostgres(store: Store, request: ClaimRequest): Promise<JobRow | undefined> {
+  // A channel job has no cap to check: one statement claims it, without a transaction around it.
+  const queued = await store.get<JobRow>(
+    `UPDATE jobs SET ${CLAIMED}
+     WHERE id = (SELECT id FROM jobs WHERE state = 'queued' AND kind = ANY(?::text[]) ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+     RETURNING *`,
+    [request.now, request.owner, request.expires, request.kinds],
+  );
+  if (queued) return queued;
+  return store.transaction((tx) => claimPendingOnPostgres(tx, request));
+}
+
+async function claimPendingOnPostgres(tx: Transaction, request: ClaimRequest): Promise<JobRow | undefined> {
   const passedOver: number[] = [];
   for (;;) {
     const candidate = await tx.get<{ id: number; state: string; user_id: number; plan: string }>(
       `SELECT jobs.id, jobs.state, jobs.user_id, users.plan FROM jobs JOIN users ON users.id = jobs.user_id
-       WHERE jobs.state IN ('queued', 'pending') AND jobs.kind = ANY(?::text[]) AND NOT (jobs.user_id = ANY(?::bigint[]))
+       WHERE jobs.state = 'pending' AND jobs.kind = ANY(?::text[]) AND NOT (jobs.user_id = ANY(?::bigint[]))
        ORDER BY jobs.id LIMIT 1 FOR UPDATE OF jobs SKIP LOCKED`,
       [request.kinds, passedOver],
     );
     if (!candidate) return undefined;
-    if (candidate.state === 'pending') {
-      const cap = request.caps[candidate.plan] ?? Number.MAX_SAFE_INTEGER;
-      await tx.lock(`jobs:user:${candidate.user_id}`);
-      const { n } = (await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM jobs WHERE user_id = ? AND state = 'processing'`, [candidate.user_id]))!;
-      if (n >= cap) {
-        // The user's other waiting jobs are no more claimable than this one.
-        passedOver.push(candidate.user_id);
-        continue;
-      }
+    const cap = request.caps[candidate.plan] ?? Number.MAX_SAFE_INTEGER;
+    await tx.lock(`jobs:user:${candidate.user_id}`);
+    const { n } = (await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM jobs WHERE user_id = ? AND state = 'processing'`, [candidate.user_id]))!;
+    if (n >= cap) {
+      // The user's other waiting jobs are no more claimable than this one.
+      passedOver.push(candidate.user_id);
+      continue;
     }
     return tx.get<JobRow>(`UPDATE jobs SET ${CLAIMED} WHERE id = ? RETURNING *`, [request.now, request.owner, request.expires, candidate.id]);
   }

@@ -56,7 +56,7 @@ export class JobSystem {
       clock,
       this.timing.maxAttempts,
       () => Object.fromEntries(PLANS.map((plan) => [plan, engine.planLimits(plan).concurrentJobs])),
-      (owner) => this.hosts.holdsAlive(owner),
+      () => this.hosts.holdersAlive(),
     );
   }
 

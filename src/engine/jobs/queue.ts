@@ -53,8 +53,8 @@ export class JobQueue {
     private readonly defaultMaxAttempts = DEFAULT_MAX_ATTEMPTS,
     /** Each plan's cap on a user's task jobs processing at once (read at every claim). */
     private readonly taskConcurrency: () => Record<string, number> = () => ({}),
-    /** Whether the worker behind a lease still lives; a job whose holder died need not wait out its lease. */
-    private readonly holderAlive: (leaseOwner: string) => Promise<boolean> = async () => true,
+    /** Which workers behind leases still live (one read for all); a job whose holder died need not wait out its lease. */
+    private readonly holdersAlive: () => Promise<(leaseOwner: string) => boolean> = async () => () => true,
   ) {
     this.events.setMaxListeners(0);
   }
@@ -131,11 +131,8 @@ export class JobQueue {
     const caps = this.taskConcurrency();
     if (!(await anythingToClaim(this.store, kinds, caps, this.clock.now()))) return undefined;
     await this.recoverAbandoned();
-    const claim = claimFor(this.store);
-    return this.store.transaction((tx) => {
-      const now = this.clock.now();
-      return claim(tx, { owner, kinds, caps, now, expires: now + leaseMs });
-    });
+    const now = this.clock.now();
+    return claimFor(this.store)(this.store, { owner, kinds, caps, now, expires: now + leaseMs });
   }
 
   /** Extends a lease; false when the owner no longer holds the job (recovered, or finished elsewhere). */
@@ -185,17 +182,9 @@ export class JobQueue {
   async recoverAbandoned(): Promise<number> {
     const now = this.clock.now();
     const leased = await this.store.all<JobRow>(`SELECT * FROM jobs WHERE state IN ('running', 'processing')`);
-    // One liveness check per worker host, however many of its jobs are running.
-    const hosts = new Map<string, Promise<boolean>>();
-    const holderAlive = (owner: string) => {
-      const host = owner.split('/')[0]!;
-      if (!hosts.has(host)) hosts.set(host, this.holderAlive(owner));
-      return hosts.get(host)!;
-    };
-    const abandoned: JobRow[] = [];
-    for (const row of leased) {
-      if ((row.lease_expires_at !== null && row.lease_expires_at <= now) || !(await holderAlive(row.lease_owner ?? ''))) abandoned.push(row);
-    }
+    if (leased.length === 0) return 0;
+    const holderAlive = await this.holdersAlive();
+    const abandoned = leased.filter((row) => (row.lease_expires_at !== null && row.lease_expires_at <= now) || !holderAlive(row.lease_owner ?? ''));
     if (abandoned.length === 0) return 0;
     const { changed, failed } = await this.store.transaction(async (tx) => {
       let changed = 0;

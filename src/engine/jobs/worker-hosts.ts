@@ -24,6 +24,9 @@ export interface WorkerHostRow {
   heartbeat_at: number;
 }
 
+/** A pid means something only on its own machine; elsewhere a fresh heartbeat is all there is. */
+const hostLives = (hostId: string, pid: number) => !hostId.endsWith(`@${MACHINE}`) || processAlive(pid);
+
 export class WorkerHosts {
   constructor(
     private readonly store: Store,
@@ -95,8 +98,18 @@ export class WorkerHosts {
   async holdsAlive(leaseOwner: string): Promise<boolean> {
     const hostId = leaseOwner.split('/')[0]!;
     const host = await this.store.get<Pick<WorkerHostRow, 'pid'>>('SELECT pid FROM job_workers WHERE id = ? AND heartbeat_at > ?', [hostId, this.clock.now() - this.staleMs]);
-    if (host === undefined) return false;
-    return !hostId.endsWith(`@${MACHINE}`) || processAlive(host.pid);
+    return host !== undefined && hostLives(hostId, host.pid);
+  }
+
+  /** The same judgement for every lease at once, from one read of the live hosts. */
+  async holdersAlive(): Promise<(leaseOwner: string) => boolean> {
+    const live = new Map((await this.live()).map((host) => [host.id, host.pid]));
+    const judged = new Map<string, boolean>();
+    return (leaseOwner) => {
+      const hostId = leaseOwner.split('/')[0]!;
+      if (!judged.has(hostId)) judged.set(hostId, live.has(hostId) && hostLives(hostId, live.get(hostId)!));
+      return judged.get(hostId)!;
+    };
   }
 
   live(): Promise<WorkerHostRow[]> {

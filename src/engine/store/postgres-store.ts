@@ -163,7 +163,8 @@ export class PostgresStore implements Store {
 
   private async query(on: Pool | PoolClient, sql: string, params: readonly SqlValue[] = []): Promise<QueryResult> {
     try {
-      return await on.query(numberedPlaceholders(sql), params as unknown[]);
+      // Named: each connection parses and plans a text once, then only binds and executes it.
+      return await on.query({ name: statementName(sql), text: numberedPlaceholders(sql), values: params as unknown[] });
     } catch (error) {
       throw isUnreachable(error) ? storeUnavailable(this.description, error) : error;
     }
@@ -208,6 +209,18 @@ function integerTypes(pg: PgModule) {
   return {
     getTypeParser: ((oid: number, format?: string) => (oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as never))) as never,
   };
+}
+
+const statementNames = new Map<string, string>();
+
+/** A prepared statement's name per SQL text (statements that change the schema are not prepared). */
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i.test(sql) && !sql.includes(';') ? `tk${statementNames.size}` : '';
+    statementNames.set(sql, name);
+  }
+  return name || undefined;
 }
 
 function quoteName(name: string): string {
