@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { Service } from '../../src/core/service.js';
 import { describeEachEngine, failure, type EngineHarness } from '../support/engines.js';
 import { hasYtdlp, liveWatchUrl } from '../support/live-media.js';
@@ -132,5 +132,80 @@ async function saved(harness: EngineHarness, service: Service, url: string): Pro
     const heavy = await failure(service.call('download', { video_url: liveWatchUrl('liveHeavy01'), quality: '720p' }));
     expect(heavy.message).toMatch(/about 2,000 MB of 720p video \(the platform's own streams\), over the 500 MB download limit\. Clip it with start and end to at most 14:59 — 45:01 shorter\./);
     expect(server.mediaRequests().length).toBe(before);
+  });
+});
+
+const REFUSALS = {
+  livePrivat1: { status: 403, text: "ERROR: [youtube] livePrivat1: Private video. Sign in if you've been granted access to this video" },
+  liveRemove1: { status: 404, text: 'ERROR: [youtube] liveRemove1: Video unavailable. This video has been removed by the uploader' },
+  liveAgeGat1: { status: 403, text: 'ERROR: [youtube] liveAgeGat1: Sign in to confirm your age. This video may be inappropriate for some users.' },
+  liveMember1: { status: 403, text: 'ERROR: [youtube] liveMember1: Join this channel to get access to members-only content like this video, and other exclusive perks.' },
+  liveBotChk1: { status: 403, text: "ERROR: [youtube] liveBotChk1: Sign in to confirm you're not a bot. Use --cookies-from-browser or --cookies for the authentication." },
+  liveSignIn1: { status: 403, text: 'ERROR: [youtube] liveSignIn1: This video requires login. Use --cookies for the authentication.' },
+};
+
+(hasYtdlp ? describeEachEngine : () => undefined)('live downloads that fail', (get) => {
+  let service: Service;
+  beforeAll(() => {
+    get().engine.settings.set('platform', 'live');
+    service = get().as('starter');
+    for (const [id, error] of Object.entries(REFUSALS)) server.add({ id, formats: [], error });
+    server.add({ id: 'liveBroken1', formats: ['h264-360', 'aac'], brokenMedia: true });
+    server.add({ id: 'liveAfter01', formats: ['h264-360', 'aac'] });
+  });
+  afterEach(() => vi.stubEnv('TUBEKIT_YTDLP', undefined as unknown as string));
+
+  it("answers 400 video_unavailable with yt-dlp's reason for private, removed, age-restricted and members-only videos", async () => {
+    const expected = {
+      livePrivat1: /^Video unavailable \(private\): livePrivat1: Private video\./,
+      liveRemove1: /^Video unavailable \(removed\): liveRemove1: Video unavailable\. This video has been removed by the uploader/,
+      liveAgeGat1: /^Video unavailable \(age-restricted\): liveAgeGat1: Sign in to confirm your age/,
+      liveMember1: /^Video unavailable \(members-only\): liveMember1: Join this channel/,
+    };
+    for (const [id, message] of Object.entries(expected)) {
+      const error = await failure(service.call('download', { video_url: liveWatchUrl(id) }));
+      expect(error, id).toMatchObject({ status: 400, code: 'video_unavailable' });
+      expect(error.message, id).toMatch(message);
+    }
+    expect((await failure(service.call('download', { video_url: liveWatchUrl('liveAgeGat1') }))).hint).toMatch(/TUBEKIT_COOKIES/);
+  });
+
+  it('answers 503 with what to do when the platform asks to sign in or to prove this is not a bot', async () => {
+    for (const id of ['liveBotChk1', 'liveSignIn1']) {
+      const error = await failure(service.call('download', { video_url: liveWatchUrl(id) }));
+      expect(error, id).toMatchObject({ status: 503, code: 'platform_refused' });
+      expect(error.message).toContain(id);
+      expect(error.hint).toMatch(/cookies file.*TUBEKIT_COOKIES/);
+    }
+    expect((await failure(service.call('download', { video_url: liveWatchUrl('liveBotChk1') }))).hint).toMatch(/TUBEKIT_PROXY.*update yt-dlp/);
+  });
+
+  it('answers 503 naming the yt-dlp found when it is missing or too old, with how to install a current one', async () => {
+    vi.stubEnv('TUBEKIT_YTDLP', path.join(os.tmpdir(), 'no-such-dir', 'yt-dlp'));
+    const missing = await failure(service.call('download', { video_url: liveWatchUrl('liveAfter01') }));
+    expect(missing).toMatchObject({ status: 503, code: 'unavailable' });
+    expect(missing.message).toMatch(/need yt-dlp, which could not be run \(.*no-such-dir\/yt-dlp: not found\)/);
+    expect(missing.hint).toMatch(/releases\/latest.*pipx install yt-dlp/);
+    const old = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-old-ytdlp-')), 'yt-dlp');
+    fs.writeFileSync(old, '#!/bin/sh\necho 2021.12.27\n', { mode: 0o755 });
+    vi.stubEnv('TUBEKIT_YTDLP', old);
+    const tooOld = await failure(service.call('download', { video_url: liveWatchUrl('liveAfter01') }));
+    expect(tooOld).toMatchObject({ status: 503, code: 'unavailable' });
+    expect(tooOld.message).toBe(`Live downloads need yt-dlp 2023.03.04 or newer; ${old} is version 2021.12.27.`);
+  });
+
+  it('answers 502 when the streams cannot be fetched; none of these failures counts toward the hourly cap or keeps a slot', async () => {
+    const broken = await failure(service.call('download', { video_url: liveWatchUrl('liveBroken1'), quality: '360p' }));
+    expect(broken).toMatchObject({ status: 502, code: 'upstream_error' });
+    expect(broken.message).toMatch(/^yt-dlp could not fetch liveBroken1: .*404/);
+    const slots = get().engine.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM download_slots').get()!.n;
+    expect(slots).toBe(0);
+    // The Starter plan's 5 an hour: every failure above left them all.
+    for (let index = 0; index < 5; index++) expect((await service.call('download', { video_url: liveWatchUrl('liveAfter01'), quality: '360p' })).success).toBe(true);
+    expect(await failure(service.call('download', { video_url: liveWatchUrl('liveAfter01'), quality: '360p' }))).toMatchObject({ status: 429, code: 'rate_limited' });
+    // Nothing of the broken fetch is left in the cache's folder or the scratch folder.
+    const dataDir = get().engine.dataDir;
+    expect(fs.existsSync(path.join(dataDir, 'cdn', 'downloads', 'liveBroken1'))).toBe(false);
+    expect(fs.readdirSync(path.join(dataDir, 'scratch'))).toEqual([]);
   });
 });

@@ -23,6 +23,8 @@ export interface FixtureVideo {
   /** Instead of metadata: this HTTP status and yt-dlp's error text. */
   error?: { status: number; text: string };
   liveStatus?: string;
+  /** Stream URLs that answer 404 (the site's expired or refused media URLs). */
+  brokenMedia?: boolean;
 }
 
 export interface MediaRequest {
@@ -57,7 +59,8 @@ export async function startMediaFixtureServer(options: { seconds?: number; stock
       const spec = typeof entry === 'string' ? { stock: entry } : entry;
       const clip = clips.get(spec.stock);
       if (!clip) throw new Error(`no stock clip ${spec.stock}`);
-      return formatOf(clip, origin, spec.format_id ?? ITAG[spec.stock] ?? spec.stock, spec.filesize ?? clip.size, spec.tbr);
+      const format = formatOf(clip, origin, spec.format_id ?? ITAG[spec.stock] ?? spec.stock, spec.filesize ?? clip.size, spec.tbr);
+      return video.brokenMedia ? { ...format, url: `${origin}/media/gone-${clip.file}` } : format;
     });
     const track = (lang: string) => [{ ext: 'vtt', url: `${origin}/captions/${video.id}.${lang}.vtt`, name: 'English' }];
     return {

@@ -7,7 +7,6 @@
  * platform's own metadata of the video (no media); `choose` picks, from that metadata alone, what
  * would be fetched for a request and how large it would be; `fetch` then makes the file.
  */
-import type { Awaitable } from './platform.js';
 
 export type MediaFormat = 'video' | 'audio' | 'subtitles';
 
@@ -75,7 +74,7 @@ export interface PlatformMedia {
    * with the platform's reason; 503 when the platform asks to sign in or to prove this is not a bot,
    * or when the tools are missing or too old.
    */
-  describe(videoId: string, signal?: AbortSignal): Awaitable<MediaDescription>;
+  describe(videoId: string, signal?: AbortSignal): MediaDescription | Promise<MediaDescription>;
   /** What would be fetched for `request`; 400 `subtitles_unavailable` when it has no English captions. */
   choose(description: MediaDescription, request: MediaRequest): MediaChoice;
   /**

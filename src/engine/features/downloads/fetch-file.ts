@@ -21,10 +21,11 @@ export async function fetchDownloadFile(
   file: string,
   options: { dataDir: string; signal?: AbortSignal; onProgress?: (progress: MediaProgress) => void },
 ): Promise<number> {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   return withScratchDir(options.dataDir, 'fetch', async (workDir) => {
     const fetched = path.join(workDir, `output${path.extname(file)}`);
     await media.fetch(wanted.description, wanted.choice, wanted.section, fetched, { workDir, signal: options.signal, onProgress: options.onProgress });
+    // The cache entry's folder is made only for a complete file: a failed fetch leaves nothing there.
+    await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     await fs.promises.rename(fetched, file);
     return (await fs.promises.stat(file)).size;
   });
