@@ -85,6 +85,8 @@ export async function startMediaFixtureServer(options: { seconds?: number; stock
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture');
     seen.push({ path: url.pathname, ...(req.headers.range ? { range: req.headers.range } : {}) });
+    // The connectivity check's page (`tubekit doctor`).
+    if (url.pathname === '/generate_204') return void res.writeHead(204).end();
     const info = /^\/ytdlp\/([\w-]{11})\.info\.json$/.exec(url.pathname);
     if (info) {
       const video = videos.get(info[1]!);
