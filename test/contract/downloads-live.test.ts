@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execa } from 'execa';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { Service } from '../../src/core/service.js';
 import { describeEachEngine, failure, type EngineHarness } from '../support/engines.js';
@@ -23,7 +24,7 @@ beforeAll(async () => {
   server.add({ id: 'liveVideo03', formats: ['h264-360', 'aac'] });
   server.add({ id: 'liveVp9only', formats: ['vp9-480', 'opus'] });
   server.add({ id: 'liveOnly144', formats: ['h264-1440', 'aac'] });
-  server.add({ id: 'liveSection', formats: ['h264-360', 'h264-720', 'aac'] });
+  server.add({ id: 'liveSection', formats: ['h264-360', 'h264-720', 'aac'], humanCaptions: true });
   // Four hours long by its metadata: over the 3-hour rule whatever the quality.
   server.add({ id: 'liveLong001', duration: 4 * 3600, formats: ['h264-360', 'aac'] });
   // One hour whose 720p stream weighs 2 GB: over 500 MB unless clipped.
@@ -62,6 +63,7 @@ async function saved(harness: EngineHarness, service: Service, url: string): Pro
     const media = await probe(await saved(get(), service, body.download_url));
     expect(media.streams.find((stream) => stream.codec_type === 'video')).toMatchObject({ codec_name: 'h264', height: 720 });
     expect(media.streams.find((stream) => stream.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
+    expect(media.streams.find((stream) => stream.codec_type === 'subtitle')).toMatchObject({ codec_name: 'mov_text', tags: { language: 'eng' } });
     expect(Math.abs(media.duration - 20)).toBeLessThan(0.5);
     expect(body.size_bytes).toBe(fs.statSync(await saved(get(), service, body.download_url)).size);
     const fetched = server.mediaRequests().length;
@@ -95,8 +97,12 @@ async function saved(harness: EngineHarness, service: Service, url: string): Pro
   it('cuts a section to the length asked (±0.5 s) and clamps an end past the video', async () => {
     const body = await service.call('download', { video_url: liveWatchUrl('liveSection'), quality: '360p', start: 5.5, end: 12.25 });
     expect(body).toMatchObject({ start_seconds: 5.5, end_seconds: 12.25, duration_seconds: 6.75, quality: 360 });
-    const media = await probe(await saved(get(), service, body.download_url));
+    const file = await saved(get(), service, body.download_url);
+    const media = await probe(file);
     expect(Math.abs(media.duration - 6.75)).toBeLessThanOrEqual(0.5);
+    // Its subtitle track is timed from the section's start: the cue of 8 s to 11 s plays at 2.5 s.
+    const { stdout: track } = await execa('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:s:0', '-f', 'srt', '-']);
+    expect(track).toMatch(/00:00:02,500 --> 00:00:05,500\r?\nHuman caption 3/);
     const clamped = await service.call('download', { video_url: liveWatchUrl('liveSection'), format: 'audio', start: 15, end: '1:00' });
     expect(clamped).toMatchObject({ start_seconds: 15, end_seconds: 20, duration_seconds: 5 });
     const audio = await probe(await saved(get(), service, clamped.download_url));

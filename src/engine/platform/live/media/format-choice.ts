@@ -8,7 +8,8 @@
  *   2. else the best stream of any codec no higher than H, with the best audio: re-encoded;
  *   3. else (no stream that low) the lowest stream, scaled down to H: re-encoded.
  * Audio is the best audio stream (the original language first), made MP3 at 128 kbps. Subtitles
- * are the English captions, human-authored first, else auto-generated.
+ * are the English captions, human-authored first, else auto-generated — also carried by a video's
+ * MP4 as its subtitle track.
  */
 import { ServiceError } from '../../../../core/errors.js';
 import type { MediaChoice, MediaRequest } from '../../media.js';
@@ -25,7 +26,7 @@ export interface YtdlpChoice {
   formatSelector: string;
   /** Scale the picture down to this height (no stream was that low). */
   scaleTo: number | null;
-  /** Subtitles: the caption track's language and whether it is auto-generated. */
+  /** The caption track (subtitles, or a video's subtitle track): its language and whether it is auto-generated. */
   captions: { language: string; auto: boolean } | null;
   /** The streams, for sizes and progress. */
   formats: YtdlpFormat[];
@@ -138,13 +139,21 @@ export function chooseFormats(info: YtdlpInfo, request: MediaRequest): MediaChoi
   }
   const picked = pickVideo(formats, request.height ?? 720);
   if (!picked) throw noStream(info, 'video');
+  // The MP4 carries the English captions as a subtitle track, when the video has some.
+  const human = englishTrack(info.subtitles);
+  const auto = human ? null : englishTrack(info.automatic_captions);
   const bytes = picked.streams.reduce((sum, stream) => sum + streamBytes(stream, duration), 0);
   return {
     format: 'video',
     height: picked.height,
     estimated_bytes: Math.ceil(bytes * share),
     reencode: picked.reencode,
-    captions: null,
-    source: { formatSelector: picked.streams.map((stream) => stream.format_id).join('+'), scaleTo: picked.scaleTo, captions: null, formats: picked.streams },
+    captions: human ? 'human' : auto ? 'auto' : null,
+    source: {
+      formatSelector: picked.streams.map((stream) => stream.format_id).join('+'),
+      scaleTo: picked.scaleTo,
+      captions: human || auto ? { language: (human ?? auto)!, auto: !human } : null,
+      formats: picked.streams,
+    },
   };
 }

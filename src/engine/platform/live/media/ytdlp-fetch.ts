@@ -1,9 +1,10 @@
 /**
  * Makes a chosen download with yt-dlp from the metadata already read (`--load-info-json`: no second
  * extraction), in the fetch's own folder, then checks what came out with ffprobe:
- *   video      `-f <streams> --merge-output-format mp4`; a section `--download-sections *S-E
- *              --force-keyframes-at-cuts` (cut exactly, re-encoded around the cuts); then ffmpeg
- *              re-encodes only a stream that is not H.264/AAC or too high, else copies;
+ *   video      `-f <streams> --merge-output-format mp4`, its English captions as SRT; a section
+ *              `--download-sections *S-E --force-keyframes-at-cuts` (cut exactly); then ffmpeg
+ *              re-encodes only a stream that is not H.264/AAC or too high, else copies, and adds
+ *              the captions (cut to the section) as the MP4's English subtitle track;
  *   audio      `-x --audio-format mp3 --audio-quality 128K` (a section cut the same way);
  *   subtitles  `--skip-download --write-subs|--write-auto-subs --sub-langs <en…> --convert-subs srt`.
  * The file reaches `output` by a rename once complete, so nothing partial is ever there.
@@ -13,6 +14,7 @@ import path from 'node:path';
 import type { FetchedMedia, MediaChoice, MediaDescription, MediaFetchOptions, MediaProgress, MediaSection } from '../../media.js';
 import { runFfmpeg } from '../../../media/ffmpeg.js';
 import { audioStream, probeMedia, videoStream } from '../../../media/ffprobe.js';
+import { parseSrt, transcriptToSrt } from '../../../media/subtitles.js';
 import type { YtdlpChoice } from './format-choice.js';
 import type { YtdlpInfo } from './ytdlp-info.js';
 import { PROGRESS_ARGS, runYtdlp, type YtdlpProgressLine } from './ytdlp-run.js';
@@ -33,13 +35,14 @@ function sectionArgs(section: MediaSection, videoSeconds: number, exactCuts: boo
   return ['--download-sections', `*${seconds(section.start)}-${seconds(section.start + section.duration)}`, ...(exactCuts ? ['--force-keyframes-at-cuts', '--downloader-args', 'ffmpeg_o:-preset veryfast'] : [])];
 }
 
+/** The caption track as SRT beside the media (`media.<lang>.srt`). */
+const captionArgs = (captions: YtdlpChoice['captions']) =>
+  captions ? [captions.auto ? '--write-auto-subs' : '--write-subs', '--sub-langs', captions.language, '--convert-subs', 'srt'] : [];
+
 function formatArgs(choice: MediaChoice, chosen: YtdlpChoice, section: MediaSection, videoSeconds: number): string[] {
-  if (choice.format === 'subtitles') {
-    const captions = chosen.captions!;
-    return ['--skip-download', captions.auto ? '--write-auto-subs' : '--write-subs', '--sub-langs', captions.language, '--convert-subs', 'srt'];
-  }
+  if (choice.format === 'subtitles') return ['--skip-download', ...captionArgs(chosen.captions)];
   if (choice.format === 'audio') return ['-f', chosen.formatSelector, '-x', '--audio-format', 'mp3', '--audio-quality', '128K', ...sectionArgs(section, videoSeconds, false)];
-  return ['-f', chosen.formatSelector, '--merge-output-format', 'mp4', ...sectionArgs(section, videoSeconds, true)];
+  return ['-f', chosen.formatSelector, '--merge-output-format', 'mp4', ...captionArgs(chosen.captions), ...sectionArgs(section, videoSeconds, true)];
 }
 
 /** Sums yt-dlp's per-stream progress into the fetch's. */
@@ -72,8 +75,17 @@ async function producedFile(dir: string, choice: MediaChoice): Promise<string> {
   return path.join(dir, name);
 }
 
-/** H.264/AAC MP4 at most `height` high: streams that already are so are copied, others re-encoded. */
-async function finishVideo(made: string, target: string, description: MediaDescription, chosen: YtdlpChoice, signal?: AbortSignal): Promise<void> {
+/**
+ * H.264/AAC MP4 at most `height` high: streams that already are so are copied, others re-encoded;
+ * the captions (of the whole video) become its English subtitle track, cut to the section.
+ */
+async function finishVideo(made: string, target: string, description: MediaDescription, chosen: YtdlpChoice, section: MediaSection, signal?: AbortSignal): Promise<void> {
+  const dir = path.dirname(made);
+  const captions = (await fs.promises.readdir(dir)).find((name) => /^media\..+\.srt$/.test(name));
+  // Cut and timed from the section's start here: ffmpeg's seeking in a subtitle input is not exact.
+  const cut = captions ? transcriptToSrt(parseSrt(await fs.promises.readFile(path.join(dir, captions), 'utf8')), section) : '';
+  if (cut) await fs.promises.writeFile(path.join(dir, 'section.srt'), cut);
+  const subtitleInput = cut ? ['-i', path.join(dir, 'section.srt')] : [];
   const probed = await probeMedia(made, signal);
   const video = videoStream(probed);
   const audio = audioStream(probed);
@@ -83,7 +95,9 @@ async function finishVideo(made: string, target: string, description: MediaDescr
   await runFfmpeg(
     [
       '-i', made,
+      ...subtitleInput,
       '-map', '0:v:0', ...(audio ? ['-map', '0:a:0'] : []),
+      ...(cut ? ['-map', '1:s:0', '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng'] : []),
       ...(copyVideo ? ['-c:v', 'copy'] : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', ...(scale ? ['-vf', `scale=-2:${scale}`] : [])]),
       ...(audio ? (copyAudio ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '128k']) : []),
       '-metadata', `title=${description.title}`,
@@ -119,7 +133,7 @@ export async function fetchWithYtdlp(
   );
   const made = await producedFile(dir, choice);
   const finished = path.join(options.workDir, `finished${path.extname(output) || path.extname(made)}`);
-  if (choice.format === 'video') await finishVideo(made, finished, description, chosen, options.signal);
+  if (choice.format === 'video') await finishVideo(made, finished, description, chosen, section, options.signal);
   else await fs.promises.rename(made, finished);
   const size = (await fs.promises.stat(finished)).size;
   const probed = choice.format === 'subtitles' ? null : await probeMedia(finished, options.signal);
