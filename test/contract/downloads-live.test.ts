@@ -215,3 +215,35 @@ const REFUSALS = {
     expect(fs.readdirSync(path.join(dataDir, 'scratch'))).toEqual([]);
   });
 });
+
+(hasYtdlp ? describeEachEngine : () => undefined)('live downloads in progress', (get) => {
+  beforeAll(() => {
+    get().engine.settings.set('platform', 'live');
+    server.add({ id: 'liveSlow001', formats: ['h264-360', 'aac'] });
+    server.add({ id: 'liveOther01', formats: ['h264-360', 'aac'] });
+  });
+  afterEach(() => server.throttle(0));
+
+  it("holds the Starter plan's one parallel slot while yt-dlp fetches (another is refused at once), reporting progress in-process", async () => {
+    const starter = get().as('starter');
+    server.throttle(150_000);
+    const progress: Array<{ fraction: number | null; downloaded_bytes: number }> = [];
+    const slow = starter.call('download', { video_url: liveWatchUrl('liveSlow001'), quality: '360p' }, { onProgress: (step) => progress.push(step) });
+    const slots = () => get().engine.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM download_slots').get()!.n;
+    const deadline = Date.now() + 20_000;
+    while (slots() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    const refused = await failure(starter.call('download', { video_url: liveWatchUrl('liveOther01'), quality: '360p' }));
+    expect(refused).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(refused.message).toMatch(/allows 1 in parallel and 1 is in progress; this one was not queued\. Try again in \d+s\./);
+    server.throttle(0);
+    expect((await slow).cached).toBe(false);
+    if (get().kind === 'embedded') {
+      // yt-dlp's progress lines, summed over its streams, reach an in-process caller.
+      expect(progress.length).toBeGreaterThan(2);
+      const fractions = progress.map((step) => step.fraction).filter((fraction): fraction is number => fraction !== null);
+      expect(fractions.at(-1)).toBe(1);
+      expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    }
+    expect((await starter.call('download', { video_url: liveWatchUrl('liveOther01'), quality: '360p' })).success).toBe(true);
+  });
+});
