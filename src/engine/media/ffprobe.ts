@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { execa } from 'execa';
+import { ServiceError } from '../../core/errors.js';
 
 export interface ProbedStream {
   type: 'video' | 'audio' | 'subtitle' | string;
@@ -48,3 +49,20 @@ export async function probeMedia(file: string, signal?: AbortSignal): Promise<Pr
 
 export const videoStream = (media: ProbedMedia) => media.streams.find((stream) => stream.type === 'video');
 export const audioStream = (media: ProbedMedia) => media.streams.find((stream) => stream.type === 'audio');
+
+let ffprobeProbe: Promise<boolean> | undefined;
+
+/** 503 when ffprobe cannot be run (checked once per process): live downloads check every file with it. */
+export async function requireFfprobe(): Promise<void> {
+  ffprobeProbe ??= execa(ffprobeCommand(), ['-hide_banner', '-version'], { timeout: 10_000, stdin: 'ignore' }).then(
+    () => true,
+    () => false,
+  );
+  if (await ffprobeProbe) return;
+  throw new ServiceError({
+    status: 503,
+    code: 'unavailable',
+    message: `Live downloads need ffprobe (it comes with ffmpeg), which could not be run (${ffprobeCommand()}).`,
+    hint: 'Install ffmpeg (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg), or set FFPROBE_PATH.',
+  });
+}

@@ -7,6 +7,7 @@
 import type { RequestContext } from '../../context.js';
 import { checkEstimatedDownloadSize } from '../../limits/download-size.js';
 import { requireFfmpeg } from '../../media/ffmpeg.js';
+import { requireFfprobe } from '../../media/ffprobe.js';
 import type { PlatformMedia } from '../../platform/media.js';
 import { videoIdOfLink } from '../video-link.js';
 import { cacheTarget, type DownloadInput, type DownloadPlan } from './plan.js';
@@ -37,7 +38,10 @@ export async function mediaPlan(request: RequestContext, input: DownloadInput, m
     height,
     lowerQualityReason: height && requestedHeight && height < requestedHeight ? `the video has no ${requestedHeight}p stream` : null,
     target,
-    prepare: () => requireFfmpeg(),
+    prepare: async () => {
+      await requireFfmpeg();
+      await requireFfprobe();
+    },
     make: (file, options) =>
       fetchDownloadFile(media, { description, choice, section: { start: section.start, duration: seconds } }, file, { dataDir: request.engine.dataDir, ...options }),
   };
