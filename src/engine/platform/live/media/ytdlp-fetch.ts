@@ -46,7 +46,7 @@ function formatArgs(choice: MediaChoice, chosen: YtdlpChoice, section: MediaSect
 }
 
 /** Sums yt-dlp's per-stream progress into the fetch's. */
-function progressOf(chosen: YtdlpChoice, videoSeconds: number, report: (progress: MediaProgress) => void) {
+function progressOf(chosen: YtdlpChoice, report: (progress: MediaProgress) => void) {
   const expected = chosen.formats.reduce((sum, format) => sum + (format.filesize ?? format.filesize_approx ?? 0), 0) || null;
   const files = new Map<string, { downloaded: number; total: number | null }>();
   return (line: YtdlpProgressLine) => {
@@ -60,7 +60,6 @@ function progressOf(chosen: YtdlpChoice, videoSeconds: number, report: (progress
       total_bytes: total,
       eta_seconds: typeof line.eta === 'number' ? line.eta : null,
     });
-    void videoSeconds;
   };
 }
 
@@ -129,7 +128,7 @@ export async function fetchWithYtdlp(
   await runYtdlp(
     runner.command,
     [...runner.args, '--load-info-json', infoFile, '-o', path.join(dir, 'media.%(ext)s'), '--no-mtime', ...PROGRESS_ARGS, ...formatArgs(choice, chosen, section, videoSeconds)],
-    { videoId: description.video_id, cwd: dir, signal: options.signal, onProgress: options.onProgress && progressOf(chosen, videoSeconds, options.onProgress) },
+    { videoId: description.video_id, cwd: dir, signal: options.signal, onProgress: options.onProgress && progressOf(chosen, options.onProgress) },
   );
   const made = await producedFile(dir, choice);
   const finished = path.join(options.workDir, `finished${path.extname(output) || path.extname(made)}`);
