@@ -5,10 +5,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CliSandbox, cliSandbox, startServe } from '../support/cli.js';
 import { closedOrigin } from '../support/platform-fixture-server.js';
 import { type MediaFixtureServer, startMediaFixtureServer } from '../support/media-fixture-server.js';
+
+// yt-dlp, ffmpeg and the fixture media they fetch (made on first use) take seconds each, more on a busy machine.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
 interface DoctorBody {
   ok: boolean;

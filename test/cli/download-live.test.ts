@@ -6,11 +6,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { type CliSandbox, cliSandbox } from '../support/cli.js';
 import { hasYtdlp, liveWatchUrl } from '../support/live-media.js';
 import { type MediaFixtureServer, startMediaFixtureServer } from '../support/media-fixture-server.js';
 import { probe } from '../support/media.js';
+
+// yt-dlp, ffmpeg and the fixture media they fetch (made on first use) take seconds each, more on a busy machine.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
 let server: MediaFixtureServer;
 let cli: CliSandbox;
@@ -77,7 +80,7 @@ it.skipIf(!hasYtdlp)('leaves nothing running and nothing under a final name when
   fs.mkdirSync(out);
   const child = cli.spawn(['download', liveWatchUrl('cliLiveVid1'), '--quality', '720p', '-o', out], { env: starter });
   const scratch = path.join(cli.dataDir, 'scratch');
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   while (!filesUnder(scratch).some((file) => file.endsWith('.part'))) {
     if (Date.now() > deadline) throw new Error('yt-dlp never started writing');
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -85,7 +88,7 @@ it.skipIf(!hasYtdlp)('leaves nothing running and nothing under a final name when
   child.kill('SIGKILL');
   await child;
   // The tether kills yt-dlp and the ffmpeg it runs, whose command lines name the scratch folder.
-  const gone = Date.now() + 10_000;
+  const gone = Date.now() + 30_000;
   while (processesMentioning(scratch).length > 0 && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 50));
   expect(processesMentioning(scratch)).toEqual([]);
   expect(filesUnder(path.join(cli.dataDir, 'cdn', 'downloads'))).toEqual([]);

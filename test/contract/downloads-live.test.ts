@@ -15,6 +15,9 @@ import { hasYtdlp, liveWatchUrl } from '../support/live-media.js';
 import { type MediaFixtureServer, startMediaFixtureServer } from '../support/media-fixture-server.js';
 import { probe } from '../support/media.js';
 
+// yt-dlp, ffmpeg and the fixture media they fetch (made on first use) take seconds each, more on a busy machine.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
+
 let server: MediaFixtureServer;
 beforeAll(async () => {
   server = await startMediaFixtureServer();

@@ -17,6 +17,9 @@ import { tempDataDir } from '../../../../support/engines.js';
 import { hasYtdlp, liveWatchUrl } from '../../../../support/live-media.js';
 import { type MediaFixtureServer, startMediaFixtureServer } from '../../../../support/media-fixture-server.js';
 
+// yt-dlp, ffmpeg and the fixture media they fetch (made on first use) take seconds each, more on a busy machine.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
+
 describe('yt-dlp versions', () => {
   it('compares dated versions by their date, nightlies included, and an undated one as oldest', () => {
     expect(compareVersions('2023.03.04', '2023.03.04')).toBe(0);
