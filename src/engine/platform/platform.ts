@@ -12,6 +12,7 @@
  * Methods may answer synchronously or with a promise (`Awaitable`): callers should always `await`
  * them. Unknown ids/handles resolve to `null`.
  */
+import type { PlatformMedia } from './media.js';
 import type { NetworkOwner } from './networks.js';
 import type { AdPage, ExternalMonetizationTruth } from './page-signals.js';
 import type { SimulatedWorld } from './simulation.js';
@@ -66,6 +67,11 @@ export interface PlatformProvider {
   readAdPages(channelId: string, atMs: number): Awaitable<AdPage[]>;
   /** What the channel sells outside the platform, as its pages show it. Unknown channel: null. */
   externalMonetization(channelId: string): Awaitable<ExternalMonetizationTruth | null>;
+  /**
+   * The platform's media source (video, audio and caption files as the platform serves them): the
+   * live platform's yt-dlp and ffmpeg. Absent on the sample world, whose media the engine renders.
+   */
+  readonly media?: PlatformMedia;
   /** Present on a simulated platform (the sample world): its clock, parameters and things to try. */
   readonly simulation?: SimulatedWorld;
 }

@@ -4,6 +4,7 @@
  * parsers do not understand is saved for a bug report. Reads only the sample world can answer
  * (networks, ad pages, external monetization) answer 501 `not_implemented_on_live`.
  */
+import type { PlatformMedia } from '../media.js';
 import type { ChannelVideosOptions, NetworkReads, PlatformProvider } from '../platform.js';
 import type { Transcript } from '../transcript.js';
 import type { ChannelPresence } from '../types.js';
@@ -33,6 +34,8 @@ export class LivePlatform implements PlatformProvider {
   constructor(
     private readonly client: InnertubeClient,
     private readonly clock: () => number = Date.now,
+    /** Video, audio and caption files (yt-dlp and ffmpeg: media/). */
+    readonly media?: PlatformMedia,
   ) {}
 
   nowMs(): number {

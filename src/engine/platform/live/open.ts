@@ -2,6 +2,7 @@
 import { createInnertube } from './innertube.js';
 import { createLiveFetch, type LiveFetchDeps } from './live-fetch.js';
 import { LivePlatform } from './live-platform.js';
+import { LiveMedia } from './media/live-media.js';
 import type { LiveNetworkSettings } from './network-options.js';
 
 export interface OpenLiveOptions {
@@ -14,5 +15,5 @@ export interface OpenLiveOptions {
 export async function openLivePlatform(options: OpenLiveOptions): Promise<LivePlatform> {
   const fetch = await createLiveFetch(options.network, options.deps);
   const client = await createInnertube(fetch, options.dataDir);
-  return new LivePlatform(client, options.clock);
+  return new LivePlatform(client, options.clock, new LiveMedia(options.network, options.dataDir));
 }
