@@ -14,6 +14,7 @@
  */
 import type { NetworkOwner } from './networks.js';
 import type { AdPage, ExternalMonetizationTruth } from './page-signals.js';
+import type { PublicPageReads } from './public-pages.js';
 import type { SimulatedWorld } from './simulation.js';
 import type { Transcript } from './transcript.js';
 import type { ChannelPresence, PlatformChannel, PlatformVideo, VideoKind } from './types.js';
@@ -66,6 +67,11 @@ export interface PlatformProvider {
   readAdPages(channelId: string, atMs: number): Awaitable<AdPage[]>;
   /** What the channel sells outside the platform, as its pages show it. Unknown channel: null. */
   externalMonetization(channelId: string): Awaitable<ExternalMonetizationTruth | null>;
+  /**
+   * Public pages for the checks to judge, on a platform that cannot answer the truth (the live
+   * site: who manages a channel and what it sells are read off its pages). Absent on the sample world.
+   */
+  readonly publicPages?: PublicPageReads;
   /** Present on a simulated platform (the sample world): its clock, parameters and things to try. */
   readonly simulation?: SimulatedWorld;
 }

@@ -17,7 +17,7 @@ import { checkIndex } from './check-index.js';
 import type { ChecksStore, CmsVerdictRow } from './check-store.js';
 import { takeLiveCheck, takeLookup } from './cms-caps.js';
 import { CmsAnswer } from './cms-answer.js';
-import { averageViews, requireKnownChannel } from './known-channel.js';
+import { averageViews, checkedChannel } from './known-channel.js';
 import { awaitLiveCheck, claimLiveCheck, finishLiveCheck, isRunning, releaseLiveCheck } from './live-claim.js';
 
 type Step = { kind: 'stored'; verdict: CmsVerdictRow } | { kind: 'run'; token: string } | { kind: 'join'; token: string };
@@ -27,7 +27,7 @@ export async function checkManagedNetwork(
   input: ParsedInput<'cms.check'>,
 ): Promise<RouteOutput<'cms.check'>> {
   const { engine } = request;
-  const { channel_id: channelId } = await requireKnownChannel(await engine.platform(), (await engine.index()).terminated, input.channel_id);
+  const { channel_id: channelId } = await checkedChannel(engine, input.channel_id);
   const store = await checkIndex(engine);
   const answer = new CmsAnswer(request, store, channelId, input.full_network);
   let joined = false;

@@ -15,7 +15,7 @@ import { simulateWork } from '../../simulated-work.js';
 import type { ExternalMethod, ExternalMonetizationTruth } from '../../platform/page-signals.js';
 import type { PlatformChannel } from '../../platform/platform.js';
 import { checksStore, type ExternalRow } from './check-store.js';
-import { requireKnownChannel } from './known-channel.js';
+import { checkedChannel } from './known-channel.js';
 
 type ExternalBody = RouteOutput<'monetization.external'>;
 
@@ -31,7 +31,7 @@ export async function externalMonetization(
 ): Promise<ExternalBody> {
   const { engine } = request;
   const platform = await engine.platform();
-  const channel = await requireKnownChannel(platform, (await engine.index()).terminated, input.channel_id);
+  const channel = await checkedChannel(engine, input.channel_id);
   const store = checksStore(engine.db);
   const stored = store.external.get(channel.channel_id);
   if (input.skip_live) return stored ? storedBody(stored) : unclassified(channel.channel_id);
