@@ -75,7 +75,7 @@ export async function createOutsideReader(settings: LiveNetworkSettings, limits:
         return { ok: true, url: url.href, status: response.status, content_type: response.headers.get('content-type') ?? '', text, truncated };
       }
     } catch (error) {
-      return { ok: false, url: url.href, reason: reasonOf(error, deadline.aborted, limits.timeoutMs) };
+      return { ok: false, url: url.href, reason: deadline.aborted ? `timed out after ${limits.timeoutMs / 1000}s` : reasonOf(error, false, limits.timeoutMs) };
     }
   };
 }
