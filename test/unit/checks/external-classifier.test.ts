@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findOffers } from '../../../src/engine/features/checks/external/live-classifier.js';
+import { classifyPublicPages, findOffers } from '../../../src/engine/features/checks/external/live-classifier.js';
 import { classifyLink, linksIn, PHRASES } from '../../../src/engine/features/checks/external/link-rules.js';
 import { declaredCurrency, isShopify, jsonLdProducts, shopifyProducts, shopifyProductsUrl } from '../../../src/engine/features/checks/external/store-products.js';
-import type { ChannelPages } from '../../../src/engine/platform/public-pages.js';
+import type { ChannelPages, PublicPageReads } from '../../../src/engine/platform/public-pages.js';
 import { PLATFORM_FIXTURES } from '../../support/platform-fixture-server.js';
 
 const kind = (url: string, context = '') => {
@@ -110,5 +110,26 @@ describe('store pages', () => {
       ['Apron', 45.5, 'https://shop.cozykitchen.example/products/apron'],
     ]);
     expect(shopifyProducts('not json', 'https://a.example/', 'USD')).toEqual([]);
+  });
+});
+
+describe('the classification of pages it could not read', () => {
+  const reads = (pages: ChannelPages | null, outside: PublicPageReads['outsidePage'] = async (url) => ({ ok: false, url, reason: 'connection refused' })): PublicPageReads => ({
+    channelPages: async () => pages,
+    outsidePage: outside,
+  });
+  const base: ChannelPages = { channel_id: 'UCaaaaaaaaaaaaaaaaaaaaaa', channel_url: 'https://www.youtube.com/channel/UCaaaaaaaaaaaaaaaaaaaaaa/about', title: 'A', description: '', links: [], official_artist: false, videos: [], unread: [] };
+
+  it('is a 502, not "sells nothing", when every video page was refused or the channel is gone', async () => {
+    const refused = { ...base, unread: [{ id: 'refused', evidence: 'The site refused the read', url: 'https://www.youtube.com/watch?v=x' }] };
+    await expect(classifyPublicPages(reads(refused), base.channel_id, 0)).rejects.toMatchObject({ status: 502, code: 'upstream_error', message: expect.stringContaining('refused all 1') });
+    await expect(classifyPublicPages(reads(null), base.channel_id, 0)).rejects.toMatchObject({ status: 502 });
+  });
+
+  it('keeps a store it could not read among the stores, without products', async () => {
+    const truth = await classifyPublicPages(reads({ ...base, links: [{ title: 'Merch', url: 'https://shop.a.example/' }] }), base.channel_id, 0);
+    expect(truth).toMatchObject({ methods: [{ method: 'merch' }], products: [], store_urls: ['https://shop.a.example/'] });
+    // A channel with no videos at all is read: it simply has no descriptions.
+    expect(truth.funnel).toMatchObject({ entry_points: ['about page'], description_link_share: 0, est_monthly_link_clicks: 0 });
   });
 });

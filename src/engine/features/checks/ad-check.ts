@@ -38,7 +38,7 @@ export async function checkAdMonetization(
   const platform = await engine.platform();
   const channel = await checkedChannel(engine, input.channel_id);
   const store = await checkIndex(engine);
-  const judgement = platform.source === 'live' ? await judgeLiveChannel(platform, channel) : await judgeSampleChannel(request, platform, store, channel);
+  const judgement = platform.publicPages ? await judgeLiveChannel(platform, channel) : await judgeSampleChannel(request, platform, store, channel);
   const { now, previous } = storeAdVerdict(request, store, channel.channel_id, judgement);
   return {
     success: true,

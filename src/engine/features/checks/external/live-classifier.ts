@@ -7,6 +7,7 @@
  * size and time limit); and computes the funnel from what it found. Estimates are labelled `est_`
  * and their formulas are in the README.
  */
+import { ServiceError } from '../../../../core/errors.js';
 import type { ExternalFunnel, ExternalMethod, ExternalMethodEvidence, ExternalMonetizationTruth, ExternalProduct } from '../../../platform/page-signals.js';
 import type { ChannelPages, PublicPageReads } from '../../../platform/public-pages.js';
 import { classifyLink, EMAIL_PHRASE, linksIn, PHRASES } from './link-rules.js';
@@ -56,9 +57,12 @@ export interface Offers {
   linkingVideos: Set<string>;
 }
 
-export async function classifyPublicPages(reads: PublicPageReads, channelId: string, nowMs: number): Promise<ExternalMonetizationTruth | null> {
+/** The classification of the channel's pages; a 502 (nothing stored) when the pages could not be read. */
+export async function classifyPublicPages(reads: PublicPageReads, channelId: string, nowMs: number): Promise<ExternalMonetizationTruth> {
   const pages = await reads.channelPages(channelId, { videos: EXTERNAL_VIDEOS_READ, licensing: false });
-  if (!pages) return null;
+  if (!pages) throw unreadable(`the site no longer shows channel ${channelId}`);
+  // Nothing found on pages that were never read is not "sells nothing".
+  if (pages.videos.length === 0 && pages.unread.length > 0) throw unreadable(`the site refused all ${pages.unread.length} of the channel's newest video pages`);
   const offers = findOffers(pages);
   const stores = storeLinks(offers.findings);
   const products: ExternalProduct[] = [];
@@ -108,6 +112,15 @@ export function findOffers(pages: ChannelPages): Offers {
     }
   }
   return offers;
+}
+
+function unreadable(why: string): ServiceError {
+  return new ServiceError({
+    status: 502,
+    code: 'upstream_error',
+    message: `The monetization classifier could not read the channel's pages: ${why}. Nothing was stored.`,
+    hint: 'Try again later (skip_live=1 answers the last stored result meanwhile); if the site keeps refusing, slow down (TUBEKIT_PLATFORM_RATE), use a proxy (TUBEKIT_PROXY) or a cookies file (TUBEKIT_COOKIES).',
+  });
 }
 
 /** The stores the channel links to, once each, in the order first seen. */
