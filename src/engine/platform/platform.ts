@@ -15,6 +15,7 @@
 import type { PlatformMedia } from './media.js';
 import type { NetworkOwner } from './networks.js';
 import type { AdPage, ExternalMonetizationTruth } from './page-signals.js';
+import type { PublicPageReads } from './public-pages.js';
 import type { SimulatedWorld } from './simulation.js';
 import type { Transcript } from './transcript.js';
 import type { ChannelPresence, PlatformChannel, PlatformVideo, VideoKind } from './types.js';
@@ -72,6 +73,11 @@ export interface PlatformProvider {
    * live platform's yt-dlp and ffmpeg. Absent on the sample world, whose media the engine renders.
    */
   readonly media?: PlatformMedia;
+  /**
+   * Public pages for the checks to judge, on a platform that cannot answer the truth (the live
+   * site: who manages a channel and what it sells are read off its pages). Absent on the sample world.
+   */
+  readonly publicPages?: PublicPageReads;
   /** Present on a simulated platform (the sample world): its clock, parameters and things to try. */
   readonly simulation?: SimulatedWorld;
 }
