@@ -35,7 +35,7 @@ export class LocalService implements Service {
   async call<N extends RouteName>(name: N, input: RouteInput<N>, options: CallOptions = {}): Promise<RouteOutput<N>> {
     this.apiKey ??= this.engine.defaultKey();
     const user = await this.engine.authenticate(await this.apiKey);
-    const result = await this.engine.handle(name, input, user, options.signal);
+    const result = await this.engine.handle(name, input, user, options.signal, undefined, options.onProgress);
     return JSON.parse(JSON.stringify(result)) as RouteOutput<N>;
   }
 

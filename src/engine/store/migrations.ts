@@ -365,4 +365,17 @@ export const migrations: Migration[] = [
       CREATE INDEX folders_by_name_key ON folders(user_id, name_key);
     `,
   },
+  {
+    version: 10,
+    name: 'managed-network signals of live checks',
+    sql: `
+      -- The public signals a live check's managed-network verdict rests on (JSON list of
+      -- {id, evidence, url}), written with the verdict on the live platform; answers from the stored
+      -- verdict carry them. The sample world's verdicts have none.
+      CREATE TABLE cms_signals (
+        channel_id TEXT PRIMARY KEY,
+        signals TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
