@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import { openEngine } from '../src/engine/open-engine.js';
+import { ENQUEUED_CHANNEL } from '../src/engine/jobs/queue.js';
 import { setWorkDuration } from '../src/engine/simulated-work.js';
 import { parseStoreLocation } from '../src/engine/store/store-location.js';
 import { startPostgres, type PostgresServer } from '../test/support/postgres-server.js';
@@ -19,16 +20,21 @@ import { median, type BenchRow } from './table.js';
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/tubekit.js');
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fleet-serve-child.js');
 const WORKERS = [1, 2, 4, 8];
+const WARM_UP_JOBS_PER_WORKER = 20;
 type StoreKind = 'sqlite' | 'postgres';
 
 export async function fleetRows(): Promise<BenchRow[]> {
+  // BENCH_FLEET=queue or serve runs one half (while working on one of them).
+  const part = process.env.BENCH_FLEET;
   const postgres = await startPostgres();
   try {
     const rows: BenchRow[] = [];
-    for (const [workMs, jobs] of [[0, 400], [20, 160]] as const) {
-      for (const store of ['postgres', 'sqlite'] as const) rows.push(...(await throughputRows(postgres, store, workMs, jobs)));
+    if (part !== 'serve') {
+      for (const [workMs, jobs] of [[0, 400], [20, 320]] as const) {
+        for (const store of ['postgres', 'sqlite'] as const) rows.push(...(await throughputRows(postgres, store, workMs, jobs)));
+      }
     }
-    rows.push(...(await serveRows(postgres)));
+    if (part !== 'queue') rows.push(...(await serveRows(postgres)));
     return rows;
   } finally {
     await postgres.stop();
@@ -47,8 +53,9 @@ async function newDatabase(postgres: PostgresServer): Promise<string> {
 }
 
 /**
- * `jobs` channel jobs queued, then `n` worker processes started together; the rate is measured from
- * the first claim to the last completion. On PostgreSQL each worker has a data dir of its own (a
+ * `n` worker processes started, registered and warmed up on a first batch, then `jobs` channel jobs
+ * queued in one transaction; the rate is measured from the batch's first claim to its last
+ * completion, so neither process start-up nor the submits are counted. On PostgreSQL each worker has a data dir of its own (a
  * machine of the fleet, holding a copy of the sample world); on SQLite they share the one file.
  */
 async function throughputRows(postgres: PostgresServer, store: StoreKind, workMs: number, jobs: number): Promise<BenchRow[]> {
@@ -62,16 +69,13 @@ async function throughputRows(postgres: PostgresServer, store: StoreKind, workMs
       storeOpening: { migrations: 'apply' },
       jobRunner: { mode: 'none' },
     });
+    const children: ResultPromise[] = [];
     try {
       await engine.loadAllFeatures();
       await setWorkDuration(engine.settings, { min_ms: workMs, max_ms: workMs });
       const channel = (await benchWorld(engine)).sampleChannels(1)[0]!.channel_id;
       const userId = (await engine.identity.createUserWithKey('ultimate', [])).user_id;
-      for (let index = 0; index < jobs; index += 1) {
-        await engine.jobs.enqueue({ kind: 'channel', userId, input: { channel_input: channel, type: 'longform', channel_id: channel } });
-      }
       engine.db.pragma('wal_checkpoint(TRUNCATE)');
-      const children: ResultPromise[] = [];
       for (let index = 0; index < workers; index += 1) {
         let workerDir = dataDir;
         if (store === 'postgres') {
@@ -79,21 +83,40 @@ async function throughputRows(postgres: PostgresServer, store: StoreKind, workMs
           fs.copyFileSync(path.join(dataDir, 'tubekit.db'), path.join(workerDir, 'tubekit.db'));
         }
         children.push(
-          execa('node', [BIN, 'engine', 'worker', '--until-idle', '--idle', '0', '--concurrency', '1', '--data-dir', workerDir], {
+          execa('node', [BIN, 'engine', 'worker', '--concurrency', '1', '--data-dir', workerDir], {
             reject: false,
             env: { TUBEKIT_STORE: storeUrl ?? '' },
           }),
         );
       }
-      const results = await Promise.all(children);
-      const failed = results.find((result) => result.exitCode !== 0);
-      if (failed) throw new Error(`a worker exited ${failed.exitCode}: ${String(failed.stderr).slice(-500)}`);
-      const span = (await engine.store.get<{ first: number; last: number; done: number }>(
-        `SELECT MIN(claimed_at) AS first, MAX(finished_at) AS last, SUM(CASE WHEN state = 'completed' THEN 1 ELSE 0 END) AS done FROM jobs`,
-      ))!;
-      if (Number(span.done) !== jobs) throw new Error(`${jobs - Number(span.done)} jobs did not complete with ${workers} ${store} workers`);
+      await until(async () => (await engine.jobs.hosts.live()).length === workers, children);
+      const input = JSON.stringify({ channel_input: channel, type: 'longform', channel_id: channel });
+      const runBatch = async (count: number) => {
+        const before = (await engine.store.get<{ id: number }>('SELECT COALESCE(MAX(id), 0) AS id FROM jobs'))!.id;
+        await engine.store.transaction(async (tx) => {
+          for (let index = 0; index < count; index += 1) {
+            await tx.run(`INSERT INTO jobs (kind, user_id, state, input, requested_at) VALUES ('channel', ?, 'queued', ?, ?)`, [userId, input, Date.now()]);
+          }
+        });
+        await engine.store.notify(ENQUEUED_CHANNEL, ':channel');
+        const batch = () => engine.store.get<{ first: number; last: number; done: number; completed: number }>(
+          `SELECT MIN(claimed_at) AS first, MAX(finished_at) AS last, SUM(CASE WHEN state IN ('completed', 'failed') THEN 1 ELSE 0 END) AS done,
+                  SUM(CASE WHEN state = 'completed' THEN 1 ELSE 0 END) AS completed FROM jobs WHERE id > ?`,
+          [before],
+        );
+        await until(async () => Number((await batch())!.done) === count, children);
+        const span = (await batch())!;
+        if (Number(span.completed) !== count) throw new Error(`${count - Number(span.completed)} jobs failed with ${workers} ${store} workers`);
+        return span;
+      };
+      // A first batch warms every worker up (code compiled, connections and caches made), so the
+      // measured one shows the queue, not each process's first jobs.
+      await runBatch(WARM_UP_JOBS_PER_WORKER * workers);
+      const span = await runBatch(jobs);
       rates.push([workers, (jobs / Math.max(1, span.last - span.first)) * 1000]);
     } finally {
+      for (const child of children) child.kill('SIGTERM');
+      await Promise.all(children);
       await engine.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
       for (const entry of fs.readdirSync(os.tmpdir())) {
@@ -144,6 +167,18 @@ async function serveRows(postgres: PostgresServer): Promise<BenchRow[]> {
     }
   }
   return rows;
+}
+
+/** Polls `done` every 20 ms; throws if a worker exits first (its error would otherwise be a hang). */
+async function until(done: () => Promise<boolean>, children: ResultPromise[]): Promise<void> {
+  let exited: string | undefined;
+  for (const child of children) void child.then((result) => (exited ??= `a worker exited ${result.exitCode}: ${String(result.stderr).slice(-500)}`));
+  const deadline = Date.now() + 300_000;
+  while (!(await done())) {
+    if (exited) throw new Error(exited);
+    if (Date.now() > deadline) throw new Error('the workers did not finish within 5 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 function firstLine<T>(stream: NodeJS.ReadableStream): Promise<T> {

@@ -1,9 +1,10 @@
 /**
- * The claim, the one statement of the queue that differs by dialect. Both take the oldest job of
- * the given kinds that may run now: channel jobs always; task jobs (generation, analysis) only
- * while their user has fewer than their plan's `concurrentJobs` processing.
+ * The queue's statements that differ by dialect. The claim takes the oldest job of the given kinds
+ * that may run now: channel jobs always; task jobs (generation, analysis) only while their user has
+ * fewer than their plan's `concurrentJobs` processing. The finish writes the outcome and, on
+ * Postgres, announces it to the fleet in the same round trip.
  */
-import type { SqlValue, Store, Transaction } from '../store/store.js';
+import type { Executor, SqlValue, Store, Transaction } from '../store/store.js';
 import type { JobRow } from './job-row.js';
 
 export interface ClaimRequest {
@@ -24,13 +25,17 @@ const SQLITE_CLAIMABLE = `state = 'queued' OR (state = 'pending' AND
     < COALESCE((SELECT value FROM json_each(?) WHERE key = (SELECT plan FROM users WHERE users.id = jobs.user_id)), 1 << 30))`;
 
 function claimOnSqlite(store: Store, request: ClaimRequest): Promise<JobRow | undefined> {
-  return store.transaction((tx) => tx.get<JobRow>(
+  return store.transaction((tx) => claimInSqliteTransaction(tx, request));
+}
+
+function claimInSqliteTransaction(tx: Executor, request: ClaimRequest): Promise<JobRow | undefined> {
+  return tx.get<JobRow>(
     `UPDATE jobs SET ${CLAIMED}
      WHERE id = (SELECT id FROM jobs WHERE (${SQLITE_CLAIMABLE})
                    AND kind IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT 1)
      RETURNING *`,
     [request.now, request.owner, request.expires, JSON.stringify(request.caps), JSON.stringify(request.kinds)],
-  ));
+  );
 }
 
 /**
@@ -48,6 +53,9 @@ async function claimOnPostgres(store: Store, request: ClaimRequest): Promise<Job
     [request.now, request.owner, request.expires, request.kinds],
   );
   if (queued) return queued;
+  // Without a waiting task job, no transaction: a worker's empty claims cost one round trip each.
+  const pending = await store.get<{ yes: boolean }>(`SELECT EXISTS (SELECT 1 FROM jobs WHERE state = 'pending' AND kind = ANY(?::text[])) AS yes`, [request.kinds]);
+  if (!pending?.yes) return undefined;
   return store.transaction((tx) => claimPendingOnPostgres(tx, request));
 }
 
@@ -73,21 +81,64 @@ async function claimPendingOnPostgres(tx: Transaction, request: ClaimRequest): P
   }
 }
 
-/** Whether anything could be claimed or recovered now: idle workers poll, and a read costs no write lock. */
-export async function anythingToClaim(store: Store, kinds: string[], caps: Record<string, number>, now: number): Promise<boolean> {
-  const row =
-    store.dialect === 'postgres'
-      ? await store.get<{ yes: boolean }>(
-          `SELECT (EXISTS (SELECT 1 FROM jobs WHERE state IN ('queued', 'pending') AND kind = ANY(?::text[]))
-               OR EXISTS (SELECT 1 FROM jobs WHERE state IN ('running', 'processing') AND lease_expires_at <= ?)) AS yes`,
-          [kinds, now],
-        )
-      : await store.get<{ yes: number }>(
-          `SELECT EXISTS (SELECT 1 FROM jobs WHERE (${SQLITE_CLAIMABLE}) AND kind IN (SELECT value FROM json_each(?)))
-               OR EXISTS (SELECT 1 FROM jobs WHERE state IN ('running', 'processing') AND lease_expires_at <= ?) AS yes`,
-          [JSON.stringify(caps), JSON.stringify(kinds), now],
-        );
-  return Boolean(row?.yes);
+/**
+ * SQLite: whether a job could be claimed, and whether a lease ran out, in one read. Idle workers of
+ * a data dir poll (other processes' submits send them nothing), and a read takes no write lock.
+ */
+export async function claimableOnSqlite(store: Store, kinds: string[], caps: Record<string, number>, now: number): Promise<{ waiting: boolean; expired: boolean }> {
+  const row = await store.get<{ waiting: number; expired: number }>(
+    `SELECT EXISTS (SELECT 1 FROM jobs WHERE (${SQLITE_CLAIMABLE}) AND kind IN (SELECT value FROM json_each(?))) AS waiting,
+            EXISTS (SELECT 1 FROM jobs WHERE state IN ('running', 'processing') AND lease_expires_at <= ?) AS expired`,
+    [JSON.stringify(caps), JSON.stringify(kinds), now],
+  );
+  return { waiting: Boolean(row?.waiting), expired: Boolean(row?.expired) };
+}
+
+export interface FinishValues {
+  state: string;
+  result: string | null;
+  error: string | null;
+  now: number;
+  id: number;
+  owner: string;
+}
+
+/** Postgres: the finish's notification, sent only when a long-poll watches the job. */
+const ANNOUNCED = `(CASE WHEN finished.watched THEN pg_notify(?, finished.id::text) END) IS NULL AS announced`;
+
+const FINISH = `UPDATE jobs SET state = ?, result = ?, error = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL
+  WHERE id = ? AND lease_owner = ? AND state IN ('running', 'processing') RETURNING *`;
+
+/**
+ * Writes a job's outcome while `owner` still holds it. On Postgres the notification to the fleet
+ * (`<id>` on `channel`) goes in the same statement, sent when it commits, and only for a job a
+ * long-poll watches (`watchJob`): PostgreSQL commits notifying transactions one at a time, so a
+ * notification per job would make every worker of the fleet wait its turn. SQLite's notifications
+ * stay in this process, so the caller announces it there.
+ */
+export function finishJob(on: Executor, values: FinishValues, channel: string): Promise<JobRow | undefined> {
+  const params = [values.state, values.result, values.error, values.now, values.id, values.owner];
+  if (on.dialect === 'sqlite') return on.get<JobRow>(FINISH, params);
+  return on
+    .get<JobRow & { announced?: unknown; watched?: unknown }>(`WITH finished AS (${FINISH}) SELECT finished.*, ${ANNOUNCED} FROM finished`, [...params, channel])
+    .then((row) => row && withoutPostgresColumns(row));
+}
+
+/**
+ * A long-poll is about to wait on a job: on Postgres its finish will then be announced to the
+ * fleet (true: marked, read the job again). Written before the waiter's next read of the job, so a finish either sees the mark (and
+ * notifies) or committed before that read (which then sees it finished).
+ */
+export async function watchJob(store: Store, id: number): Promise<boolean> {
+  if (store.dialect === 'sqlite') return false;
+  await store.run('UPDATE jobs SET watched = true WHERE id = ? AND NOT watched', [id]);
+  return true;
+}
+
+/** A row as SQLite returns it: without the columns only the Postgres statements use. */
+function withoutPostgresColumns(row: JobRow & { announced?: unknown; watched?: unknown; which?: unknown }): JobRow {
+  const { announced: _announced, watched: _watched, which: _which, ...job } = row;
+  return job as JobRow;
 }
 
 /** `kind IN (…)` for the dialect, with its parameter. */
@@ -96,3 +147,35 @@ export function kindsIn(store: Store, kinds: readonly string[]): [string, SqlVal
 }
 
 export const claimFor = (store: Store) => (store.dialect === 'postgres' ? claimOnPostgres : claimOnSqlite);
+
+/**
+ * A worker's finish and its next claim of a channel job (no cap to check), together: one statement
+ * on Postgres (two data-modifying CTEs; the finished job was running, so the claim cannot pick it),
+ * one write transaction on SQLite. A busy worker so spends one round trip per job, not two.
+ */
+export async function finishAndClaimQueued(
+  store: Store,
+  values: FinishValues,
+  next: ClaimRequest,
+  channel: string,
+): Promise<{ finished?: JobRow; claimed?: JobRow }> {
+  const finishParams = [values.state, values.result, values.error, values.now, values.id, values.owner];
+  if (store.dialect === 'sqlite') {
+    return store.transaction(async (tx) => ({
+      finished: await tx.get<JobRow>(FINISH, finishParams),
+      claimed: await claimInSqliteTransaction(tx, next),
+    }));
+  }
+  const rows = await store.all<JobRow & { which: 'finished' | 'claimed'; announced?: unknown; watched?: unknown }>(
+    `WITH finished AS (${FINISH}),
+     claimed AS (UPDATE jobs SET ${CLAIMED}
+                 WHERE id = (SELECT id FROM jobs WHERE state = 'queued' AND kind = ANY(?::text[]) ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+                 RETURNING *)
+     SELECT 'finished' AS which, finished.*, ${ANNOUNCED} FROM finished
+     UNION ALL SELECT 'claimed', claimed.*, NULL FROM claimed`,
+    [...finishParams, next.now, next.owner, next.expires, next.kinds, channel],
+  );
+  const found: { finished?: JobRow; claimed?: JobRow } = {};
+  for (const row of rows) found[row.which] = withoutPostgresColumns(row);
+  return found;
+}

@@ -57,6 +57,8 @@ export class JobSystem {
       this.timing.maxAttempts,
       () => Object.fromEntries(PLANS.map((plan) => [plan, engine.planLimits(plan).concurrentJobs])),
       () => this.hosts.holdersAlive(),
+      // A dead holder is known by its missing heartbeat: looking more often than hosts beat finds nothing new.
+      this.timing.hostHeartbeatMs,
     );
   }
 

@@ -7,14 +7,14 @@
  * write only apply while that owner still holds the job, so a worker that was presumed dead cannot
  * overwrite the outcome of the worker that took over.
  *
- * Events ('enqueued', 'finished' with the job id) go through the store's notifications: on
+ * Events ('enqueued' with the job id and family, 'finished' with the job id) go through the store's notifications: on
  * Postgres they reach every process of the fleet (a long-poll on one machine wakes when a worker
  * on another finishes); on SQLite this process, while other processes are seen by polling.
  */
 import { EventEmitter } from 'node:events';
 import type { Clock } from '../clock.js';
 import type { Store, Transaction } from '../store/store.js';
-import { anythingToClaim, claimFor, kindsIn } from './claim-sql.js';
+import { claimableOnSqlite, claimFor, finishAndClaimQueued, finishJob, kindsIn, watchJob, type FinishValues } from './claim-sql.js';
 import { familyStates, type JobFamily, type JobRow } from './job-row.js';
 import { jobProcessor } from './registry.js';
 
@@ -40,12 +40,23 @@ export interface Enqueued {
 export type Outcome = { output: unknown } | { error: string };
 
 export const DEFAULT_MAX_ATTEMPTS = 3;
-const JOBS_CHANNEL = 'tubekit_jobs';
+/**
+ * Two channels, so each process hears only what it acts on: workers the submits (`<id>:<family>`),
+ * long-polls the finishes (`<id>`). A fleet's workers are not woken by every job another finishes.
+ */
+export const ENQUEUED_CHANNEL = 'tubekit_jobs_enqueued';
+export const FINISHED_CHANNEL = 'tubekit_jobs_finished';
 
 export class JobQueue {
-  /** 'enqueued' and 'finished' (with the job id), for waiters and workers in this process. */
+  /**
+   * 'enqueued' (job id and family; neither when anything may have been requeued) and 'finished'
+   * (job id), for waiters and workers in this process.
+   */
   readonly events = new EventEmitter();
-  private listening?: Promise<unknown>;
+  private hearingEnqueued?: Promise<unknown>;
+  private hearingFinished?: Promise<unknown>;
+  /** When this process last looked for abandoned jobs (clock time). */
+  private lastRecovery = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly store: Store,
@@ -55,31 +66,45 @@ export class JobQueue {
     private readonly taskConcurrency: () => Record<string, number> = () => ({}),
     /** Which workers behind leases still live (one read for all); a job whose holder died need not wait out its lease. */
     private readonly holdersAlive: () => Promise<(leaseOwner: string) => boolean> = async () => () => true,
+    /** How often claims also look for jobs whose holder died (a lease that ran out is seen at once). */
+    private readonly recoverEveryMs = 1_000,
   ) {
     this.events.setMaxListeners(0);
   }
 
-  /** Subscribes this process to the queue's events from every process (once; waiters and workers call it). */
-  subscribe(): Promise<unknown> {
-    this.listening ??= this.store
-      .listen(JOBS_CHANNEL, (payload) => {
-        const [event, id] = payload.split(':');
-        // An empty payload (the listen connection came back): anything may have happened.
-        if (!event) {
-          this.events.emit('enqueued');
-          return;
-        }
-        this.events.emit(event, id ? Number(id) : undefined);
-      })
-      .catch((error) => {
-        this.listening = undefined;
-        throw error;
-      });
-    return this.listening;
+  /** Subscribes this process to submits from every process (once; workers call it). */
+  subscribeEnqueued(): Promise<unknown> {
+    this.hearingEnqueued ??= this.listenTo(ENQUEUED_CHANNEL, 'enqueued', () => (this.hearingEnqueued = undefined));
+    return this.hearingEnqueued;
   }
 
-  private announce(event: 'enqueued' | 'finished', id?: number): Promise<void> {
-    return this.store.notify(JOBS_CHANNEL, `${event}:${id ?? ''}`).catch(() => undefined);
+  /** Subscribes this process to finishes from every process (once; long-polls call it). */
+  subscribeFinished(): Promise<unknown> {
+    this.hearingFinished ??= this.listenTo(FINISHED_CHANNEL, 'finished', () => (this.hearingFinished = undefined));
+    return this.hearingFinished;
+  }
+
+  /** A long-poll waits on `id`: have its finish announced across the fleet (read the job again after this). */
+  watch(id: number): Promise<boolean> {
+    return watchJob(this.store, id);
+  }
+
+  private listenTo(channel: string, event: 'enqueued' | 'finished', failed: () => void): Promise<unknown> {
+    return this.store
+      .listen(channel, (payload) => {
+        // An empty payload (the listen connection came back): anything may have happened.
+        const [id, family] = payload.split(':');
+        this.events.emit(event, id ? Number(id) : undefined, family || undefined);
+      })
+      .catch((error) => {
+        failed();
+        throw error;
+      });
+  }
+
+  private announce(event: 'enqueued' | 'finished', id?: number, family?: JobFamily): Promise<void> {
+    const [channel, payload] = event === 'enqueued' ? [ENQUEUED_CHANNEL, `${id ?? ''}:${family ?? ''}`] : [FINISHED_CHANNEL, `${id ?? ''}`];
+    return this.store.notify(channel, payload).catch(() => undefined);
   }
 
   /** Inserts a job in its family's waiting state, or returns the job an idempotency key names. */
@@ -99,7 +124,7 @@ export class JobQueue {
       );
       return { row: row!, existing: false };
     });
-    if (!enqueued.existing) await this.announce('enqueued', enqueued.row.id);
+    if (!enqueued.existing) await this.announce('enqueued', enqueued.row.id, request.family);
     return enqueued;
   }
 
@@ -125,14 +150,41 @@ export class JobQueue {
     );
   }
 
-  /** Takes the oldest waiting job of `kinds` for `owner`, after recovering expired leases. */
+  /**
+   * Takes the oldest waiting job of `kinds` for `owner`. Jobs whose holder died go back to the queue
+   * first: at once when a lease ran out, and every `recoverEveryMs` for holders known dead before
+   * their lease ends. A claim that finds a job costs one statement on Postgres.
+   */
   async claim(owner: string, kinds: string[], leaseMs: number): Promise<JobRow | undefined> {
-    // Idle workers poll often; a read first keeps them from taking the write lock for nothing.
     const caps = this.taskConcurrency();
-    if (!(await anythingToClaim(this.store, kinds, caps, this.clock.now()))) return undefined;
-    await this.recoverAbandoned();
-    const now = this.clock.now();
-    return claimFor(this.store)(this.store, { owner, kinds, caps, now, expires: now + leaseMs });
+    const claimNow = () => {
+      const now = this.clock.now();
+      return claimFor(this.store)(this.store, { owner, kinds, caps, now, expires: now + leaseMs });
+    };
+    if (this.store.dialect === 'sqlite') {
+      // Idle workers poll often; a read first keeps them from taking the write lock for nothing.
+      const { waiting, expired } = await claimableOnSqlite(this.store, kinds, caps, this.clock.now());
+      if (expired) await this.recover();
+      else if (!waiting) return undefined;
+      else await this.recoverIfDue();
+      return claimNow();
+    }
+    const recovered = await this.recoverIfDue();
+    const row = await claimNow();
+    if (row || recovered !== undefined) return row;
+    // Nothing to take: perhaps only because a dead worker still holds it.
+    return (await this.recover()) > 0 ? claimNow() : undefined;
+  }
+
+  /** Looks for abandoned jobs if `recoverEveryMs` passed since the last look; undefined when it did not look. */
+  async recoverIfDue(): Promise<number | undefined> {
+    if (this.clock.now() - this.lastRecovery < this.recoverEveryMs) return undefined;
+    return this.recover();
+  }
+
+  private recover(): Promise<number> {
+    this.lastRecovery = this.clock.now();
+    return this.recoverAbandoned();
   }
 
   /** Extends a lease; false when the owner no longer holds the job (recovered, or finished elsewhere). */
@@ -158,18 +210,28 @@ export class JobQueue {
 
   /** Records the outcome if `owner` still holds the job; undefined when the lease was lost. */
   async finish(id: number, owner: string, outcome: Outcome): Promise<JobRow | undefined> {
-    const failed = 'error' in outcome;
-    const row = await this.finishRow(this.store, id, owner, failed ? 'failed' : 'completed', failed ? null : JSON.stringify(outcome.output ?? {}), failed ? outcome.error : null);
-    if (row) await this.announce('finished', id);
-    return row;
+    const { state, result, error } = outcomeColumns(outcome);
+    return this.finishRow(this.store, id, owner, state, result, error);
   }
 
-  private finishRow(on: Store | Transaction, id: number, owner: string, state: string, result: string | null, error: string | null): Promise<JobRow | undefined> {
-    return on.get<JobRow>(
-      `UPDATE jobs SET state = ?, result = ?, error = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL
-       WHERE id = ? AND lease_owner = ? AND state IN ('running', 'processing') RETURNING *`,
-      [state, result, error, this.clock.now(), id, owner],
-    );
+  /**
+   * Records an outcome like `finish` and claims the oldest waiting channel-family job of `next.kinds`
+   * in the same step: a busy worker's one round trip per job.
+   */
+  async finishAndClaim(id: number, owner: string, outcome: Outcome, next: { owner: string; kinds: string[]; leaseMs: number }): Promise<{ finished?: JobRow; claimed?: JobRow }> {
+    const now = this.clock.now();
+    const values: FinishValues = { ...outcomeColumns(outcome), now, id, owner };
+    const found = await finishAndClaimQueued(this.store, values, { owner: next.owner, kinds: next.kinds, caps: {}, now, expires: now + next.leaseMs }, FINISHED_CHANNEL);
+    if (found.finished && this.store.dialect === 'sqlite') await this.announce('finished', id);
+    return found;
+  }
+
+  /** The outcome, announced as 'finished' to every process that can hear it. */
+  private async finishRow(on: Store | Transaction, id: number, owner: string, state: string, result: string | null, error: string | null): Promise<JobRow | undefined> {
+    const row = await finishJob(on, { state, result, error, now: this.clock.now(), id, owner }, FINISHED_CHANNEL);
+    // Postgres sent it with the write; SQLite's listeners are in this process.
+    if (row && this.store.dialect === 'sqlite') await this.announce('finished', id);
+    return row;
   }
 
   /**
@@ -188,7 +250,7 @@ export class JobQueue {
     if (abandoned.length === 0) return 0;
     const { changed, failed } = await this.store.transaction(async (tx) => {
       let changed = 0;
-      const failed: number[] = [];
+      let failed = 0;
       for (const row of abandoned) {
         const maxAttempts = jobProcessor(row.kind)?.maxAttempts ?? this.defaultMaxAttempts;
         if (row.attempts < maxAttempts) {
@@ -201,13 +263,12 @@ export class JobQueue {
           changed += changes;
         } else if (await this.finishRow(tx, row.id, row.lease_owner ?? '', 'failed', null, abandonedMessage(row.attempts))) {
           changed += 1;
-          failed.push(row.id);
+          failed += 1;
         }
       }
       return { changed, failed };
     });
-    for (const id of failed) await this.announce('finished', id);
-    if (changed > failed.length) await this.announce('enqueued');
+    if (changed > failed) await this.announce('enqueued');
     return changed;
   }
 
@@ -217,6 +278,10 @@ export class JobQueue {
     const row = await on.get<{ n: number }>(`SELECT COUNT(*) AS n FROM jobs WHERE state IN ('queued', 'pending') AND ${inKinds}`, [kindsParam]);
     return row!.n > 0;
   }
+}
+
+function outcomeColumns(outcome: Outcome): { state: string; result: string | null; error: string | null } {
+  return 'error' in outcome ? { state: 'failed', result: null, error: outcome.error } : { state: 'completed', result: JSON.stringify(outcome.output ?? {}), error: null };
 }
 
 export function abandonedMessage(attempts: number): string {

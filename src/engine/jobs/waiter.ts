@@ -20,7 +20,9 @@ export async function waitForJob(queue: JobQueue, load: () => Promise<JobRow>, o
   let row = await load();
   if (options.seconds <= 0 || isTerminal(row.state)) return row;
   // Wake-ups from every process of a fleet (Postgres); on SQLite from this one, the rest by polling.
-  await queue.subscribe().catch(() => undefined);
+  // Listening and watching come before the next read, so a finish in between is not missed.
+  await queue.subscribeFinished().catch(() => undefined);
+  if (await queue.watch(row.id)) row = await load();
   const deadline = Date.now() + options.seconds * 1000;
   const { signal, release } = options;
   while (!isTerminal(row.state) && !release?.aborted) {
@@ -36,8 +38,9 @@ export async function waitForJob(queue: JobQueue, load: () => Promise<JobRow>, o
 /** Resolves after `ms`, when `jobId` finishes in this process, or when a signal aborts. */
 function pause(queue: JobQueue, jobId: number, ms: number, signals: (AbortSignal | undefined)[]): Promise<void> {
   return new Promise((resolve) => {
-    const onFinished = (id: number) => {
-      if (id === jobId) done();
+    // No id: the notifications were interrupted, and any job may have finished meanwhile.
+    const onFinished = (id: number | undefined) => {
+      if (id === undefined || id === jobId) done();
     };
     const timer = setTimeout(done, ms);
     function done() {

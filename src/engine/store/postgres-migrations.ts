@@ -88,4 +88,13 @@ export const postgresMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'jobs: finishes announced only to long-polls that watch them',
+    sql: `
+      -- Set by a long-poll waiting on the job: its finish is announced (NOTIFY) only then, because
+      -- PostgreSQL commits every notifying transaction one at a time, fleet-wide.
+      ALTER TABLE jobs ADD COLUMN watched BOOLEAN NOT NULL DEFAULT false;
+    `,
+  },
 ];

@@ -51,7 +51,9 @@ export class PostgresStore implements Store {
     readonly description: string,
     poolSize = 10,
   ) {
-    this.pool = new pg.Pool({ connectionString: url, max: poolSize, types: integerTypes(pg), connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+    // The first connections stay open for good (`min`): the pool then sets no idle timer each time
+    // one of them is handed back, which a busy worker or server would do for every query.
+    this.pool = new pg.Pool({ connectionString: url, max: poolSize, min: 2, types: integerTypes(pg), connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
     // A connection that dies while idle (the database restarted) is dropped by the pool; without a
     // listener the error would end the process.
     this.pool.on('error', () => undefined);
@@ -206,8 +208,9 @@ export class PostgresStore implements Store {
 
 /** BIGINT (ids, epoch milliseconds, COUNT(*)) as a number: every value we store fits in 2^53. */
 function integerTypes(pg: PgModule) {
+  const bigint = (value: string) => Number(value);
   return {
-    getTypeParser: ((oid: number, format?: string) => (oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as never))) as never,
+    getTypeParser: ((oid: number, format?: string) => (oid === 20 ? bigint : pg.types.getTypeParser(oid, format as never))) as never,
   };
 }
 

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../src/engine/engine.js';
+import { FINISHED_CHANNEL } from '../../../src/engine/jobs/queue.js';
 import { registerJobProcessor } from '../../../src/engine/jobs/registry.js';
 import { openEngine } from '../../../src/engine/open-engine.js';
 import { parseStoreLocation } from '../../../src/engine/store/store-location.js';
@@ -12,6 +13,7 @@ import { tempDataDir } from '../../support/engines.js';
 import { createTestDatabase } from '../../support/postgres.js';
 
 registerJobProcessor<Record<string, never>, Record<string, never>>({ kind: 'test-pg-task', family: 'task', process: async () => ({}) });
+registerJobProcessor<Record<string, never>, Record<string, never>>({ kind: 'test-pg-channel', family: 'channel', process: async () => ({}) });
 
 describe('job queue on PostgreSQL, two machines', () => {
   const engines: Engine[] = [];
@@ -69,5 +71,39 @@ describe('job queue on PostgreSQL, two machines', () => {
     expect(done.state).toBe('completed');
     // The notification, not the one-second fallback poll, ended the wait.
     expect(Date.now() - finishedAt).toBeLessThan(150);
+  });
+
+  it('announces a finish to the fleet only when a long-poll watches the job', async () => {
+    const { user_id } = await engines[0]!.identity.createUserWithKey('ultimate', []);
+    const heard: string[] = [];
+    const stop = await engines[0]!.store.listen(FINISHED_CHANNEL, (payload) => heard.push(payload));
+    try {
+      const quiet = (await enqueue(user_id)).row;
+      await engines[1]!.jobs.queue.claim(`${hosts[1]}/quiet`, ['test-pg-task'], 60_000);
+      await engines[1]!.jobs.queue.finish(quiet.id, `${hosts[1]}/quiet`, { output: {} });
+      const watched = (await enqueue(user_id)).row;
+      await engines[1]!.jobs.queue.claim(`${hosts[1]}/watched`, ['test-pg-task'], 60_000);
+      expect(await engines[0]!.jobs.queue.watch(watched.id)).toBe(true);
+      await engines[1]!.jobs.queue.finish(watched.id, `${hosts[1]}/watched`, { output: {} });
+      for (let tries = 0; heard.length === 0 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(heard).toEqual([String(watched.id)]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('finishes a channel job and claims the next waiting one in one statement, never one another machine holds', async () => {
+    const { user_id } = await engines[0]!.identity.createUserWithKey('ultimate', []);
+    const channelJob = () => engines[0]!.jobs.enqueue({ kind: 'test-pg-channel', userId: user_id, input: {} });
+    const [first, second, third] = [(await channelJob()).row, (await channelJob()).row, (await channelJob()).row];
+    expect((await engines[0]!.jobs.queue.claim(`${hosts[0]}/a`, ['test-pg-channel'], 60_000))!.id).toBe(first.id);
+    expect((await engines[1]!.jobs.queue.claim(`${hosts[1]}/b`, ['test-pg-channel'], 60_000))!.id).toBe(second.id);
+    const found = await engines[0]!.jobs.queue.finishAndClaim(first.id, `${hosts[0]}/a`, { output: { ok: true } }, { owner: `${hosts[0]}/c`, kinds: ['test-pg-channel'], leaseMs: 60_000 });
+    expect(found.finished).toMatchObject({ id: first.id, state: 'completed', result: '{"ok":true}' });
+    expect(found.claimed).toMatchObject({ id: third.id, state: 'running', lease_owner: `${hosts[0]}/c`, attempts: 1 });
+    expect(Object.keys(found.claimed!)).not.toContain('watched');
+    // A lost lease records nothing; the claim stands on its own (nothing is left to claim here).
+    const again = await engines[1]!.jobs.queue.finishAndClaim(first.id, `${hosts[1]}/b`, { output: {} }, { owner: `${hosts[1]}/d`, kinds: ['test-pg-channel'], leaseMs: 60_000 });
+    expect(again).toEqual({});
   });
 });

@@ -22,6 +22,8 @@ registerJobProcessor<{ ms: number }, { ran: number }>({
   },
 });
 
+registerJobProcessor<Record<string, never>, Record<string, never>>({ kind: 'test-channel', family: 'channel', process: async () => ({}) });
+
 const opened: Engine[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
@@ -299,6 +301,24 @@ describe('making sure a worker runs (local CLI mode)', () => {
     expect((await engine.jobs.queue.claim(`${elsewhere}/1`, ['test-sleep'], 60_000))!.id).toBe(job.id);
     expect((await engine.jobs.queue.recoverAbandoned())).toBe(0);
     expect((await engine.jobs.queue.get(job.id))).toMatchObject({ state: 'processing' });
+  });
+
+  it('finishes a channel job and claims the next waiting one in one transaction', async () => {
+    const engine = open();
+    const userId = (await engine.identity.createUserWithKey('ultimate', [])).user_id;
+    const channelJob = async () => (await engine.jobs.enqueue({ kind: 'test-channel', userId, input: {} })).row;
+    const [first, second] = [await channelJob(), await channelJob()];
+    expect((await engine.jobs.queue.claim(await hold(engine, 'a'), ['test-channel'], 10_000))!.id).toBe(first.id);
+    const finished: number[] = [];
+    await engine.jobs.queue.subscribeFinished();
+    engine.jobs.queue.events.on('finished', (id: number) => finished.push(id));
+    const found = await engine.jobs.queue.finishAndClaim(first.id, await hold(engine, 'a'), { error: 'it broke' }, { owner: await hold(engine, 'b'), kinds: ['test-channel'], leaseMs: 10_000 });
+    expect(found.finished).toMatchObject({ id: first.id, state: 'failed', error: 'it broke' });
+    expect(found.claimed).toMatchObject({ id: second.id, state: 'running', lease_owner: await hold(engine, 'b') });
+    expect(finished).toEqual([first.id]);
+    const last = await engine.jobs.queue.finishAndClaim(second.id, await hold(engine, 'b'), { output: {} }, { owner: await hold(engine, 'c'), kinds: ['test-channel'], leaseMs: 10_000 });
+    expect(last.finished).toMatchObject({ id: second.id, state: 'completed' });
+    expect(last.claimed).toBeUndefined();
   });
 
   it('lets an idle worker retire only when nothing waits', async () => {
