@@ -365,4 +365,13 @@ export const migrations: Migration[] = [
       CREATE INDEX folders_by_name_key ON folders(user_id, name_key);
     `,
   },
+  {
+    version: 10,
+    name: 'video analysis upload handles',
+    sql: `
+      -- What a vision model's upload left to reuse (JSON): the Gemini file's name and URI, or the
+      -- folder of a chat model's frames. NULL for the sample world's stand-in, which keeps nothing.
+      ALTER TABLE analysis_uploads ADD COLUMN handle TEXT;
+    `,
+  },
 ];
