@@ -53,7 +53,8 @@ export async function sampleFrames(video: string, durationSeconds: number, sampl
   const times = frameTimes(durationSeconds, sampling.maxFrames);
   const files = times.map((_, index) => path.join(outDir, `frame-${String(index + 1).padStart(3, '0')}.jpg`));
   const args: string[] = [];
-  for (const at of times) args.push('-ss', at.toFixed(3), '-i', video);
+  // One decoding thread per input: a frame-threaded decoder would decode frames ahead for nothing.
+  for (const at of times) args.push('-threads', '1', '-ss', at.toFixed(3), '-i', video);
   times.forEach((_, index) => {
     args.push('-map', `${index}:v:0`, '-frames:v', '1', '-vf', scaleFilter(sampling.maxSide), '-q:v', String(sampling.jpegQuality), '-f', 'image2', files[index]!);
   });
