@@ -87,7 +87,7 @@ describe('tubekit config for the vision model', () => {
 
     expect((await cli.run(['config', 'unset', 'analysis.api_key'])).exitCode).toBe(0);
     expect((await cli.run(['config', 'get', 'analysis.api_key'])).stdout).toBe('');
-  });
+  }, 120_000);
 });
 
 describe('tubekit analyze with a vision model', () => {
@@ -110,7 +110,7 @@ describe('tubekit analyze with a vision model', () => {
     expect(refused.stdout + refused.stderr).not.toContain(KEY);
     expect(fs.readFileSync(workerLogFile(cli.dataDir), 'utf8')).toMatch(/refused the API key/);
     expect(fs.readFileSync(workerLogFile(cli.dataDir), 'utf8')).not.toContain(KEY);
-  });
+  }, 120_000);
 
   it('uses the profile\'s settings (and key) when the environment has none, in the worker of that --profile', async () => {
     const { cli, videoUrl } = await sandboxWithVideo();
@@ -128,7 +128,7 @@ describe('tubekit analyze with a vision model', () => {
     const plain = await cli.run(['analyze', videoUrl, '--prompt', 'Summarize it.', '--watch']);
     expect(plain.stdout).toMatch(/^\[Sample world\]/);
     expect(fixture.chats).toHaveLength(1);
-  });
+  }, 120_000);
 
   it('serve analyses with its own configuration, never the caller\'s', async () => {
     const { cli, videoUrl } = await sandboxWithVideo();
@@ -147,5 +147,5 @@ describe('tubekit analyze with a vision model', () => {
       serve.kill('SIGTERM');
       await serve;
     }
-  });
+  }, 120_000);
 });

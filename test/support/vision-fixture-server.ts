@@ -258,6 +258,7 @@ export async function startVisionFixture(): Promise<VisionFixture> {
     if (headers['x-goog-upload-command'] !== 'upload, finalize') return reject('X-Goog-Upload-Command must be "upload, finalize"');
     if (headers['x-goog-upload-offset'] !== '0') return reject('X-Goog-Upload-Offset must be 0');
     if (body.length !== session.length) return reject(`got ${body.length} bytes, the start announced ${session.length}`);
+    if (headers['content-length'] !== String(session.length) || headers['transfer-encoding']) return reject('the bytes must come with their Content-Length, not chunked');
     if (body.subarray(4, 8).toString('latin1') !== 'ftyp') return reject('the bytes are not an MP4 file');
     const upload: ReceivedUpload = { displayName: session.displayName, mimeType: session.mimeType, bytes: body, startKey: session.startKey, bytesKey: headers['x-goog-api-key'] as string | undefined };
     fixture.uploads.push(upload);

@@ -22,7 +22,7 @@ beforeAll(async () => {
   await execa('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=2', '-t', '40', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '20', '-pix_fmt', 'yuv420p', clock]);
   // 4 s of random noise: the worst case for JPEG size.
   await execa('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'nullsrc=s=1280x720:r=1,geq=lum=random(1)*255:cb=random(2)*255:cr=random(3)*255', '-t', '4', '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p', noise]);
-}, 60_000);
+}, 120_000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const LOW: FrameSampling = { maxFrames: 12, maxSide: 512, jpegQuality: 5, maxBytes: 80 * 1024 };
@@ -41,6 +41,9 @@ describe('frameTimes', () => {
   });
 });
 
+/** ffmpeg runs: seconds each on a loaded machine. */
+const FFMPEG_MS = 90_000;
+
 describe('sampleFrames', () => {
   it('writes decodable JPEGs fitted into the box, in time order', async () => {
     const out = fs.mkdtempSync(path.join(dir, 'out-'));
@@ -56,13 +59,13 @@ describe('sampleFrames', () => {
     }
     // Distinct pictures: the pattern's counter moves.
     expect(new Set(frames.map((frame) => fs.readFileSync(frame.file).toString('base64'))).size).toBe(12);
-  });
+  }, FFMPEG_MS);
 
   it('never enlarges a frame smaller than the box', async () => {
     const out = fs.mkdtempSync(path.join(dir, 'out-'));
     const [frame] = await sampleFrames(clock, 40, { ...LOW, maxFrames: 1, maxSide: 2000 }, out);
     expect(jpegSize(fs.readFileSync(frame!.file))).toEqual({ width: 1280, height: 720 });
-  });
+  }, FFMPEG_MS);
 
   it('encodes a frame over its byte budget again at a lower quality, and refuses one that never fits', async () => {
     const out = fs.mkdtempSync(path.join(dir, 'out-'));
@@ -75,12 +78,12 @@ describe('sampleFrames', () => {
       expect(jpegSize(fs.readFileSync(frame.file))).toEqual({ width: 1024, height: 576 });
     }
     await expect(sampleFrames(noise, 4, { maxFrames: 1, maxSide: 1024, jpegQuality: 2, maxBytes: 1024 }, fs.mkdtempSync(path.join(dir, 'out-')))).rejects.toThrow(/over the 1024-byte budget/);
-  });
+  }, FFMPEG_MS);
 
   it('leaves out times past the file\'s real end, and fails when no frame is left', async () => {
     const out = fs.mkdtempSync(path.join(dir, 'out-'));
     const frames = await sampleFrames(clock, 80, { ...LOW, maxFrames: 4 }, out);
     expect(frames.map((frame) => frame.atSeconds)).toEqual([10, 30]);
     await expect(sampleFrames(clock, 400, { ...LOW, maxFrames: 1, maxSide: 64 }, fs.mkdtempSync(path.join(dir, 'out-')))).rejects.toThrow(/took no frame/);
-  });
+  }, FFMPEG_MS);
 });

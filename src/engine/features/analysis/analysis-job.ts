@@ -9,8 +9,7 @@
  * The job-status body then carries `analysis_text`.
  */
 import { hasFault } from '../../faults.js';
-import { registerJobProcessor } from '../../jobs/registry.js';
-import type { JobProcessContext } from '../../jobs/registry.js';
+import { registerJobProcessor, type JobProcessContext } from '../../jobs/registry.js';
 import type { Job } from '../../jobs/job-row.js';
 import type { PlatformVideo } from '../../platform/platform.js';
 import { simulateWork } from '../../simulated-work.js';

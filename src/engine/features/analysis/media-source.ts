@@ -5,7 +5,6 @@
  */
 import path from 'node:path';
 import { ServiceError } from '../../../core/errors.js';
-import type { EngineContext } from '../../context.js';
 import { ffmpegAvailable } from '../../speech/decode.js';
 import { renderMp4 } from '../../media/render.js';
 import type { PlatformProvider, PlatformVideo } from '../../platform/platform.js';
@@ -25,7 +24,7 @@ export interface VideoFetch {
   height: number;
   /** A scratch folder for the file (and any pieces); its caller removes it. */
   workDir: string;
-  /** Whether the sound is needed (a model watching the file listens too); frames alone need none. */
+  /** Whether the sound is needed (a model watching the file listens too); frames alone need none. A source may add it anyway. */
   sound: boolean;
   signal: AbortSignal;
 }

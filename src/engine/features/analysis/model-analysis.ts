@@ -56,10 +56,8 @@ async function analyseWithChatModel(step: Step): Promise<ModelAnalysis> {
   const previous = uploads.fresh(request.userId, request.video.video_id)?.handle;
   let frames = previous?.kind === 'frames' && handleServes(previous, request.resolution) ? await cachedFrames(previous) : undefined;
   const uploaded = frames === undefined;
-  if (!frames) {
-    frames = await sampleVideoFrames(step);
-    if (previous?.kind === 'frames') await removeFramesFolder(previous.dir);
-  }
+  // A folder replaced here is left to the sweep: another job of the user may still be reading it.
+  frames ??= await sampleVideoFrames(step);
   const body = await chatRequest(call.config.model, await videoContext(step), frames, plan, request.prompt);
   return { analysis_text: await askChatModel(call, body), uploaded };
 }
