@@ -13,6 +13,7 @@ import { jpegSize } from '../../support/vision-fixture-server.js';
 let dir: string;
 let clock: string;
 let noise: string;
+let numbered: string;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-frames-'));
@@ -20,6 +21,9 @@ beforeAll(async () => {
   noise = path.join(dir, 'noise.mp4');
   // 40 s of a test pattern with a running counter, 2 frames a second, 1280×720.
   await execa('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=2', '-t', '40', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '20', '-pix_fmt', 'yuv420p', clock]);
+  // 40 pictures, one a second, picture n a flat grey of video level 16 + 5n: which picture a frame shows can be read back.
+  numbered = path.join(dir, 'numbered.mp4');
+  await execa('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'nullsrc=s=64x64:r=1,geq=lum=16+N*5:cb=128:cr=128', '-t', '40', '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-g', '30', '-pix_fmt', 'yuv420p', numbered]);
   // 4 s of random noise: the worst case for JPEG size.
   await execa('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'nullsrc=s=1280x720:r=1,geq=lum=random(1)*255:cb=random(2)*255:cr=random(3)*255', '-t', '4', '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p', noise]);
 }, 120_000);
@@ -78,6 +82,24 @@ describe('sampleFrames', () => {
       expect(jpegSize(fs.readFileSync(frame.file))).toEqual({ width: 1024, height: 576 });
     }
     await expect(sampleFrames(noise, 4, { maxFrames: 1, maxSide: 1024, jpegQuality: 2, maxBytes: 1024 }, fs.mkdtempSync(path.join(dir, 'out-')))).rejects.toThrow(/over the 1024-byte budget/);
+  }, FFMPEG_MS);
+
+  it('decodes a file of few pictures once, keeping the picture shown at each time; seeking lands on the same or the next', async () => {
+    /** Which picture of `numbered` a frame shows, from its brightness (a JPEG is full range: 0–255 for 16–235). */
+    const pictureOf = async (file: string) => {
+      const { stdout } = await execa('ffmpeg', ['-v', 'error', '-i', file, '-vf', 'scale=1:1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'], { encoding: 'buffer' });
+      return Math.round((stdout[0]! * 219) / 255 / 5);
+    };
+    const sampling = { ...LOW, maxSide: 64 };
+    const once = await sampleFrames(numbered, 40, sampling, fs.mkdtempSync(path.join(dir, 'out-')), undefined, { picturesPerSecond: 1 });
+    expect(once.map((frame) => frame.atSeconds)).toEqual(frameTimes(40, 12));
+    for (const frame of once) expect(await pictureOf(frame.file)).toBe(Math.floor(frame.atSeconds));
+    const seeking = await sampleFrames(numbered, 40, sampling, fs.mkdtempSync(path.join(dir, 'out-')));
+    for (const frame of seeking) expect([Math.floor(frame.atSeconds), Math.ceil(frame.atSeconds)]).toContain(await pictureOf(frame.file));
+    // Past the file's end, decoded whole: the missing pictures are left out.
+    const past = await sampleFrames(numbered, 80, { ...sampling, maxFrames: 4 }, fs.mkdtempSync(path.join(dir, 'out-')), undefined, { picturesPerSecond: 1 });
+    expect(past.map((frame) => frame.atSeconds)).toEqual([10, 30]);
+    expect(await pictureOf(past[1]!.file)).toBe(30);
   }, FFMPEG_MS);
 
   it('leaves out times past the file\'s real end, and fails when no frame is left', async () => {

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { ServiceError } from '../../../core/errors.js';
 import { ffmpegAvailable } from '../../speech/decode.js';
+import { PICTURES_PER_SECOND } from '../../media/picture.js';
 import { renderMp4 } from '../../media/render.js';
 import type { PlatformProvider, PlatformVideo } from '../../platform/platform.js';
 
@@ -16,6 +17,8 @@ export interface AnalysisVideo {
   /** Frame height delivered (may be lower than asked when the video has none that high). */
   height: number;
   durationSeconds: number;
+  /** Pictures a second, when known: a file with few is cheaper to decode whole than to seek in. */
+  picturesPerSecond?: number;
 }
 
 export interface VideoFetch {
@@ -68,14 +71,15 @@ async function renderSampleVideo(platform: PlatformProvider, request: VideoFetch
     { workDir: request.workDir, signal: request.signal },
     { sound: request.sound },
   );
-  return { file, mimeType: 'video/mp4', height: request.height, durationSeconds: video.duration_seconds };
+  return { file, mimeType: 'video/mp4', height: request.height, durationSeconds: video.duration_seconds, picturesPerSecond: PICTURES_PER_SECOND };
 }
 
 /**
  * The live platform's video at `height`, fetched with yt-dlp (issue 20, downloads part: branch
  * h-ytdlp). Connect its video fetcher here: fetch `request.video.video_id` as H.264/AAC MP4 at
  * `request.height` or the next lower height into `request.workDir`, honouring `request.signal`,
- * and answer `{file, mimeType: 'video/mp4', height: delivered height, durationSeconds}`.
+ * and answer `{file, mimeType: 'video/mp4', height: delivered height, durationSeconds}` (with
+ * `picturesPerSecond` from yt-dlp's `fps` when known; frame sampling then picks its method).
  * Until then the job fails saying what is missing.
  */
 export async function fetchLiveVideoForAnalysis(request: VideoFetch): Promise<AnalysisVideo> {

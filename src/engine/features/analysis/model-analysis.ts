@@ -72,7 +72,7 @@ async function sampleVideoFrames(step: Step): Promise<SampledFrame[]> {
     const media = await source({ video: request.video, height: plan.height, workDir, sound: false, signal: call.signal });
     const dir = await newFramesFolder(engine.dataDir, request.userId, request.video.video_id, request.resolution);
     try {
-      const frames = await sampleFrames(media.file, media.durationSeconds, plan, dir, call.signal);
+      const frames = await sampleFrames(media.file, media.durationSeconds, plan, dir, call.signal, { picturesPerSecond: media.picturesPerSecond });
       analysisUploads(engine).record(request.userId, request.video.video_id, framesHandle(request.resolution, dir, frames));
       return frames;
     } catch (error) {
