@@ -1,6 +1,8 @@
-/** Reading a model API's retry hints, and keeping its key out of messages. */
+/** Reading a model API's retry hints, keeping its key out of messages, and a dropped connection tried again once. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { redact, retryHintSeconds, providerMessage } from '../../../src/engine/features/analysis/providers/model-http.js';
+import { callModel, redact, retryHintSeconds, providerMessage } from '../../../src/engine/features/analysis/providers/model-http.js';
 
 const answer = (headers: Record<string, string>, text = '') => ({ status: 429, headers: new Headers(headers), text });
 
@@ -40,5 +42,49 @@ describe('providerMessage', () => {
     expect(of('  <html>oops</html>\n')).toBe('<html>oops</html>');
     expect(of('')).toBe('no message');
     expect(of('x'.repeat(400))).toHaveLength(301);
+  });
+});
+
+describe('callModel', () => {
+  /** A server that drops the connection of the first `drops` requests, then answers. */
+  async function dropping(drops: number) {
+    let seen = 0;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        seen += 1;
+        if (seen <= drops) req.socket.destroy();
+        else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/chat/completions`;
+    return { url, seen: () => seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+  const config = { provider: 'openai-compatible' as const, baseUrl: 'http://127.0.0.1', model: 'm', timeoutMs: 5_000 };
+  const call = { config, signal: new AbortController().signal };
+
+  it('tries a request again once when its connection is dropped before any answer', async () => {
+    const server = await dropping(1);
+    try {
+      const response = await callModel(call, { url: server.url, body: () => '{}', what: 'the chat completion' });
+      expect(response.text).toBe('{"ok":true}');
+      expect(server.seen()).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fails naming the provider when the connection drops again, or nothing listens', async () => {
+    const server = await dropping(5);
+    try {
+      await expect(callModel(call, { url: server.url, body: () => '{}', what: 'the chat completion' })).rejects.toThrow(
+        /^Video analysis failed: the vision model \(openai-compatible at 127\.0\.0\.1, model m\) could not be reached for the chat completion \((UND_ERR_SOCKET|ECONNRESET)\)/,
+      );
+      expect(server.seen()).toBe(2);
+    } finally {
+      await server.close();
+    }
+    await expect(callModel(call, { url: server.url, body: () => '{}', what: 'the chat completion' })).rejects.toThrow(/could not be reached for the chat completion \(ECONNREFUSED\)\. Check analysis\.base_url/);
   });
 });

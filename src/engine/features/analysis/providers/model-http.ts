@@ -51,10 +51,18 @@ export function modelFailure(config: VisionProviderConfig, cause: string): Visio
   return new VisionModelError(redact(`Video analysis failed: the vision model (${providerLabel(config)}) ${cause}`, config.apiKey));
 }
 
+/** A connection dropped before any answer (most often a kept-alive one the server closed as it was reused): tried again once. */
+const DROPPED_CONNECTION = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
 export async function callModel(call: ModelCall, request: ModelRequest): Promise<ModelResponse> {
   const { config, signal } = call;
+  let dropped = 0;
   for (let attempt = 0; ; attempt += 1) {
-    const response = await send(call, request);
+    const response = await send(call, request, dropped === 0);
+    if (response === 'dropped') {
+      dropped += 1;
+      continue;
+    }
     const { status } = response;
     if ((status >= 200 && status < 300) || request.accept?.includes(status)) return response;
     const retryable = status === 429 || status >= 500;
@@ -75,8 +83,8 @@ export async function callModel(call: ModelCall, request: ModelRequest): Promise
   }
 }
 
-/** One try, within the configured time limit. */
-async function send(call: ModelCall, request: ModelRequest): Promise<ModelResponse> {
+/** One try, within the configured time limit; 'dropped' for a dropped connection when `mayRetry`. */
+async function send(call: ModelCall, request: ModelRequest, mayRetry: boolean): Promise<ModelResponse | 'dropped'> {
   const { config, signal } = call;
   const timeout = AbortSignal.timeout(config.timeoutMs);
   try {
@@ -99,6 +107,7 @@ async function send(call: ModelCall, request: ModelRequest): Promise<ModelRespon
       );
     }
     const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (mayRetry && code && DROPPED_CONNECTION.has(code)) return 'dropped';
     throw modelFailure(config, `could not be reached for ${request.what} (${code ?? (error as Error).message}). Check analysis.base_url (TUBEKIT_ANALYSIS_BASE_URL) and that the server runs.`);
   }
 }
