@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
 import type { CallOptions, Service } from '../core/service.js';
+import type { AnalysisSettingsSource } from '../engine/features/analysis/providers/provider-config.js';
+import { analysisSettingsSource } from './analysis-settings.js';
 import { ConfigStore } from './config.js';
 import { resolveSettings, type GlobalFlags, type Settings } from './globals.js';
 import type { IO } from './io.js';
@@ -40,8 +42,13 @@ export class CliApp {
   serviceTuning: ServiceTuning = {};
 
   service(): Promise<Service> {
-    this.serviceCache ??= createService(this.settings, this.io, this.serviceTuning);
+    this.serviceCache ??= createService(this.settings, this.io, { analysisSettings: this.analysisSettings(), ...this.serviceTuning });
     return this.serviceCache;
+  }
+
+  /** Where an engine opened by this run finds its vision model: this process's environment, then the profile. */
+  analysisSettings(): AnalysisSettingsSource {
+    return analysisSettingsSource(this.io.streams.env, this.config, this.settings.profileName);
   }
 
   /** The Service of a long-lived server (`mcp`): local jobs run in this process and stop with it. */

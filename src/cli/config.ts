@@ -9,8 +9,16 @@ export const PROFILE_KEYS = {
   data_dir: 'Data dir of the embedded engine',
   alt_provider_name: 'Wire name of the alt provider on the remote service (e.g. minimax)',
   timeout: 'Seconds one remote call may take, retries included (default: fitted to each call)',
+  'analysis.provider': 'Vision model for video analysis by engines started here: openai-compatible or gemini',
+  'analysis.base_url': 'Its API address (default: OpenAI\'s or Gemini\'s)',
+  'analysis.model': 'Its model name',
+  'analysis.api_key': 'Its key (read from a prompt or stdin, never printed)',
+  'analysis.timeout': 'Seconds one request to it may take (default 300)',
 } as const;
 export type ProfileKey = keyof typeof PROFILE_KEYS;
+
+/** Settings whose value is a secret: never given on the command line, never printed. */
+export const SECRET_PROFILE_KEYS: ReadonlySet<ProfileKey> = new Set(['analysis.api_key']);
 
 export interface Profile {
   base_url?: string;
@@ -18,6 +26,11 @@ export interface Profile {
   alt_provider_name?: string;
   timeout?: string;
   api_key?: string;
+  'analysis.provider'?: string;
+  'analysis.base_url'?: string;
+  'analysis.model'?: string;
+  'analysis.api_key'?: string;
+  'analysis.timeout'?: string;
 }
 
 interface ConfigFile {

@@ -1,4 +1,5 @@
 import type { Service } from '../core/service.js';
+import type { AnalysisSettingsSource } from '../engine/features/analysis/providers/provider-config.js';
 import { openAtDataDir } from './data-dir.js';
 import type { Settings } from './globals.js';
 import type { IO } from './io.js';
@@ -12,6 +13,8 @@ export interface ServiceTuning {
   maxRetries?: number;
   /** Local engine: run queued jobs in this process (a long-lived server), not in a detached worker. */
   inProcessJobs?: boolean;
+  /** Local engine: where its analysis jobs find their vision model. */
+  analysisSettings?: AnalysisSettingsSource;
 }
 
 export async function createService(settings: Settings, io: IO, tuning: ServiceTuning = {}): Promise<Service> {
@@ -27,10 +30,16 @@ export async function createService(settings: Settings, io: IO, tuning: ServiceT
     });
   }
   const { LocalService } = await import('../engine/local-service.js');
-  // A command exits right after a submit, so its queued jobs run in a detached `engine worker`; a
-  // server runs them itself and stops them (releasing their leases) when it stops.
-  const jobRunner = tuning.inProcessJobs ? { mode: 'in-process' as const } : { mode: 'spawn' as const };
-  const service = openAtDataDir(settings.dataDir, () => LocalService.open({ dataDir: settings.dataDir, apiKey: settings.apiKey, jobRunner }));
+  const { spawnDetachedWorker } = await import('../engine/jobs/spawn.js');
+  // A command exits right after a submit, so its queued jobs run in a detached `engine worker` (of
+  // this profile: its analysis settings are the profile's); a server runs them itself and stops
+  // them (releasing their leases) when it stops.
+  const jobRunner = tuning.inProcessJobs
+    ? { mode: 'in-process' as const }
+    : { mode: 'spawn' as const, spawn: (dataDir: string) => spawnDetachedWorker(dataDir, undefined, { TUBEKIT_PROFILE: settings.profileName }) };
+  const service = openAtDataDir(settings.dataDir, () =>
+    LocalService.open({ dataDir: settings.dataDir, apiKey: settings.apiKey, jobRunner, analysisSettings: tuning.analysisSettings }),
+  );
   io.trace(`embedded engine at ${settings.dataDir}`);
   return service;
 }

@@ -8,6 +8,7 @@ import type { Settings } from './store/settings.js';
 import type { EngineIndex } from './index/engine-index.js';
 import type { MediaProgress } from './platform/media.js';
 import type { PlatformProvider } from './platform/platform.js';
+import type { AnalysisSettingsSource } from './features/analysis/providers/provider-config.js';
 import type { ParsedInput, RouteName, RouteOutput } from '../core/routes.js';
 
 /** What every feature of the engine can reach. */
@@ -24,6 +25,8 @@ export interface EngineContext {
   index(): Promise<EngineIndex>;
   /** The shared job queue and its workers. */
   readonly jobs: JobSystem;
+  /** Where analysis jobs find their vision model, read when a job runs. */
+  readonly analysisSettings: AnalysisSettingsSource;
   /** The plan table with this engine's overrides applied. */
   planLimits(plan: Plan): PlanLimits;
 }

@@ -24,6 +24,7 @@ import type { CycleReason, CycleReport } from './features/alerts/cycle.js';
 import { DURATION_FORMS, parseDuration } from '../core/duration.js';
 import { JobSystem, type JobRunner } from './jobs/job-system.js';
 import type { JobTiming } from './jobs/timing.js';
+import type { AnalysisSettingsSource } from './features/analysis/providers/provider-config.js';
 
 /** Route tags whose endpoints need the Professional or Ultimate plan, whatever the input. */
 const PLAN_GATED_TAGS = new Set<RouteTag>(['voices', 'generation']);
@@ -37,6 +38,8 @@ export interface EngineOptions {
   jobRunner?: JobRunner;
   /** Lease, heartbeat and polling intervals of the job queue (tests shorten them). */
   jobTiming?: Partial<JobTiming>;
+  /** Where analysis jobs find their vision model (default: this process's environment only). */
+  analysisSettings?: AnalysisSettingsSource;
 }
 
 /**
@@ -51,6 +54,7 @@ export class Engine implements EngineContext {
   readonly rates: RateLimiter;
   readonly jobs: JobSystem;
   readonly dataDir: string;
+  readonly analysisSettings: AnalysisSettingsSource;
   /** The platform and the index it seeds, opened on first use. */
   private opened?: { platform: Promise<PlatformProvider>; index: Promise<EngineIndex> };
   private readonly handlers: Handlers = {};
@@ -59,6 +63,7 @@ export class Engine implements EngineContext {
 
   private constructor(options: EngineOptions) {
     this.dataDir = options.dataDir;
+    this.analysisSettings = options.analysisSettings ?? { env: process.env };
     fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     this.clock = options.clock ?? systemClock;
     this.db = openDatabase(databaseFile(options.dataDir));

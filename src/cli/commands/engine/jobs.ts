@@ -35,7 +35,7 @@ function registerWorker(engine: Command, app: CliApp): void {
       const idleMs = parseWholeNumber(flags.idle, '--idle', { min: 0 }) * 1000;
       const { Engine } = await import('../../../engine/engine.js');
       const { runWorker } = await import('../../../engine/jobs/worker.js');
-      const local = openAtDataDir(app.settings.dataDir, () => Engine.open({ dataDir: app.settings.dataDir, jobRunner: { mode: 'none' } }));
+      const local = openAtDataDir(app.settings.dataDir, () => Engine.open({ dataDir: app.settings.dataDir, jobRunner: { mode: 'none' }, analysisSettings: app.analysisSettings() }));
       await local.loadAllFeatures();
       const log = (line: string) => app.io.error(`${new Date().toISOString()} [worker ${process.pid}] ${line}`);
       const stopping = new AbortController();
