@@ -44,3 +44,40 @@ export class ChangeWatch {
 
 /** The watch of a connection, one per connection. */
 export const changeWatch = preparedFor((db) => new ChangeWatch(db));
+
+/** Keys remembered at most by one RememberedReads; past this the memory is simply cleared. */
+const REMEMBERED_KEYS_MAX = 1_000;
+
+/**
+ * Reads on a hot path (a user's folders, health's job counts), each remembered by key until the
+ * database may have changed (ChangeWatch): a client polling a read that nothing changes costs no
+ * query, and never sees a stale answer. What `read` returns is shared by every later caller, so it
+ * must not be changed: make it frozen.
+ */
+export class RememberedReads<K, V> {
+  private readonly watch: ChangeWatch;
+  private generation = -1;
+  private readonly values = new Map<K, V>();
+
+  constructor(
+    db: Db,
+    private readonly read: (key: K) => V,
+  ) {
+    this.watch = changeWatch(db);
+  }
+
+  get(key: K): V {
+    const generation = this.watch.generation();
+    if (generation !== this.generation) {
+      this.generation = generation;
+      this.values.clear();
+    }
+    let value = this.values.get(key);
+    if (value === undefined) {
+      value = this.read(key);
+      if (this.values.size >= REMEMBERED_KEYS_MAX) this.values.clear();
+      this.values.set(key, value);
+    }
+    return value;
+  }
+}

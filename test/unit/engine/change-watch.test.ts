@@ -1,5 +1,5 @@
 /**
- * Reads remembered on the request path (health's job counts and platform) are never stale: a write
+ * Reads remembered on the request path (folder lists, health's job counts and platform) are never stale: a write
  * through this connection is seen by the very next read, one by another connection from the next
  * turn of the event loop on.
  */
@@ -95,5 +95,45 @@ describe("health's remembered reads", () => {
     cli.settings.set('platform', 'live');
     await nextTurn();
     expect(await server.handle('health', {}, user)).toMatchObject({ platform: 'live' });
+  });
+});
+
+describe('remembered folder lists', () => {
+  it('show a folder created, renamed or filled through this engine in the very next list', async () => {
+    const engine = open();
+    const user = engine.authenticate(engine.identity.createUserWithKey('starter', []).key);
+    expect(await engine.handle('folders.list', {}, user)).toMatchObject({ count: 0, folders: [] });
+    const { folder } = await engine.handle('folders.create', { name: 'First' }, user);
+    expect((await engine.handle('folders.list', {}, user)).folders).toEqual([folder]);
+    await engine.handle('folders.rename', { id: folder.id, name: 'Renamed' }, user);
+    expect((await engine.handle('folders.list', {}, user)).folders).toMatchObject([{ id: folder.id, name: 'Renamed', channel_count: 0 }]);
+    const channel = (await engine.reseedWorld({ seed: 1, channels: 30, terminated: 10 })).sampleChannels(1)[0]!.channel_id;
+    await engine.handle('saved.add', { channel_ids: [channel], folder_id: folder.id }, user);
+    expect((await engine.handle('folders.list', {}, user)).folders).toMatchObject([{ id: folder.id, channel_count: 1 }]);
+  });
+
+  it("show another process's folder from the next request on, and keep users' lists apart", async () => {
+    const server = open();
+    const { key } = server.identity.createUserWithKey('starter', []);
+    const stranger = server.authenticate(server.identity.createUserWithKey('starter', []).key);
+    expect(await server.handle('folders.list', {}, server.authenticate(key))).toMatchObject({ count: 0 });
+    const cli = open(server.dataDir);
+    await cli.handle('folders.create', { name: 'From the CLI' }, cli.authenticate(key));
+    await nextTurn();
+    expect((await server.handle('folders.list', {}, server.authenticate(key))).folders).toMatchObject([{ name: 'From the CLI' }]);
+    expect(await server.handle('folders.list', {}, stranger)).toMatchObject({ count: 0, folders: [] });
+  });
+
+  it('hand each caller a list of its own, of folders no caller can change', async () => {
+    const engine = open();
+    const user = engine.authenticate(engine.identity.createUserWithKey('starter', []).key);
+    await engine.handle('folders.create', { name: 'B' }, user);
+    await engine.handle('folders.create', { name: 'A' }, user);
+    const first = (await engine.handle('folders.list', {}, user)).folders;
+    first.sort((left, right) => left.name.localeCompare(right.name));
+    expect(() => {
+      first[0]!.name = 'changed';
+    }).toThrow(TypeError);
+    expect((await engine.handle('folders.list', {}, user)).folders.map((folder) => folder.name)).toEqual(['B', 'A']);
   });
 });
