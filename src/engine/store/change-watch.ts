@@ -3,11 +3,11 @@ import { preparedFor } from './prepared.js';
 
 /**
  * Whether anything may have been written to the database since a value was read, so a read on a
- * hot path (a user's folders, health's job counts) can be remembered without ever being stale. A write by this
- * connection moves `total_changes()`, which takes no lock and costs a fraction of a query; a
- * commit by another connection (a CLI, a worker process) moves `PRAGMA data_version`, which needs
- * a read transaction, so it is read once per turn of the event loop: the requests one turn
- * handles arrived together, and another process's commit is seen from the next turn on.
+ * hot path (a user's folders, health's job counts) can be remembered without ever being stale. A
+ * write by this connection moves `total_changes()`, which takes no lock and costs a fraction of a
+ * query; a commit by another connection (a CLI, a worker process) moves `PRAGMA data_version`,
+ * which needs a read transaction, so it is read once per turn of the event loop: the requests one
+ * turn handles arrived together, and another process's commit is seen from the next turn on.
  */
 export class ChangeWatch {
   private readonly ownChanges;
