@@ -6,7 +6,7 @@ import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
 import { formatIssues } from '../core/schemas/format-issues.js';
 import type { UploadedFile } from '../core/schemas/params.js';
 import { systemClock, type Clock } from './clock.js';
-import type { EngineContext, Handler, Handlers, RequestContext } from './context.js';
+import type { EngineContext, Handler, Handlers, PublicHandlers, RequestContext } from './context.js';
 import { requireScope, requireVoicePlan } from './features/access.js';
 import { featureLoaders, loadAllFeatures } from './features/catalog.js';
 import { Identity, type Principal } from './identity/identity.js';
@@ -54,6 +54,8 @@ export class Engine implements EngineContext {
   /** The platform and the index it seeds, opened on first use. */
   private opened?: { platform: Promise<PlatformProvider>; index: Promise<EngineIndex> };
   private readonly handlers: Handlers = {};
+  /** Handlers of open routes for callers without a key, loaded on first use. */
+  private publicHandlers?: PublicHandlers;
   private planTable: Record<Plan, PlanLimits>;
   private readonly extraOverrides?: PlanOverrides;
 
@@ -197,11 +199,17 @@ export class Engine implements EngineContext {
    */
   async handlePublic<N extends RouteName>(name: N, raw: Record<string, unknown>): Promise<RouteOutput<N>> {
     const route = loadedRoute(name) ?? (await loadRoute(name));
-    const handler = route.auth === false ? (await import('./features/system.js')).publicHandlers[name] : undefined;
+    // Taken without an import once loaded: an import, even of a loaded module, costs more than the answer.
+    const handler = route.auth === false ? (this.publicHandlers ?? (await this.loadPublicHandlers()))[name] : undefined;
     if (!handler) throw unauthorized('Authentication failed: no API key was sent.');
     const parsed = route.input.safeParse(raw);
     if (!parsed.success) throw badRequest(`Invalid request: ${formatIssues(parsed.error.issues, raw)}.`);
     return handler(this, parsed.data as never);
+  }
+
+  private async loadPublicHandlers(): Promise<PublicHandlers> {
+    this.publicHandlers = (await import('./features/system.js')).publicHandlers;
+    return this.publicHandlers;
   }
 
   /** The route's handler, loading its feature module on first use. */
