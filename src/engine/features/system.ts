@@ -2,21 +2,32 @@ import { VERSION } from '../../core/version.js';
 import type { Handlers, PublicHandlers } from '../context.js';
 import { healthProblems } from '../health.js';
 import { dataDirPlatform } from '../platform/factory/open-platform.js';
+import { RememberedReads } from '../store/change-watch.js';
+import type { Settings } from '../store/settings.js';
 import { preparedFor } from '../store/prepared.js';
 
 const ACTIVE_STATES = "('queued', 'running', 'pending', 'processing')";
 
-const jobCounts = preparedFor((db) =>
-  db.prepare<[number], { active: number; total: number }>(
+/**
+ * What health reads from the database, remembered until it may have changed: a monitor polling
+ * health reads no table while nothing moves.
+ */
+const healthReads = preparedFor((db) => {
+  const jobCounts = db.prepare<[number], { active: number; total: number }>(
     `SELECT COALESCE(SUM(state IN ${ACTIVE_STATES}), 0) AS active, COUNT(*) AS total FROM jobs WHERE user_id = ?`,
-  ),
-);
+  );
+  return {
+    jobCounts: new RememberedReads(db, (userId: number) => Object.freeze(jobCounts.get(userId)!)),
+    platform: new RememberedReads(db, (settings: Settings) => dataDirPlatform(settings)),
+  };
+});
 
 export const systemHandlers: Handlers = {
   health(request) {
-    const { db } = request.engine;
-    const problems = healthProblems(request.engine);
-    const counts = jobCounts(db).get(request.user.userId)!;
+    const { engine } = request;
+    const problems = healthProblems(engine);
+    const reads = healthReads(engine.db);
+    const counts = reads.jobCounts.get(request.user.userId);
     return {
       status: problems.length > 0 ? 'degraded' : 'healthy',
       active_jobs: counts.active,
@@ -25,7 +36,7 @@ export const systemHandlers: Handlers = {
       problems,
       version: VERSION,
       engine: 'embedded',
-      platform: dataDirPlatform(request.engine.settings),
+      platform: reads.platform.get(engine.settings),
     };
   },
 };

@@ -4,6 +4,8 @@ import type { Folder, FolderChannel } from '../../../core/schemas/workspace.js';
 import { isoTime, naiveTime } from '../../clock.js';
 import type { RequestContext } from '../../context.js';
 import { enforceCap } from '../access.js';
+import { RememberedReads } from '../../store/change-watch.js';
+import { preparedFor } from '../../store/prepared.js';
 import { workspaceStatements, type FolderRow } from './statements.js';
 
 
@@ -14,8 +16,14 @@ const toFolder = (row: FolderRow): Folder => ({
   created_at: naiveTime(row.created_at),
 });
 
+/** Each user's folders, remembered until the database may have changed: a polled list costs no query. */
+const rememberedFolders = preparedFor((db) =>
+  new RememberedReads(db, (userId: number) => Object.freeze(workspaceStatements(db).listFolders.all(userId).map((row) => Object.freeze(toFolder(row))))),
+);
+
+/** The caller's folders: a list of its own, of folders shared with later calls (frozen). */
 export function listFolders(request: RequestContext): Folder[] {
-  return workspaceStatements(request.engine.db).listFolders.all(request.user.userId).map(toFolder);
+  return rememberedFolders(request.engine.db).get(request.user.userId).slice();
 }
 
 /** The caller's folder, or 404: another user's folder is indistinguishable from a missing one. */
