@@ -6,6 +6,7 @@ import type { RateLimiter } from './limits/rate-limiter.js';
 import type { Db } from './store/database.js';
 import type { Settings } from './store/settings.js';
 import type { EngineIndex } from './index/engine-index.js';
+import type { TerminatedReader } from './index/terminated/reader.js';
 import type { PlatformProvider } from './platform/platform.js';
 import type { ParsedInput, RouteName, RouteOutput } from '../core/routes.js';
 
@@ -21,6 +22,8 @@ export interface EngineContext {
   platform(): Promise<PlatformProvider>;
   /** What the service knows and since when (statistics history, collab graph, terminated channels…), seeded by the platform. */
   index(): Promise<EngineIndex>;
+  /** The index's terminated channels (on a live data dir a store of its own, open before the rest of the live index). */
+  terminated(): Promise<TerminatedReader>;
   /** The shared job queue and its workers. */
   readonly jobs: JobSystem;
   /** The plan table with this engine's overrides applied. */

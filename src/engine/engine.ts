@@ -17,7 +17,8 @@ import { openDatabase, type Db } from './store/database.js';
 import { isDiskFull } from './store/disk-space.js';
 import { Settings } from './store/settings.js';
 import type { EngineIndex } from './index/engine-index.js';
-import { openPlatform, reseedSampleWorld, type OpenedPlatform } from './platform/factory/open-platform.js';
+import type { TerminatedReader } from './index/terminated/reader.js';
+import { dataDirPlatform, openPlatform, reseedSampleWorld, type OpenedPlatform } from './platform/factory/open-platform.js';
 import type { PlatformProvider } from './platform/platform.js';
 import { requireSimulation, type AdvanceReport, type WorldSettings } from './platform/simulation.js';
 import type { CycleReason, CycleReport } from './features/alerts/cycle.js';
@@ -53,6 +54,8 @@ export class Engine implements EngineContext {
   readonly dataDir: string;
   /** The platform and the index it seeds, opened on first use. */
   private opened?: { platform: Promise<PlatformProvider>; index: Promise<EngineIndex> };
+  /** A live data dir's terminated channels, opened on first use. */
+  private liveTerminated?: Promise<TerminatedReader>;
   private readonly handlers: Handlers = {};
   private planTable: Record<Plan, PlanLimits>;
   private readonly extraOverrides?: PlanOverrides;
@@ -86,6 +89,23 @@ export class Engine implements EngineContext {
   /** What the service knows (statistics history, collab graph, terminated channels…), seeded by the platform. */
   index(): Promise<EngineIndex> {
     return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, { dataDir: this.dataDir, env: process.env }))).index;
+  }
+
+  /**
+   * The index's terminated channels: on the sample platform the world's (through the index); on a
+   * live data dir the store the refresh sweep and `engine import terminated` fill
+   * (index/terminated/live-*.ts), which needs nothing else of the live index.
+   */
+  terminated(): Promise<TerminatedReader> {
+    if (dataDirPlatform(this.settings) !== 'live') return this.index().then((index) => index.terminated);
+    if (!this.liveTerminated) {
+      const opening = import('./index/terminated/live-source.js').then(({ openLiveTerminated }) => openLiveTerminated(this.db, () => this.clock.now()));
+      opening.catch(() => {
+        if (this.liveTerminated === opening) this.liveTerminated = undefined;
+      });
+      this.liveTerminated = opening;
+    }
+    return this.liveTerminated;
   }
 
   /** Rebuilds the sample world with new parameters (`tubekit engine seed`); the index starts from its new seed. */

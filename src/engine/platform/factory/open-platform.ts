@@ -9,6 +9,7 @@
 import type Database from 'better-sqlite3';
 import { ServiceError } from '../../../core/errors.js';
 import type { IndexSeed } from '../../index/seed.js';
+import { liveTerminatedHoldsData } from '../../index/terminated/live-schema.js';
 import type { Settings } from '../../store/settings.js';
 import type { PlatformName, PlatformProvider } from '../platform.js';
 import type { WorldSettings } from '../simulation.js';
@@ -36,9 +37,9 @@ export function dataDirPlatform(settings: Settings): PlatformName {
   return settings.get<PlatformName>(PLATFORM_SETTING) === 'live' ? 'live' : 'sample';
 }
 
-/** Whether the data dir holds data of a platform: a generated sample world; for live, any read (none is stored yet). */
+/** Whether the data dir holds data of a platform: a generated sample world; for live, terminated channels recorded or imported. */
 function holdsDataOf(db: Database.Database, name: PlatformName): boolean {
-  if (name === 'live') return false;
+  if (name === 'live') return liveTerminatedHoldsData(db);
   // The sample world keeps its tables beside the engine's; their presence means one was generated.
   return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'world_meta'").get() !== undefined;
 }
