@@ -145,7 +145,7 @@ export function topVideos(videos: readonly StoredVideo[]): StoredVideo[] {
 
 /** Refuses a first upload after the termination (the one check across two fields). */
 export function checkDates(entry: Pick<TerminatedEntry, 'first_upload_day' | 'terminated_ms'>): string | null {
-  if (entry.first_upload_day !== null && entry.first_upload_day > dayOfMs(entry.terminated_ms)) return 'first upload date is after the termination';
+  if (entry.first_upload_day !== null && entry.first_upload_day > dayOfMs(entry.terminated_ms)) return 'first_upload_date: is after the termination date';
   return null;
 }
 

@@ -89,17 +89,20 @@ const ready = new WeakSet<Database.Database>();
 /** Makes the store's tables unless they exist (once per connection; safe when several processes race). */
 export function ensureLiveTerminatedTables(db: Database.Database): void {
   if (ready.has(db)) return;
-  const exists = () => db.prepare('SELECT 1 FROM sqlite_master WHERE type = ? AND name = ?').get('table', STATS_TABLE) !== undefined;
-  if (!exists()) {
+  if (!liveTerminatedTablesExist(db)) {
     db.transaction(() => {
-      if (!exists()) db.exec(LIVE_DDL);
+      if (!liveTerminatedTablesExist(db)) db.exec(LIVE_DDL);
     }).immediate();
   }
   ready.add(db);
 }
 
+/** Whether the store's tables exist (they are made on first use). */
+export function liveTerminatedTablesExist(db: Database.Database): boolean {
+  return ready.has(db) || db.prepare('SELECT 1 FROM sqlite_master WHERE type = ? AND name = ?').get('table', STATS_TABLE) !== undefined;
+}
+
 /** Whether the data dir holds terminated channels of the live platform (without making the tables). */
 export function liveTerminatedHoldsData(db: Database.Database): boolean {
-  const exists = db.prepare('SELECT 1 FROM sqlite_master WHERE type = ? AND name = ?').get('table', STATS_TABLE) !== undefined;
-  return exists && (db.prepare(`SELECT count FROM ${STATS_TABLE} WHERE id = 1`).pluck().get() as number) > 0;
+  return liveTerminatedTablesExist(db) && (db.prepare(`SELECT count FROM ${STATS_TABLE} WHERE id = 1`).pluck().get() as number) > 0;
 }

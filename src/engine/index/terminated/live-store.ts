@@ -118,10 +118,36 @@ export class LiveTerminatedStore {
     return this.statements.exists.get(channelId) !== undefined;
   }
 
+  /**
+   * Full-text rows of the write in progress, by key. FTS5 keeps each term's rowids sorted: a rowid
+   * below the last one it was given makes it write out everything it holds, so a batch of keys in
+   * any order would make a segment per channel. They are added in key order when the batch ends.
+   */
+  private pendingSearch = new Map<number, [title: string, videos: string, meta: string]>();
+
   /** Records each channel: a new one is loaded, a stored one updated (see the top of this file). Run it in a transaction. */
   write(entries: Iterable<TerminatedEntry>): { loaded: number; updated: number } {
     const outcome = { loaded: 0, updated: 0 };
-    for (const entry of entries) outcome[this.writeOne(entry)] += 1;
+    // A channel met again in the batch is merged in its order first (as if written one by one);
+    // then the batch is written newest first, in key order, so each table's pages are visited once.
+    const batch = new Map<string, { entry: TerminatedEntry; repeats: number }>();
+    for (const entry of entries) {
+      const seen = batch.get(entry.channel_id);
+      if (seen) {
+        seen.entry = mergeEntries(seen.entry, entry);
+        seen.repeats += 1;
+      } else batch.set(entry.channel_id, { entry, repeats: 0 });
+    }
+    const ordered = [...batch.values()].sort((a, b) => b.entry.terminated_ms - a.entry.terminated_ms);
+    try {
+      for (const { entry, repeats } of ordered) {
+        outcome[this.writeOne(entry)] += 1;
+        outcome.updated += repeats;
+      }
+      for (const key of [...this.pendingSearch.keys()].sort((a, b) => a - b)) this.statements.insertSearch.run(BigInt(key), ...this.pendingSearch.get(key)!);
+    } finally {
+      this.pendingSearch.clear();
+    }
     return outcome;
   }
 
@@ -194,12 +220,13 @@ export class LiveTerminatedStore {
       title_tokens: titleTokens,
     });
     const videoTitles = entry.top_videos.map((video) => video.title).join('\n');
-    this.statements.insertSearch.run(BigInt(key), searchableText(entry.title), searchableText(videoTitles), nameLengthToken(titleTokens));
+    this.pendingSearch.set(key, [searchableText(entry.title), searchableText(videoTitles), nameLengthToken(titleTokens)]);
     return titleTokens;
   }
 
   private remove(key: number): void {
-    this.statements.deleteSearch.run(BigInt(key));
+    // Written earlier in this batch: not in the full-text index yet.
+    if (!this.pendingSearch.delete(key)) this.statements.deleteSearch.run(BigInt(key));
     this.statements.deleteFacts.run(key);
     this.statements.deleteRow.run(key);
   }

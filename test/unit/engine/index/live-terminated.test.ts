@@ -174,7 +174,7 @@ describe('recording terminated channels', () => {
       [{ terminated_at: '2004-12-31' }, /terminated_at: is before 2005-02-14/],
       [{ subscribers: -1 }, /subscribers: must not be negative/],
       [{ views_24h: 1.5 }, /views_24h: must be a whole number/],
-      [{ first_upload_date: '2026-11-02' }, /first upload date is after the termination/],
+      [{ first_upload_date: '2026-11-02' }, /first_upload_date: is after the termination date/],
       [{ top_videos: [{ video_id: 'short', title: 'x', views: 1, kind: 'long' }] }, /top_videos.0.video_id: must be an 11-character video id/],
       [{ subscribers: 5, extra: 1 } as Partial<LiveTerminatedRecord>, /extra/],
     ];
