@@ -1,5 +1,6 @@
 import type { Service } from '../core/service.js';
 import { openAtDataDir } from './data-dir.js';
+import { usageError } from './errors.js';
 import type { Settings } from './globals.js';
 import type { IO } from './io.js';
 
@@ -16,6 +17,10 @@ export interface ServiceTuning {
 
 export async function createService(settings: Settings, io: IO, tuning: ServiceTuning = {}): Promise<Service> {
   if (settings.mode === 'remote') {
+    // The proxy is the embedded engine's way to the video site; the remote service reaches it on its own.
+    if (settings.platform.proxy !== undefined) {
+      throw usageError(`--proxy applies to the embedded engine's live platform; this command calls the remote service at ${settings.baseUrl}.`, 'Drop --proxy, or add --local to use the embedded engine.');
+    }
     const { RemoteService } = await import('../remote/remote-service.js');
     return new RemoteService({
       baseUrl: settings.baseUrl!,
@@ -30,7 +35,8 @@ export async function createService(settings: Settings, io: IO, tuning: ServiceT
   // A command exits right after a submit, so its queued jobs run in a detached `engine worker`; a
   // server runs them itself and stops them (releasing their leases) when it stops.
   const jobRunner = tuning.inProcessJobs ? { mode: 'in-process' as const } : { mode: 'spawn' as const };
-  const service = openAtDataDir(settings.dataDir, () => LocalService.open({ dataDir: settings.dataDir, apiKey: settings.apiKey, jobRunner }));
+  const platform = { ...settings.platform, trace: (line: string) => io.trace(line) };
+  const service = openAtDataDir(settings.dataDir, () => LocalService.open({ dataDir: settings.dataDir, apiKey: settings.apiKey, jobRunner, platform }));
   io.trace(`embedded engine at ${settings.dataDir}`);
   return service;
 }

@@ -18,12 +18,13 @@ import { isDiskFull } from './store/disk-space.js';
 import { Settings } from './store/settings.js';
 import type { EngineIndex } from './index/engine-index.js';
 import type { TerminatedReader } from './index/terminated/reader.js';
-import { dataDirPlatform, openPlatform, reseedSampleWorld, type OpenedPlatform } from './platform/factory/open-platform.js';
+import { dataDirPlatform, openPlatform, reseedSampleWorld, type OpenedPlatform, type PlatformOptions } from './platform/factory/open-platform.js';
 import type { PlatformProvider } from './platform/platform.js';
 import { requireSimulation, type AdvanceReport, type WorldSettings } from './platform/simulation.js';
 import type { CycleReason, CycleReport } from './features/alerts/cycle.js';
 import { DURATION_FORMS, parseDuration } from '../core/duration.js';
 import { JobSystem, type JobRunner } from './jobs/job-system.js';
+import { spawnDetachedWorker } from './jobs/spawn.js';
 import type { JobTiming } from './jobs/timing.js';
 
 /** Route tags whose endpoints need the Professional or Ultimate plan, whatever the input. */
@@ -38,6 +39,8 @@ export interface EngineOptions {
   jobRunner?: JobRunner;
   /** Lease, heartbeat and polling intervals of the job queue (tests shorten them). */
   jobTiming?: Partial<JobTiming>;
+  /** The live platform's proxy and cookies file as the caller chose them, and where its notices go (`--verbose`). */
+  platform?: PlatformOptions;
 }
 
 /**
@@ -59,6 +62,9 @@ export class Engine implements EngineContext {
   private readonly handlers: Handlers = {};
   private planTable: Record<Plan, PlanLimits>;
   private readonly extraOverrides?: PlanOverrides;
+  private readonly platformOptions: PlatformOptions;
+  /** Whether `--verbose` has been told which platform the data dir uses. */
+  private platformAnnounced = false;
 
   private constructor(options: EngineOptions) {
     this.dataDir = options.dataDir;
@@ -68,7 +74,8 @@ export class Engine implements EngineContext {
     this.settings = new Settings(this.db);
     this.identity = new Identity(this.db, this.clock);
     this.rates = new RateLimiter(this.db, this.clock);
-    this.jobs = new JobSystem(this, this.db, this.clock, options.jobRunner, options.jobTiming);
+    this.platformOptions = options.platform ?? {};
+    this.jobs = new JobSystem(this, this.db, this.clock, this.withPlatformOptions(options.jobRunner), options.jobTiming);
     this.extraOverrides = options.planOverrides;
     this.planTable = this.loadPlanTable();
   }
@@ -77,18 +84,41 @@ export class Engine implements EngineContext {
     return new Engine(options);
   }
 
+  /** A detached worker reads the live platform as this engine would: the caller's proxy and cookies file go with it. */
+  private withPlatformOptions(runner: JobRunner | undefined): JobRunner | undefined {
+    if (runner?.mode !== 'spawn' || runner.spawn) return runner;
+    const { proxy, cookiesFile } = this.platformOptions;
+    const env: Record<string, string> = {};
+    if (proxy) env.TUBEKIT_PROXY = proxy;
+    if (cookiesFile) env.TUBEKIT_COOKIES = cookiesFile;
+    return Object.keys(env).length === 0 ? runner : { mode: 'spawn', spawn: (dataDir) => spawnDetachedWorker(dataDir, undefined, env) };
+  }
+
+  /** `--verbose` says once which platform the data dir uses, when something first reads it. */
+  private announcePlatform(): void {
+    if (this.platformAnnounced) return;
+    this.platformAnnounced = true;
+    this.platformOptions.trace?.(`platform: ${dataDirPlatform(this.settings)} (data dir ${this.dataDir})`);
+  }
+
+  private openOptions() {
+    return { dataDir: this.dataDir, env: process.env, options: this.platformOptions };
+  }
+
   /**
    * The platform the engine reads from (the data dir's, through the platform factory), opened on
    * first use. Its code is imported only then, so calls that never read the platform (`folders
    * list`) start faster.
    */
   platform(): Promise<PlatformProvider> {
-    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, { dataDir: this.dataDir, env: process.env }))).platform;
+    this.announcePlatform();
+    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, this.openOptions()))).platform;
   }
 
   /** What the service knows (statistics history, collab graph, terminated channels…), seeded by the platform. */
   index(): Promise<EngineIndex> {
-    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, { dataDir: this.dataDir, env: process.env }))).index;
+    this.announcePlatform();
+    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, this.openOptions()))).index;
   }
 
   /**
@@ -98,6 +128,7 @@ export class Engine implements EngineContext {
    */
   terminated(): Promise<TerminatedReader> {
     if (dataDirPlatform(this.settings) !== 'live') return this.index().then((index) => index.terminated);
+    this.announcePlatform();
     if (!this.liveTerminated) {
       const opening = import('./index/terminated/live-source.js').then(({ openLiveTerminated }) => openLiveTerminated(this.db, () => this.clock.now()));
       opening.catch(() => {

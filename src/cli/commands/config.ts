@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { CliApp } from '../app.js';
@@ -19,6 +20,12 @@ function checkValue(key: ProfileKey, value: string): string {
   if (key === 'timeout' && !(Number(value) > 0)) throw usageError(`timeout must be a number of seconds, not "${value}".`);
   // A relative data dir would move with the working directory of every later command.
   if (key === 'data_dir') return path.resolve(value);
+  if (key === 'cookies_file') {
+    // Only the path is kept (and shown); the cookies stay in their file, read when the live platform opens.
+    const file = path.resolve(value);
+    if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) throw usageError(`cookies_file: ${file} is not a file.`, 'Export the cookies of a signed-in browser in Netscape (cookies.txt) format, and give that file.');
+    return file;
+  }
   return value;
 }
 
@@ -42,7 +49,7 @@ export function registerConfig(program: Command, app: CliApp): void {
   config
     .command('set <key> <value>')
     .description(`Change a setting (${Object.keys(PROFILE_KEYS).join(', ')})`)
-    .addHelpText('before', examples(['tubekit config set base_url http://127.0.0.1:8787', 'tubekit config set timeout 60', 'tubekit --profile staging config set data_dir ~/tubekit-staging']))
+    .addHelpText('before', examples(['tubekit config set base_url http://127.0.0.1:8787', 'tubekit config set timeout 60', 'tubekit --profile staging config set data_dir ~/tubekit-staging', 'tubekit config set cookies_file ~/cookies.txt']))
     .action(async (key: string, value: string) => {
       const name = checkKey(key);
       const checked = checkValue(name, value);

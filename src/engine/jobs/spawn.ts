@@ -25,7 +25,8 @@ export function findCliLauncher(from = path.dirname(fileURLToPath(import.meta.ur
   }
 }
 
-export function spawnDetachedWorker(dataDir: string, launcher = findCliLauncher()): void {
+/** `env` adds to the caller's environment (the live platform's proxy and cookies file the caller was given). */
+export function spawnDetachedWorker(dataDir: string, launcher = findCliLauncher(), env: Record<string, string> = {}): void {
   if (!launcher) throw new Error('Cannot find bin/tubekit.js to start a job worker; run `tubekit engine worker` yourself.');
   fs.mkdirSync(dataDir, { recursive: true });
   ensurePrivateFile(workerLogFile(dataDir));
@@ -35,7 +36,7 @@ export function spawnDetachedWorker(dataDir: string, launcher = findCliLauncher(
       detached: true,
       stdio: ['ignore', log, log],
       // The worker opens the engine directly; it has no use for the caller's key.
-      env: { ...process.env, TUBEKIT_DATA_DIR: dataDir, TUBEKIT_API_KEY: '' },
+      env: { ...process.env, ...env, TUBEKIT_DATA_DIR: dataDir, TUBEKIT_API_KEY: '' },
     });
     child.on('error', () => undefined);
     child.unref();

@@ -8,6 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import { ServiceError } from '../../../core/errors.js';
+import { proxyForDisplay } from '../../../core/proxy-url.js';
 import type { IndexSeed } from '../../index/seed.js';
 import { liveTerminatedHoldsData } from '../../index/terminated/live-schema.js';
 import type { Settings } from '../../store/settings.js';
@@ -65,17 +66,42 @@ export function switchPlatform(db: Database.Database, settings: Settings, to: Pl
   return { from, to, changed: true };
 }
 
+/** The live fetch's refusal kinds, in words. */
+const REFUSALS: Record<string, string> = { rate_limited: 'HTTP 429, too many requests', bot_check: 'a bot check', sign_in: 'a sign-in wall' };
+
+/** What the caller of the engine says about the live platform, beside the environment. */
+export interface PlatformOptions {
+  /** A proxy given as a flag (`--proxy`): wins over TUBEKIT_PROXY and HTTPS_PROXY. */
+  proxy?: string;
+  /** A cookies file (Netscape format) the caller chose (TUBEKIT_COOKIES, else the profile's `cookies_file`). */
+  cookiesFile?: string;
+  /** Notices for `--verbose`: how the live platform reaches the site, and when it cools down after a refusal. */
+  trace?: (line: string) => void;
+}
+
 export interface PlatformContext {
   dataDir: string;
   /** Where the live platform's network settings come from (TUBEKIT_PLATFORM_ORIGIN, TUBEKIT_PROXY, …). */
   env: NodeJS.ProcessEnv;
+  options?: PlatformOptions;
 }
 
 /** The data dir's platform, opened (a sample world is generated on first use). */
 export async function openPlatform(db: Database.Database, settings: Settings, context: PlatformContext): Promise<OpenedPlatform> {
   if (dataDirPlatform(settings) === 'live') {
     const [{ openLivePlatform }, { networkSettingsFromEnv }] = await Promise.all([import('../live/open.js'), import('../live/network-options.js')]);
-    return { platform: await openLivePlatform({ dataDir: context.dataDir, network: networkSettingsFromEnv(context.env) }), seed: null };
+    const { proxy, cookiesFile, trace } = context.options ?? {};
+    const network = networkSettingsFromEnv(context.env, { proxy, cookiesFile });
+    trace?.(
+      `live platform: requests to ${network.origin ?? 'the site'}` +
+        `${network.proxy ? ` through the proxy ${proxyForDisplay(network.proxy)}` : ', no proxy'}` +
+        `${network.cookiesFile ? `, cookies from ${network.cookiesFile}` : ''}, at most ${network.requestsPerSecond} a second to each host`,
+    );
+    const onCooldown = trace
+      ? (host: string, waitMs: number, reason: string) =>
+          trace(`live platform: ${host} refused a request (${REFUSALS[reason] ?? reason}); cooling down for ${(waitMs / 1000).toFixed(1)} s before trying again`)
+      : undefined;
+    return { platform: await openLivePlatform({ dataDir: context.dataDir, network, deps: { onCooldown } }), seed: null };
   }
   const { openSampleWorld } = await import('../sample/open.js');
   return openSampleWorld(db, settings.get<WorldSettings>(WORLD_SETTING) ?? DEFAULT_WORLD);
