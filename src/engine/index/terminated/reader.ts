@@ -1,7 +1,9 @@
 /**
  * The index's terminated channels: keyword search with filters, sorts, pages and the total, and
- * the plan behind it (for tests and benchmarks). It reads the tables of schema.ts, whoever filled
- * them (the sample world seeds them); how a row's ids and thumbnails are named comes with them.
+ * the plan behind it (for tests and benchmarks). It reads tables of the shape of schema.ts under
+ * a layout's names: the sample world's (dense keys, every figure known) or the live store's
+ * (live-*.ts: sparse keys, figures that may be unknown); how a row's ids and thumbnails are named
+ * comes with them.
  */
 import type Database from 'better-sqlite3';
 import { dayToIso } from '../../dates.js';
