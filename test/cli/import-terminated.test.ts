@@ -34,6 +34,11 @@ describe('engine import terminated', () => {
     const back = await cli.run(['engine', 'platform', 'sample']);
     expect(back.exitCode).toBe(7);
     expect(back.stderr).toContain('holds data of the live platform');
+    // Nor does a sample world get generated into it.
+    const seed = await cli.run(['engine', 'seed', '--channels', '10', '--terminated', '5']);
+    expect(seed.exitCode).toBe(7);
+    expect(seed.stderr).toContain('uses the live platform: a sample world cannot be generated in it');
+    expect(JSON.parse((await cli.run(['terminated', 'sourdough', '--json'])).stdout).total).toBe(3);
   });
 
   it('reports each bad line with its number and what is wrong, loads the others, and exits 2', async () => {

@@ -54,16 +54,19 @@ export type PlatformSwitch = { from: PlatformName; to: PlatformName; changed: bo
 export function switchPlatform(db: Database.Database, settings: Settings, to: PlatformName): PlatformSwitch {
   const from = dataDirPlatform(settings);
   if (from === to) return { from, to, changed: false };
-  if (holdsDataOf(db, from)) {
-    throw new ServiceError({
-      status: 409,
-      code: 'conflict',
-      message: `This data dir holds data of the ${from} platform; a data dir never mixes the ${from} and ${to} platforms.`,
-      hint: `Use another data dir for the ${to} platform: \`tubekit --data-dir <new dir> engine platform ${to}\` (or set TUBEKIT_DATA_DIR).`,
-    });
-  }
+  if (holdsDataOf(db, from)) throw mixRefused(`This data dir holds data of the ${from} platform`, from, to);
   settings.set(PLATFORM_SETTING, to);
   return { from, to, changed: true };
+}
+
+/** 409: what would put data of two platforms in one data dir. */
+function mixRefused(why: string, from: PlatformName, to: PlatformName): ServiceError {
+  return new ServiceError({
+    status: 409,
+    code: 'conflict',
+    message: `${why}; a data dir never mixes the ${from} and ${to} platforms.`,
+    hint: `Use another data dir for the ${to} platform: \`tubekit --data-dir <new dir> engine platform ${to}\` (or set TUBEKIT_DATA_DIR).`,
+  });
 }
 
 /** The live fetch's refusal kinds, in words. */
@@ -109,6 +112,7 @@ export async function openPlatform(db: Database.Database, settings: Settings, co
 
 /** Rebuilds the data dir's sample world with new parameters and keeps them (`tubekit engine seed`). */
 export async function reseedSampleWorld(db: Database.Database, settings: Settings, world: WorldSettings): Promise<OpenedPlatform> {
+  if (dataDirPlatform(settings) === 'live') throw mixRefused('This data dir uses the live platform: a sample world cannot be generated in it', 'live', 'sample');
   settings.set(WORLD_SETTING, world);
   const { regenerateSampleWorld } = await import('../sample/open.js');
   return regenerateSampleWorld(db, world);
