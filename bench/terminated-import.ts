@@ -1,7 +1,7 @@
 /**
  * `engine import terminated` speed: 100,000 lines into an empty live store, then 100,000 more into
  * the store they made, beside a dry run of the same file (the lines read and checked, nothing
- * written) as the baseline; the memory the import adds (it streams: it should not grow with the
+ * written) as the baseline; the memory the import adds (it streams: a batch at a time, not the
  * file); and searches over the 200,000 channels the store then holds.
  */
 import fs from 'node:fs';
@@ -52,18 +52,24 @@ function writeLines(file: string, first: number, count: number): void {
   fs.closeSync(out);
 }
 
-async function timedImport(engine: Engine, file: string, dryRun: boolean): Promise<{ perSecond: number; rssGrowthMb: number }> {
-  const startRss = process.memoryUsage().rss;
-  let peakRss = startRss;
+/** JavaScript's own memory: RSS would also count the database pages SQLite maps in. */
+const heapBytes = () => {
+  const memory = process.memoryUsage();
+  return memory.heapUsed + memory.arrayBuffers;
+};
+
+async function timedImport(engine: Engine, file: string, dryRun: boolean): Promise<{ perSecond: number; heapGrowthMb: number }> {
+  const start = heapBytes();
+  let peak = start;
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    peak = Math.max(peak, heapBytes());
   }, 20);
   const started = performance.now();
   const summary = await importTerminated(engine, fs.createReadStream(file), { dryRun });
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   if (summary.refused > 0 || summary.loaded !== LINES) throw new Error(`bench import: ${JSON.stringify({ ...summary, errors: summary.errors.slice(0, 3) })}`);
-  return { perSecond: LINES / seconds, rssGrowthMb: (peakRss - startRss) / 1e6 };
+  return { perSecond: LINES / seconds, heapGrowthMb: (peak - start) / 1e6 };
 }
 
 const query = (q: string, extra: Partial<TerminatedQuery> = {}): TerminatedQuery => ({
@@ -92,7 +98,8 @@ export async function terminatedImportRows(): Promise<BenchRow[]> {
     const rows: BenchRow[] = [
       { name: `terminated import: ${count} lines (${megabytes.toFixed(0)} MB) into an empty live store`, value: empty.perSecond, unit: 'records/s', baseline: dryRow },
       { name: `terminated import: ${count} more into a store of ${count}`, value: more.perSecond, unit: 'records/s', baseline: dryRow },
-      { name: `terminated import: memory added while loading ${count} lines (peak RSS growth)`, value: Math.max(empty.rssGrowthMb, more.rssGrowthMb), unit: 'MB' },
+      // A batch of channels at a time, whatever the file's size.
+      { name: `terminated import: memory added while loading ${count} lines (peak heap growth)`, value: Math.max(empty.heapGrowthMb, more.heapGrowthMb), unit: 'MB' },
     ];
     // The store the two files made, searched as the live engine searches it.
     const reader = await engine.terminated();
@@ -103,7 +110,7 @@ export async function terminatedImportRows(): Promise<BenchRow[]> {
       ['common keyword, newest first', query('cooking'), '≤ 50 ms'],
       ['common keyword, subs_desc', query('cooking', { sort: 'subs' }), '≤ 50 ms'],
       ['common keyword, views_24h_asc', query('cooking', { sort: 'views_24h', direction: 'asc' }), '≤ 50 ms'],
-      ['filters and a rare keyword', query('chess piano', { languages: ['es'], ranges: { subs: { min: 1000 } }, sort: 'views' }), '≤ 50 ms'],
+      ['a rare keyword with filters', query('chess 123', { languages: ['es'], ranges: { subs: { min: 1000 } }, sort: 'views' }), '≤ 50 ms'],
       ['one keyword, similarity_desc', query('bread', { sort: 'similarity' }), '≤ 50 ms'],
       ['two keywords, similarity_desc (beyond the mix)', query('cooking, bread', { sort: 'similarity' }), undefined],
     ] as const) {
