@@ -6,6 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import * as z from 'zod';
+import { isChannelId, isVideoId } from '../../../core/channel-input.js';
 import { formatIssues } from '../../../core/schemas/format-issues.js';
 import { dayNumber } from '../../dates.js';
 import { dayOfMs } from './live-keys.js';
@@ -40,13 +41,11 @@ export interface LiveTerminatedRecord {
 export const PLATFORM_START = '2005-02-14';
 const PLATFORM_START_DAY = dayNumber(PLATFORM_START);
 
-// The checks both paths share (the sweep's records here, the import's lines in features/terminated/import).
-export const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
-export const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
-export const LANGUAGE_CODE = /^[a-z]{2,3}$/;
-export const TITLE_MAX = 200;
+// The checks both paths share (the sweep's records here, the import's lines in features/terminated/import: the exported ones).
+const LANGUAGE_CODE = /^[a-z]{2,3}$/;
+const TITLE_MAX = 200;
 
-export const channelIdField = z.string().regex(CHANNEL_ID, { error: 'must be a 24-character channel id starting with UC' });
+export const channelIdField = z.string().refine(isChannelId, { error: 'must be a 24-character channel id starting with UC' });
 export const titleField = z
   .string()
   .trim()
@@ -54,7 +53,7 @@ export const titleField = z
   .max(TITLE_MAX, { error: `must be at most ${TITLE_MAX} characters` });
 export const countField = z.number({ error: 'must be a whole number or null' }).int({ error: 'must be a whole number' }).min(0, { error: 'must not be negative' }).nullable();
 export const gainField = z.number({ error: 'must be a whole number or null' }).int({ error: 'must be a whole number' }).nullable();
-export const languageField = z
+const languageField = z
   .string()
   .trim()
   .toLowerCase()
@@ -66,7 +65,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 
 /** Milliseconds of an ISO 8601 date (midnight UTC) or date-time with its offset; null when it is neither. */
-export function isoMs(value: string): number | null {
+function isoMs(value: string): number | null {
   if (ISO_DATE.test(value)) {
     try {
       return dayNumber(value) * 86_400_000;
@@ -79,39 +78,26 @@ export function isoMs(value: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-/** A termination time: ISO 8601, not before the platform opened. */
-export const terminatedAtField = z.string().transform((value, context) => {
-  const ms = isoMs(value.trim());
-  if (ms === null) {
-    context.addIssue({ code: 'custom', message: `must be an ISO 8601 date (2026-11-20) or time (2026-11-20T08:15:00Z), not "${value.slice(0, 40)}"` });
-    return z.NEVER;
-  }
-  if (dayOfMs(ms) < PLATFORM_START_DAY) {
-    context.addIssue({ code: 'custom', message: `is before ${PLATFORM_START}, when the platform opened` });
-    return z.NEVER;
-  }
-  return ms;
-});
-
-/** A first upload: an ISO 8601 date (a time is cut to its UTC day), not before the platform opened; as a day number. */
-export const firstUploadField = z
-  .string()
-  .transform((value, context) => {
+/** An ISO 8601 date or time, not before the platform opened, as milliseconds; `example` shows the form in the message. */
+function isoField(example: string) {
+  return z.string().transform((value, context) => {
     const ms = isoMs(value.trim());
-    if (ms === null) {
-      context.addIssue({ code: 'custom', message: `must be an ISO 8601 date (2019-03-02), not "${value.slice(0, 40)}"` });
-      return z.NEVER;
-    }
-    if (dayOfMs(ms) < PLATFORM_START_DAY) {
-      context.addIssue({ code: 'custom', message: `is before ${PLATFORM_START}, when the platform opened` });
-      return z.NEVER;
-    }
-    return dayOfMs(ms);
-  })
-  .nullable();
+    const problem =
+      ms === null ? `must be an ISO 8601 ${example}, not "${value.slice(0, 40)}"` : dayOfMs(ms) < PLATFORM_START_DAY ? `is before ${PLATFORM_START}, when the platform opened` : null;
+    if (problem === null) return ms!;
+    context.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  });
+}
+
+/** A termination time, as milliseconds. */
+export const terminatedAtField = isoField('date (2026-11-20) or time (2026-11-20T08:15:00Z)');
+
+/** A first upload, as a day number (a time is cut to its UTC day). */
+export const firstUploadField = isoField('date (2019-03-02)').transform(dayOfMs).nullable();
 
 export const videoFields = {
-  video_id: z.string().regex(VIDEO_ID, { error: 'must be an 11-character video id' }),
+  video_id: z.string().refine(isVideoId, { error: 'must be an 11-character video id' }),
   title: titleField,
 };
 
