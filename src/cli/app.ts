@@ -3,6 +3,7 @@ import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
 import type { CallOptions, Service } from '../core/service.js';
 import type { AnalysisSettingsSource } from '../engine/features/analysis/providers/provider-config.js';
 import { analysisSettingsSource } from './analysis-settings.js';
+import type { PlatformOptions } from '../engine/platform/factory/open-platform.js';
 import { ConfigStore } from './config.js';
 import { resolveSettings, type GlobalFlags, type Settings } from './globals.js';
 import type { IO } from './io.js';
@@ -36,6 +37,11 @@ export class CliApp {
 
   get json(): boolean {
     return this.settings.json;
+  }
+
+  /** What the embedded engine is told about the live platform: the user's proxy and cookies file; notices to --verbose. */
+  get platformOptions(): PlatformOptions {
+    return { ...this.settings.platform, trace: (line) => this.io.trace(line) };
   }
 
   /** Set before the first call by commands that must not wait on retries (shell completion, auth login). */

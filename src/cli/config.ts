@@ -9,6 +9,7 @@ export const PROFILE_KEYS = {
   data_dir: 'Data dir of the embedded engine',
   alt_provider_name: 'Wire name of the alt provider on the remote service (e.g. minimax)',
   timeout: 'Seconds one remote call may take, retries included (default: fitted to each call)',
+  cookies_file: 'The live platform\'s cookies file (Netscape format), for a site that asks to sign in (TUBEKIT_COOKIES wins)',
   'analysis.provider': 'Vision model for video analysis by engines started here: openai-compatible or gemini',
   'analysis.base_url': 'Its API address (default: OpenAI\'s or Gemini\'s)',
   'analysis.model': 'Its model name',
@@ -25,6 +26,7 @@ export interface Profile {
   data_dir?: string;
   alt_provider_name?: string;
   timeout?: string;
+  cookies_file?: string;
   api_key?: string;
   'analysis.provider'?: string;
   'analysis.base_url'?: string;

@@ -17,7 +17,8 @@ import { openDatabase, type Db } from './store/database.js';
 import { isDiskFull } from './store/disk-space.js';
 import { Settings } from './store/settings.js';
 import type { EngineIndex } from './index/engine-index.js';
-import { openPlatform, reseedSampleWorld, type OpenedPlatform } from './platform/factory/open-platform.js';
+import type { TerminatedReader } from './index/terminated/reader.js';
+import { dataDirPlatform, openPlatform, reseedSampleWorld, type OpenedPlatform, type PlatformOptions } from './platform/factory/open-platform.js';
 import type { PlatformProvider } from './platform/platform.js';
 import { requireSimulation, type AdvanceReport, type WorldSettings } from './platform/simulation.js';
 import type { CycleReason, CycleReport } from './features/alerts/cycle.js';
@@ -40,6 +41,8 @@ export interface EngineOptions {
   jobTiming?: Partial<JobTiming>;
   /** Where analysis jobs find their vision model (default: this process's environment only). */
   analysisSettings?: AnalysisSettingsSource;
+  /** The live platform's proxy and cookies file as the caller chose them, and where its notices go (`--verbose`). */
+  platform?: PlatformOptions;
 }
 
 /**
@@ -57,11 +60,16 @@ export class Engine implements EngineContext {
   readonly analysisSettings: AnalysisSettingsSource;
   /** The platform and the index it seeds, opened on first use. */
   private opened?: { platform: Promise<PlatformProvider>; index: Promise<EngineIndex> };
+  /** A live data dir's terminated channels, opened on first use. */
+  private liveTerminated?: Promise<TerminatedReader>;
   private readonly handlers: Handlers = {};
   /** Handlers of open routes for callers without a key, loaded on first use. */
   private publicHandlers?: PublicHandlers;
   private planTable: Record<Plan, PlanLimits>;
   private readonly extraOverrides?: PlanOverrides;
+  private readonly platformOptions: PlatformOptions;
+  /** Whether `--verbose` has been told which platform the data dir uses. */
+  private platformAnnounced = false;
 
   private constructor(options: EngineOptions) {
     this.dataDir = options.dataDir;
@@ -72,7 +80,8 @@ export class Engine implements EngineContext {
     this.settings = new Settings(this.db);
     this.identity = new Identity(this.db, this.clock);
     this.rates = new RateLimiter(this.db, this.clock);
-    this.jobs = new JobSystem(this, this.db, this.clock, options.jobRunner, options.jobTiming);
+    this.platformOptions = options.platform ?? {};
+    this.jobs = new JobSystem(this, this.db, this.clock, this.withPlatformOptions(options.jobRunner), options.jobTiming);
     this.extraOverrides = options.planOverrides;
     this.planTable = this.loadPlanTable();
   }
@@ -81,18 +90,59 @@ export class Engine implements EngineContext {
     return new Engine(options);
   }
 
+  /** A detached worker reads the live platform as this engine would: the caller's proxy and cookies file go with it. */
+  private withPlatformOptions(runner: JobRunner | undefined): JobRunner | undefined {
+    if (runner?.mode !== 'spawn' || runner.spawn) return runner;
+    const { proxy, cookiesFile } = this.platformOptions;
+    const env: Record<string, string> = { ...runner.env };
+    if (proxy) env.TUBEKIT_PROXY = proxy;
+    if (cookiesFile) env.TUBEKIT_COOKIES = cookiesFile;
+    return { ...runner, env };
+  }
+
+  /** `--verbose` says once which platform the data dir uses, when something first reads it. */
+  private announcePlatform(): void {
+    if (this.platformAnnounced) return;
+    this.platformAnnounced = true;
+    this.platformOptions.trace?.(`platform: ${dataDirPlatform(this.settings)} (data dir ${this.dataDir})`);
+  }
+
+  private openOptions() {
+    return { dataDir: this.dataDir, env: process.env, options: this.platformOptions };
+  }
+
   /**
    * The platform the engine reads from (the data dir's, through the platform factory), opened on
    * first use. Its code is imported only then, so calls that never read the platform (`folders
    * list`) start faster.
    */
   platform(): Promise<PlatformProvider> {
-    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, { dataDir: this.dataDir, env: process.env }))).platform;
+    this.announcePlatform();
+    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, this.openOptions()))).platform;
   }
 
   /** What the service knows (statistics history, collab graph, terminated channels…), seeded by the platform. */
   index(): Promise<EngineIndex> {
-    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, { dataDir: this.dataDir, env: process.env }))).index;
+    this.announcePlatform();
+    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, this.openOptions()))).index;
+  }
+
+  /**
+   * The index's terminated channels: on the sample platform the world's (through the index); on a
+   * live data dir the store the refresh sweep and `engine import terminated` fill
+   * (index/terminated/live-*.ts), which needs nothing else of the live index.
+   */
+  terminated(): Promise<TerminatedReader> {
+    if (dataDirPlatform(this.settings) !== 'live') return this.index().then((index) => index.terminated);
+    this.announcePlatform();
+    if (!this.liveTerminated) {
+      const opening = import('./index/terminated/live-source.js').then(({ openLiveTerminated }) => openLiveTerminated(this.db, () => this.clock.now()));
+      opening.catch(() => {
+        if (this.liveTerminated === opening) this.liveTerminated = undefined;
+      });
+      this.liveTerminated = opening;
+    }
+    return this.liveTerminated;
   }
 
   /** Rebuilds the sample world with new parameters (`tubekit engine seed`); the index starts from its new seed. */

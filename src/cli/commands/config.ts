@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { ANALYSIS_PROVIDERS } from '../../engine/features/analysis/providers/provider-config.js';
@@ -27,6 +28,12 @@ function checkValue(key: ProfileKey, value: string): string {
   if (value.trim() === '') throw usageError(`${key} cannot be empty.`, `To remove it: tubekit config unset ${key}`);
   // A relative data dir would move with the working directory of every later command.
   if (key === 'data_dir') return path.resolve(value);
+  if (key === 'cookies_file') {
+    // Only the path is kept (and shown); the cookies stay in their file, read when the live platform opens.
+    const file = path.resolve(value);
+    if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) throw usageError(`cookies_file: ${file} is not a file.`, 'Export the cookies of a signed-in browser in Netscape (cookies.txt) format, and give that file.');
+    return file;
+  }
   return value;
 }
 
@@ -61,6 +68,7 @@ export function registerConfig(program: Command, app: CliApp): void {
         'tubekit config set base_url http://127.0.0.1:8787',
         'tubekit config set timeout 60',
         'tubekit --profile staging config set data_dir ~/tubekit-staging',
+        'tubekit config set cookies_file ~/cookies.txt',
         'tubekit config set analysis.provider openai-compatible',
         'tubekit config set analysis.base_url http://127.0.0.1:11434/v1 && tubekit config set analysis.model qwen2.5vl:7b',
         'tubekit config set analysis.api_key < ~/.gemini-key        # or type it at the hidden prompt',

@@ -55,7 +55,7 @@ export function registerServe(program: Command, app: CliApp): void {
     const { Engine } = await import('../../engine/engine.js');
     const { startServer } = await import('../../server/serve.js');
     // Its own vision model settings (environment, then profile): never a caller's.
-    const engine = openAtDataDir(app.settings.dataDir, () => Engine.open({ dataDir: app.settings.dataDir, analysisSettings: app.analysisSettings() }));
+    const engine = openAtDataDir(app.settings.dataDir, () => Engine.open({ dataDir: app.settings.dataDir, platform: app.platformOptions, analysisSettings: app.analysisSettings() }));
     engine.defaultKey();
     const server = await startServer({ engine, host: options.host, port, logRequests: options.log, bodyBounds, allowedHosts: options.allowedHost, workers, alertsEveryMinutes }).catch((error: NodeJS.ErrnoException) => {
       engine.close();

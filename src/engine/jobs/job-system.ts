@@ -22,7 +22,8 @@ import { WorkerHosts } from './worker-hosts.js';
 
 export type JobRunner =
   | { mode: 'in-process'; workers?: number }
-  | { mode: 'spawn'; spawn?: WorkerSpawner }
+  /** `env` goes to the detached worker beside this process's environment (a profile, a proxy…). */
+  | { mode: 'spawn'; spawn?: WorkerSpawner; env?: Record<string, string> }
   | { mode: 'none' };
 
 export const DEFAULT_IN_PROCESS_WORKERS = 2;
@@ -75,7 +76,7 @@ export class JobSystem {
         this.startWorkers();
         return;
       case 'spawn':
-        if (this.hosts.reserveSpawn()) (this.runner.spawn ?? spawnDetachedWorker)(this.engine.dataDir);
+        if (this.hosts.reserveSpawn()) this.runner.spawn ? this.runner.spawn(this.engine.dataDir) : spawnDetachedWorker(this.engine.dataDir, undefined, this.runner.env);
         return;
       case 'none':
         return;

@@ -25,7 +25,7 @@ export function findCliLauncher(from = path.dirname(fileURLToPath(import.meta.ur
   }
 }
 
-/** `env` adds to this process's environment (e.g. the profile whose settings the worker uses). */
+/** `env` adds to this process's environment (the profile whose settings the worker uses; the live platform's proxy and cookies file the caller was given). */
 export function spawnDetachedWorker(dataDir: string, launcher = findCliLauncher(), env: Record<string, string> = {}): void {
   if (!launcher) throw new Error('Cannot find bin/tubekit.js to start a job worker; run `tubekit engine worker` yourself.');
   fs.mkdirSync(dataDir, { recursive: true });

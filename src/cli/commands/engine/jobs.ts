@@ -35,9 +35,11 @@ function registerWorker(engine: Command, app: CliApp): void {
       const idleMs = parseWholeNumber(flags.idle, '--idle', { min: 0 }) * 1000;
       const { Engine } = await import('../../../engine/engine.js');
       const { runWorker } = await import('../../../engine/jobs/worker.js');
-      const local = openAtDataDir(app.settings.dataDir, () => Engine.open({ dataDir: app.settings.dataDir, jobRunner: { mode: 'none' }, analysisSettings: app.analysisSettings() }));
-      await local.loadAllFeatures();
       const log = (line: string) => app.io.error(`${new Date().toISOString()} [worker ${process.pid}] ${line}`);
+      // The worker's log (worker.log when detached) gets the live platform's notices too.
+      const platform = { ...app.platformOptions, trace: log };
+      const local = openAtDataDir(app.settings.dataDir, () => Engine.open({ dataDir: app.settings.dataDir, jobRunner: { mode: 'none' }, platform, analysisSettings: app.analysisSettings() }));
+      await local.loadAllFeatures();
       const stopping = new AbortController();
       const stop = () => stopping.abort();
       process.once('SIGINT', stop);
