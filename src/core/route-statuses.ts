@@ -31,7 +31,6 @@ const channelTerminated = '`channel_terminated`: the channel was terminated (the
 const liveUnreachable = 'On the live platform, `platform_unreachable`: the video site could not be reached (offline, DNS, refused, timed out); nothing was stored.';
 const liveRefused = 'On the live platform, `platform_refused`: the video site kept refusing (HTTP 429, a bot check, a sign-in wall) after backing off; slow down, use a proxy or a cookies file.';
 const liveNotUnderstood = 'On the live platform, `platform_page_not_understood`: a page of the video site could not be read (the raw answer is saved under the data dir for a bug report); or `upstream_error`: the site answered with an error status.';
-const liveNotYet = '`not_implemented_on_live`: this data dir uses the live platform, which does not offer this yet (downloads, video analysis and the channel checks come next); never sample data.';
 const liveIndexNotYet = '`not_implemented_on_live`: this data dir uses the live platform, whose index (statistics over time, collabs) is not built yet; never sample data.';
 
 /** The answers of a route that reads the live video site, added to the route's own (a status it already has is joined). */
@@ -75,14 +74,13 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
     501: liveIndexNotYet,
   }),
   'channels.processStatus': { 404: 'No channel job with this id belongs to the key\'s user.' },
-  download: {
+  download: readsLiveSite({
     400: `${videoRefused} Also \`subtitles_unavailable\`, a bad start/end section, or a section past the size limit.`,
     429: '`rate_limited`: the hourly download cap or the parallel cap of your plan is reached (never queued).',
     502: '`upstream_error`: the video platform did not deliver the media; nothing counts toward the caps. Retry later, or clip with start/end.',
-    501: liveNotYet,
-    503: '`unavailable`: video and audio downloads need ffmpeg where the engine runs; subtitles do not.',
+    503: '`unavailable`: video and audio downloads need ffmpeg where the engine runs (subtitles do not); on the live platform yt-dlp and ffprobe too, and a yt-dlp recent enough (the message names the version found and how to install a current one).',
     507: diskFull,
-  },
+  }),
   'video.info': readsLiveSite({ 400: `${videoRefused} (A premiere that has not started is answered, with \`live_status: is_upcoming\`.)` }),
   'folders.list': {},
   'folders.create': {
@@ -116,30 +114,26 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
   'alerts.delete': { 404: 'No alert with this id is yours.' },
   'alerts.triggered': { 404: 'The alert_id filter names no alert of yours.' },
   'alerts.status': {},
-  'monetization.external': {
+  'monetization.external': readsLiveSite({
     400: channelUnknown,
     404: channelTerminated,
-    501: liveNotYet,
     502: '`upstream_error`: the monetization classifier failed on this channel; nothing was stored.',
-  },
-  'monetization.ads': { 400: channelUnknown, 404: channelTerminated, 501: liveNotYet },
-  'cms.check': {
+  }),
+  'monetization.ads': readsLiveSite({ 400: channelUnknown, 404: channelTerminated }),
+  'cms.check': readsLiveSite({
     400: channelUnknown,
     404: channelTerminated,
     429: '`upgrade_required`: the Starter daily lookup cap is reached; or `rate_limited`: the hourly live-check cap is reached.',
-    501: liveNotYet,
-  },
+  }),
   'cms.networks': {
     403: '`upgrade_required`: network details (oid) need the Professional or Ultimate plan.',
     404: 'No managed network with this oid is known.',
     429: '`upgrade_required`: the Starter daily lookup cap is reached.',
-    501: liveNotYet,
   },
-  'analysis.submit': {
+  'analysis.submit': readsLiveSite({
     400: videoRefused,
     429: '`rate_limited`: as many of your analyses are waiting or running as your plan allows at once.',
-    501: liveNotYet,
-  },
+  }),
   'terminated.search': { 400: 'No keyword with letters or digits, too many keywords, an unknown language, or a min above its max.' },
   'terminated.show': { 400: 'The channel id is malformed.', 404: 'No terminated channel has this id.' },
   'collabs.top': { 400: 'An unknown language.', 501: liveIndexNotYet },
