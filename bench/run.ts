@@ -19,6 +19,7 @@ const suites = [
   ['terminated', './terminated.js', 'terminatedRows'],
   ['downloads', './downloads.js', 'downloadRows'],
   ['live-downloads', './live-downloads.js', 'liveDownloadRows'],
+  ['analysis', './analysis.js', 'analysisRows'],
   ['alerts', './alerts.js', 'alertRows'],
   ['collabs', './collabs.js', 'collabRows'],
   ['mcp', './mcp.js', 'mcpRows'],

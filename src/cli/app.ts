@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
 import type { CallOptions, Service } from '../core/service.js';
+import type { AnalysisSettingsSource } from '../engine/features/analysis/providers/provider-config.js';
+import { analysisSettingsSource } from './analysis-settings.js';
+import type { PlatformOptions } from '../engine/platform/factory/open-platform.js';
 import { ConfigStore } from './config.js';
 import { resolveSettings, type GlobalFlags, type Settings } from './globals.js';
 import type { IO } from './io.js';
@@ -36,12 +39,22 @@ export class CliApp {
     return this.settings.json;
   }
 
+  /** What the embedded engine is told about the live platform: the user's proxy and cookies file; notices to --verbose. */
+  get platformOptions(): PlatformOptions {
+    return { ...this.settings.platform, trace: (line) => this.io.trace(line) };
+  }
+
   /** Set before the first call by commands that must not wait on retries (shell completion, auth login). */
   serviceTuning: ServiceTuning = {};
 
   service(): Promise<Service> {
-    this.serviceCache ??= createService(this.settings, this.io, this.serviceTuning);
+    this.serviceCache ??= createService(this.settings, this.io, { analysisSettings: this.analysisSettings(), ...this.serviceTuning });
     return this.serviceCache;
+  }
+
+  /** Where an engine opened by this run finds its vision model: this process's environment, then the profile. */
+  analysisSettings(): AnalysisSettingsSource {
+    return analysisSettingsSource(this.io.streams.env, this.config, this.settings.profileName);
   }
 
   /** The Service of a long-lived server (`mcp`): local jobs run in this process and stop with it. */

@@ -10,8 +10,17 @@ export const PROFILE_KEYS = {
   store: 'Where the embedded engine keeps its state: postgres://user@host/db for a fleet (default: the data dir\'s SQLite file)',
   alt_provider_name: 'Wire name of the alt provider on the remote service (e.g. minimax)',
   timeout: 'Seconds one remote call may take, retries included (default: fitted to each call)',
+  cookies_file: 'The live platform\'s cookies file (Netscape format), for a site that asks to sign in (TUBEKIT_COOKIES wins)',
+  'analysis.provider': 'Vision model for video analysis by engines started here: openai-compatible or gemini',
+  'analysis.base_url': 'Its API address (default: OpenAI\'s or Gemini\'s)',
+  'analysis.model': 'Its model name',
+  'analysis.api_key': 'Its key (read from a prompt or stdin, never printed)',
+  'analysis.timeout': 'Seconds one request to it may take (default 300)',
 } as const;
 export type ProfileKey = keyof typeof PROFILE_KEYS;
+
+/** Settings whose value is a secret: never given on the command line, never printed. */
+export const SECRET_PROFILE_KEYS: ReadonlySet<ProfileKey> = new Set(['analysis.api_key']);
 
 export interface Profile {
   base_url?: string;
@@ -19,7 +28,13 @@ export interface Profile {
   store?: string;
   alt_provider_name?: string;
   timeout?: string;
+  cookies_file?: string;
   api_key?: string;
+  'analysis.provider'?: string;
+  'analysis.base_url'?: string;
+  'analysis.model'?: string;
+  'analysis.api_key'?: string;
+  'analysis.timeout'?: string;
 }
 
 interface ConfigFile {

@@ -26,6 +26,16 @@ export const environment = {
   TUBEKIT_YTDLP: 'TUBEKIT_YTDLP',
   /** The live platform's requests a second to each host (default 2). */
   TUBEKIT_PLATFORM_RATE: 'TUBEKIT_PLATFORM_RATE',
+  /** Vision model for analysis jobs of engines started here (serve, workers): openai-compatible or gemini. */
+  TUBEKIT_ANALYSIS_PROVIDER: 'TUBEKIT_ANALYSIS_PROVIDER',
+  /** Its API address (default: OpenAI's or Gemini's). */
+  TUBEKIT_ANALYSIS_BASE_URL: 'TUBEKIT_ANALYSIS_BASE_URL',
+  /** Its model name. */
+  TUBEKIT_ANALYSIS_MODEL: 'TUBEKIT_ANALYSIS_MODEL',
+  /** Its key. */
+  TUBEKIT_ANALYSIS_API_KEY: 'TUBEKIT_ANALYSIS_API_KEY',
+  /** Seconds one request to it may take (default 300). */
+  TUBEKIT_ANALYSIS_TIMEOUT: 'TUBEKIT_ANALYSIS_TIMEOUT',
   /** Any value turns colour off. */
   NO_COLOR: 'NO_COLOR',
 } as const;
@@ -44,4 +54,6 @@ export const environmentHelp = `Environment:
   TUBEKIT_PLATFORM_RATE live platform: requests a second to each host (default 2)
   TUBEKIT_PLATFORM_ORIGIN  live platform: send requests to this origin instead
   TUBEKIT_YTDLP         live downloads: the yt-dlp to run (default: yt-dlp on PATH)
+  TUBEKIT_ANALYSIS_PROVIDER  vision model for analysis: openai-compatible or gemini
+  TUBEKIT_ANALYSIS_BASE_URL, _MODEL, _API_KEY, _TIMEOUT  its address, model, key, seconds
   NO_COLOR              disable colour`;

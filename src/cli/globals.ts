@@ -1,3 +1,4 @@
+import { proxyForDisplay, proxyUrlProblem } from '../core/proxy-url.js';
 import { defaultDataDir } from '../engine/paths.js';
 import { parseStoreLocation, StoreLocationError, type StoreLocation } from '../engine/store/store-location.js';
 import { ConfigStore, type Profile } from './config.js';
@@ -19,6 +20,7 @@ export interface GlobalFlags {
   color?: boolean;
   requestTimeout?: string;
   jq?: string;
+  proxy?: string;
 }
 
 export type KeySource = 'environment' | 'key file' | 'profile' | 'default local user' | 'none';
@@ -37,6 +39,8 @@ export interface Settings {
   keySource: KeySource;
   altProviderName?: string;
   timeoutMs?: number;
+  /** The live platform's network as the user chose it (the engine reads TUBEKIT_PROXY, HTTPS_PROXY itself). */
+  platform: { proxy?: string; cookiesFile?: string };
 }
 
 export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, config: ConfigStore): Settings {
@@ -58,6 +62,10 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, conf
   const store = resolveStore(flags, env, profile);
   const { apiKey, keySource } = resolveKey(mode, env, profile);
   const timeoutSeconds = requestTimeoutSeconds(flags, env, profile);
+  if (flags.proxy !== undefined) {
+    const problem = proxyUrlProblem(flags.proxy);
+    if (problem) throw usageError(`--proxy: "${proxyForDisplay(flags.proxy)}" ${problem}.`, 'Give the proxy as http://host:port (or https://, with user:password@ when it needs them).');
+  }
   return {
     json: Boolean(flags.json) || flags.jq !== undefined,
     mode,
@@ -70,6 +78,7 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, conf
     keySource,
     altProviderName: profile.alt_provider_name,
     timeoutMs: timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000,
+    platform: { proxy: flags.proxy, cookiesFile: env.TUBEKIT_COOKIES || profile.cookies_file },
   };
 }
 

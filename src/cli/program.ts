@@ -123,6 +123,7 @@ function rootProgram(io: IO): { program: Command; app: CliApp } {
     .option('-v, --verbose', 'trace requests on stderr (keys redacted)')
     .option('--no-color', 'no colour')
     .option('--request-timeout <seconds>', 'remote mode: the most one call may take, retries included (default: fitted to each call)')
+    .option('--proxy <url>', 'live platform: send its requests through this HTTP(S) proxy (else TUBEKIT_PROXY, HTTPS_PROXY)')
     .addOption(new Option('--api-key <key>').hideHelp())
     .showHelpAfterError('(run with --help for usage)')
     // Every subcommand's help lists its own options, then the global ones by name only.

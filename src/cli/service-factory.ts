@@ -1,5 +1,7 @@
 import type { Service } from '../core/service.js';
+import type { AnalysisSettingsSource } from '../engine/features/analysis/providers/provider-config.js';
 import { openAtDataDir } from './data-dir.js';
+import { usageError } from './errors.js';
 import type { Settings } from './globals.js';
 import type { IO } from './io.js';
 
@@ -12,10 +14,16 @@ export interface ServiceTuning {
   maxRetries?: number;
   /** Local engine: run queued jobs in this process (a long-lived server), not in a detached worker. */
   inProcessJobs?: boolean;
+  /** Local engine: where its analysis jobs find their vision model. */
+  analysisSettings?: AnalysisSettingsSource;
 }
 
 export async function createService(settings: Settings, io: IO, tuning: ServiceTuning = {}): Promise<Service> {
   if (settings.mode === 'remote') {
+    // The proxy is the embedded engine's way to the video site; the remote service reaches it on its own.
+    if (settings.platform.proxy !== undefined) {
+      throw usageError(`--proxy applies to the embedded engine's live platform; this command calls the remote service at ${settings.baseUrl}.`, 'Drop --proxy, or add --local to use the embedded engine.');
+    }
     const { RemoteService } = await import('../remote/remote-service.js');
     return new RemoteService({
       baseUrl: settings.baseUrl!,
@@ -27,10 +35,14 @@ export async function createService(settings: Settings, io: IO, tuning: ServiceT
     });
   }
   const { LocalService } = await import('../engine/local-service.js');
-  // A command exits right after a submit, so its queued jobs run in a detached `engine worker`; a
-  // server runs them itself and stops them (releasing their leases) when it stops.
-  const jobRunner = tuning.inProcessJobs ? { mode: 'in-process' as const } : { mode: 'spawn' as const };
-  const service = await openAtDataDir(settings.dataDir, () => LocalService.open({ dataDir: settings.dataDir, store: settings.store, apiKey: settings.apiKey, jobRunner }));
+  // A command exits right after a submit, so its queued jobs run in a detached `engine worker` (of
+  // this profile: its analysis settings are the profile's); a server runs them itself and stops
+  // them (releasing their leases) when it stops.
+  const jobRunner = tuning.inProcessJobs ? { mode: 'in-process' as const } : { mode: 'spawn' as const, env: { TUBEKIT_PROFILE: settings.profileName } };
+  const platform = { ...settings.platform, trace: (line: string) => io.trace(line) };
+  const service = await openAtDataDir(settings.dataDir, () =>
+    LocalService.open({ dataDir: settings.dataDir, store: settings.store, apiKey: settings.apiKey, jobRunner, platform, analysisSettings: tuning.analysisSettings }),
+  );
   io.trace(`embedded engine at ${settings.dataDir}${settings.store.kind === 'postgres' ? ` on ${settings.store.description}` : ''}`);
   return service;
 }

@@ -15,7 +15,7 @@ export interface ErrorAnswer {
   retryAfter?: boolean;
 }
 
-type FeatureStatus = 400 | 403 | 404 | 409 | 429 | 502 | 503 | 507;
+type FeatureStatus = 400 | 403 | 404 | 409 | 429 | 501 | 502 | 503 | 507;
 type FeatureAnswers = Partial<Record<FeatureStatus, string>>;
 
 const sampleRefused = 'The audio sample is missing, cannot be decoded, or is too short, too long or too large.';
@@ -24,6 +24,25 @@ const videoRefused = '`unsupported_url` or `video_unavailable`: the link is not 
 const channelUnknown = 'The channel id is malformed, or no channel has it.';
 const diskFull = '`insufficient_storage`: the disk holding the service\'s data is full; nothing was saved.';
 const channelTerminated = '`channel_terminated`: the channel was terminated (the message says when; its record is at GET /api/terminated-channels/:channel_id).';
+
+// On a data dir of the live platform (`tubekit engine platform live`), a route that reads the
+// video site can meet the site's failures, and a feature the live platform does not offer yet
+// answers 501 instead of sample data.
+const liveUnreachable = 'On the live platform, `platform_unreachable`: the video site could not be reached (offline, DNS, refused, timed out); nothing was stored.';
+const liveRefused = 'On the live platform, `platform_refused`: the video site kept refusing (HTTP 429, a bot check, a sign-in wall) after backing off; slow down, use a proxy or a cookies file.';
+const liveNotUnderstood = 'On the live platform, `platform_page_not_understood`: a page of the video site could not be read (the raw answer is saved under the data dir for a bug report); or `upstream_error`: the site answered with an error status.';
+const liveIndexNotYet = '`not_implemented_on_live`: this data dir uses the live platform, whose index (statistics over time, collabs) is not built yet; never sample data.';
+
+/** The answers of a route that reads the live video site, added to the route's own (a status it already has is joined). */
+function readsLiveSite(answers: FeatureAnswers): FeatureAnswers {
+  const live: FeatureAnswers = { 429: liveRefused, 502: liveNotUnderstood, 503: liveUnreachable };
+  const joined: FeatureAnswers = { ...answers };
+  for (const [status, text] of Object.entries(live) as Array<[`${FeatureStatus}`, string]>) {
+    const code = Number(status) as FeatureStatus;
+    joined[code] = answers[code] ? `${answers[code]} ${text}` : text;
+  }
+  return joined;
+}
 
 /** What each feature answers beyond what its route's properties imply. */
 const featureAnswers: Record<RouteName, FeatureAnswers> = {
@@ -48,20 +67,21 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
     429: '`rate_limited`: more than the per-minute limit of status calls (a held long-poll counts once).',
   },
   'jobs.list': {},
-  'channels.process': {
+  'channels.process': readsLiveSite({
     400: 'The channel input cannot be resolved to a channel.',
     404: channelTerminated,
     429: '`rate_limited`: the per-minute limit on channel processing requests is reached.',
-  },
+    501: liveIndexNotYet,
+  }),
   'channels.processStatus': { 404: 'No channel job with this id belongs to the key\'s user.' },
-  download: {
+  download: readsLiveSite({
     400: `${videoRefused} Also \`subtitles_unavailable\`, a bad start/end section, or a section past the size limit.`,
     429: '`rate_limited`: the hourly download cap or the parallel cap of your plan is reached (never queued).',
     502: '`upstream_error`: the video platform did not deliver the media; nothing counts toward the caps. Retry later, or clip with start/end.',
-    503: '`unavailable`: video and audio downloads need ffmpeg where the engine runs; subtitles do not.',
+    503: '`unavailable`: video and audio downloads need ffmpeg where the engine runs (subtitles do not); on the live platform yt-dlp and ffprobe too, and a yt-dlp recent enough (the message names the version found and how to install a current one).',
     507: diskFull,
-  },
-  'video.info': { 400: `${videoRefused} (A premiere that has not started is answered, with \`live_status: is_upcoming\`.)` },
+  }),
+  'video.info': readsLiveSite({ 400: `${videoRefused} (A premiere that has not started is answered, with \`live_status: is_upcoming\`.)` }),
   'folders.list': {},
   'folders.create': {
     400: 'The folder name is invalid.',
@@ -74,50 +94,51 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
     409: '`conflict`: you already have a folder of that name.',
   },
   'folders.delete': { 404: 'No folder with this id is yours.' },
-  'folders.channels': { 404: 'No folder with this id is yours.' },
-  'saved.add': {
+  'folders.channels': { 404: 'No folder with this id is yours.', 501: liveIndexNotYet },
+  'saved.add': readsLiveSite({
     400: 'A channel id is invalid, or the folder does not exist or is not yours.',
     403: '`limit_reached`: the save would push the folder past its channel cap; nothing was saved.',
     404: channelTerminated,
-  },
+    501: liveIndexNotYet,
+  }),
   'saved.remove': { 404: 'The channel is not saved in any of your folders.' },
   'saved.move': {
     400: 'A folder does not exist or is not yours, or both are the same folder.',
     403: '`limit_reached`: the target folder is at its channel cap.',
     404: 'The channel is not saved in the source folder.',
   },
-  'channels.resolve': { 400: 'The input is not a channel handle, id or URL.', 404: `No channel matches the input; or ${channelTerminated}` },
+  'channels.resolve': readsLiveSite({ 400: 'The input is not a channel handle, id or URL.', 404: `No channel matches the input; or ${channelTerminated}` }),
   'alerts.list': {},
   'alerts.create': { 400: 'The alert type or a filter is invalid.', 403: '`limit_reached`: your plan\'s alert cap is reached.' },
   'alerts.update': { 400: 'The alert type or a filter is invalid.', 404: 'No alert with this id is yours.' },
   'alerts.delete': { 404: 'No alert with this id is yours.' },
   'alerts.triggered': { 404: 'The alert_id filter names no alert of yours.' },
   'alerts.status': {},
-  'monetization.external': {
+  'monetization.external': readsLiveSite({
     400: channelUnknown,
     404: channelTerminated,
     502: '`upstream_error`: the monetization classifier failed on this channel; nothing was stored.',
-  },
-  'monetization.ads': { 400: channelUnknown, 404: channelTerminated },
-  'cms.check': {
+  }),
+  'monetization.ads': readsLiveSite({ 400: channelUnknown, 404: channelTerminated }),
+  'cms.check': readsLiveSite({
     400: channelUnknown,
     404: channelTerminated,
     429: '`upgrade_required`: the Starter daily lookup cap is reached; or `rate_limited`: the hourly live-check cap is reached.',
-  },
+  }),
   'cms.networks': {
     403: '`upgrade_required`: network details (oid) need the Professional or Ultimate plan.',
     404: 'No managed network with this oid is known.',
     429: '`upgrade_required`: the Starter daily lookup cap is reached.',
   },
-  'analysis.submit': {
+  'analysis.submit': readsLiveSite({
     400: videoRefused,
     429: '`rate_limited`: as many of your analyses are waiting or running as your plan allows at once.',
-  },
+  }),
   'terminated.search': { 400: 'No keyword with letters or digits, too many keywords, an unknown language, or a min above its max.' },
   'terminated.show': { 400: 'The channel id is malformed.', 404: 'No terminated channel has this id.' },
-  'collabs.top': { 400: 'An unknown language.' },
-  'collabs.channel': { 400: 'An unknown language.', 404: channelTerminated },
-  'collabs.feed': { 400: 'A channel id is malformed.' },
+  'collabs.top': { 400: 'An unknown language.', 501: liveIndexNotYet },
+  'collabs.channel': { 400: 'An unknown language.', 404: channelTerminated, 501: liveIndexNotYet },
+  'collabs.feed': { 400: 'A channel id is malformed.', 501: liveIndexNotYet },
 };
 
 /** Whether a request can carry anything to refuse: a path parameter, a query, or a body. */
@@ -153,6 +174,7 @@ export function errorAnswers(name: RouteName): ErrorAnswer[] {
   // Fastify reads a body on every method but GET; past the body limit it answers 413.
   if (route.method !== 'GET') add(413, '`invalid_request`: the request body is larger than the server accepts.');
   if (feature[429]) add(429, 'Too many requests; wait the Retry-After seconds.', true);
+  if (feature[501]) add(501, undefined);
   if (feature[502]) add(502, undefined);
   if (feature[503]) add(503, undefined);
   if (feature[507]) add(507, undefined);

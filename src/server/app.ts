@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ServiceError, notFound } from '../core/errors.js';
 import { methodsForPath } from '../core/route-match.js';
+import type { RouteDef } from '../core/route.js';
 import { routes, type RouteName } from '../core/routes.js';
 import type { Engine } from '../engine/engine.js';
 import type { Principal } from '../engine/identity/identity.js';
@@ -57,7 +58,6 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
   });
   guardHostHeader(app, allowedHosts);
   guardRequestBodies(app, bodyBounds);
-  app.register(fastifyMultipart, { throwFileSizeLimit: true });
   // Many clients send `Content-Type: application/json` on every request, DELETE included, with no
   // body: an empty body is no body, not malformed JSON (JSON endpoints still say they need one).
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -92,47 +92,14 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
   // Who is calling, found by the onRequest hook: a property every request has from the start
   // (a WeakMap keyed by request would give the collector an ephemeron per request).
   app.decorateRequest('caller', null);
-  app.register(async (api) => {
-    for (const name of Object.keys(routes) as RouteName[]) {
-      const route = routes[name];
-      for (const url of [route.path, ...(route.aliases ?? [])]) {
-        api.route({
-          method: route.method,
-          url,
-          // Authenticate before the body is parsed, so a caller without a valid key hears 401 rather
-          // than a complaint about its body. Only a form body may still bring the key along.
-          onRequest: (request, _reply, done) => {
-            const key = requestApiKey(request);
-            const keyMayBeInForm = route.encoding === 'multipart' || (route.encoding === 'json' && hasFormBody(request));
-            // An open route (health) takes a call without a key; a key that is sent must be valid.
-            const open = route.auth === false && key === undefined;
-            if (open || (key === undefined && keyMayBeInForm)) {
-              done();
-              return;
-            }
-            engine.authenticate(key).then(
-              (caller) => {
-                request.caller = caller;
-                done();
-              },
-              (error: Error) => done(error),
-            );
-          },
-          handler: async (request, reply) => {
-            const { input, formApiKey } = await collectInput(request, route);
-            const key = requestApiKey(request, formApiKey);
-            if (request.caller === null && route.auth === false && key === undefined) {
-              reply.status(route.status ?? 200).send(await engine.handlePublic(name, input));
-              return;
-            }
-            const user = request.caller ?? (await engine.authenticate(key));
-            // The address the caller used (checked), so URLs of stored files (audio_url) point back at this server.
-            const body = await engine.handle(name, input, user, lazyRequestSignal(request.raw, reply.raw), requestBaseUrl(request));
-            reply.status(route.status ?? 200).send(body);
-          },
-        });
-      }
-    }
+  // @fastify/multipart gives every reply of the context it is registered in an async onResponse
+  // hook (a promise or two per request, run under load for nothing): only routes that take a body
+  // are registered under it. A GET or HEAD request's body is never parsed, whatever it is.
+  const takesBody = (route: RouteDef) => route.method !== 'GET';
+  app.register(async (reads) => registerRoutes(reads, engine, (route) => !takesBody(route)));
+  app.register(async (writes) => {
+    await writes.register(fastifyMultipart, { throwFileSizeLimit: true });
+    registerRoutes(writes, engine, takesBody);
   });
 
   // Shutting down: held long-polls answer now with their job's current state, and every answer
@@ -156,4 +123,52 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
   });
   registerCdn(app, cdnDir(engine.dataDir));
   return app;
+}
+
+/** The routes of the route table that `include` picks, on `api`. */
+function registerRoutes(api: FastifyInstance, engine: Engine, include: (route: RouteDef) => boolean): void {
+  for (const name of Object.keys(routes) as RouteName[]) {
+    const route = routes[name];
+    if (!include(route)) continue;
+    for (const url of [route.path, ...(route.aliases ?? [])]) {
+      api.route({
+        method: route.method,
+        url,
+        // Authenticate before the body is parsed, so a caller without a valid key hears 401 rather
+        // than a complaint about its body. Only a form body may still bring the key along.
+        onRequest: (request, _reply, done) => {
+          const key = requestApiKey(request);
+          const keyMayBeInForm = route.encoding === 'multipart' || (route.encoding === 'json' && hasFormBody(request));
+          // An open route (health) takes a call without a key; a key that is sent must be valid.
+          const open = route.auth === false && key === undefined;
+          if (open || (key === undefined && keyMayBeInForm)) {
+            done();
+            return;
+          }
+          engine.authenticate(key).then(
+            (caller) => {
+              request.caller = caller;
+              done();
+            },
+            (error: Error) => done(error),
+          );
+        },
+        handler: async (request, reply) => {
+          const { input, formApiKey } = await collectInput(request, route);
+          let user = request.caller;
+          if (user === null) {
+            const key = requestApiKey(request, formApiKey);
+            if (route.auth === false && key === undefined) {
+              reply.status(route.status ?? 200).send(await engine.handlePublic(name, input));
+              return;
+            }
+            user = await engine.authenticate(key);
+          }
+          // The address the caller used (checked), so URLs of stored files (audio_url) point back at this server.
+          const body = await engine.handle(name, input, user, lazyRequestSignal(request.raw, reply.raw), requestBaseUrl(request));
+          reply.status(route.status ?? 200).send(body);
+        },
+      });
+    }
+  }
 }

@@ -42,7 +42,8 @@ describe('doctor', () => {
     const { body, exitCode } = await doctor({ TUBEKIT_YTDLP: '/nonexistent/yt-dlp' });
     expect(exitCode).toBe(0);
     expect(body.ok).toBe(true);
-    expect(body.checks.map((entry) => entry.id)).toEqual(['node', 'ffmpeg', 'ffprobe', 'yt-dlp', 'js-runtime', 'data-dir', 'disk-space', 'database', 'platform', 'remote']);
+    expect(body.checks.map((entry) => entry.id)).toEqual(['node', 'ffmpeg', 'ffprobe', 'yt-dlp', 'js-runtime', 'data-dir', 'disk-space', 'database', 'platform', 'vision-model', 'remote']);
+    expect(check(body, 'vision-model')).toMatchObject({ status: 'skip', needed: false });
     expect(check(body, 'yt-dlp')).toMatchObject({ status: 'skip', needed: false });
     expect(check(body, 'yt-dlp').fix).toMatch(/releases\/latest/);
     expect(check(body, 'platform')).toMatchObject({ status: 'ok', summary: 'sample world (offline: nothing to reach)' });
@@ -50,7 +51,7 @@ describe('doctor', () => {
     const human = await cli.run(['doctor'], { env: { TUBEKIT_YTDLP: '/nonexistent/yt-dlp' } });
     expect(human.exitCode).toBe(0);
     const lines = human.stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(10);
+    expect(lines).toHaveLength(11);
     expect(lines[0]).toMatch(/^✓ Node\.js +v\d+\.\d+\.\d+/);
     expect(lines[3]).toMatch(/^– yt-dlp +\/nonexistent\/yt-dlp: not found; live downloads need it → Install a current yt-dlp/);
   });
@@ -69,13 +70,27 @@ describe('doctor', () => {
     expect(bad.body.ok).toBe(false);
     expect(check(bad.body, 'yt-dlp')).toMatchObject({ status: 'fail', needed: true });
     expect(check(bad.body, 'platform')).toMatchObject({ status: 'fail', needed: true });
-    expect(bad.stderr).toContain('2 needed checks fail: yt-dlp, platform.');
+    expect(check(bad.body, 'vision-model')).toMatchObject({ status: 'fail', needed: true });
+    expect(bad.stderr).toContain('3 needed checks fail: yt-dlp, platform, vision model.');
 
     const old = path.join(cli.dataDir, '..', 'yt-dlp');
     fs.writeFileSync(old, '#!/bin/sh\necho 2022.01.21\n', { mode: 0o755 });
     const tooOld = await doctor({ TUBEKIT_PLATFORM_ORIGIN: server.origin, TUBEKIT_YTDLP: old });
     expect(check(tooOld.body, 'yt-dlp')).toMatchObject({ status: 'fail' });
     expect(check(tooOld.body, 'yt-dlp').summary).toMatch(/^2022\.01\.21 \(\d+ days old\) at .*: older than 2023\.03\.04/);
+  });
+
+  it('names the vision model a local engine would use, never its key; a wrong setting fails', async () => {
+    const key = 'sk-doctor-secret-0123456789abcdef';
+    const configured = await doctor({ TUBEKIT_ANALYSIS_PROVIDER: 'openai-compatible', TUBEKIT_ANALYSIS_BASE_URL: 'http://127.0.0.1:11434/v1', TUBEKIT_ANALYSIS_MODEL: 'llava', TUBEKIT_ANALYSIS_API_KEY: key });
+    expect(configured.exitCode).toBe(0);
+    expect(check(configured.body, 'vision-model')).toMatchObject({ status: 'ok', needed: false });
+    expect(check(configured.body, 'vision-model').summary).toMatch(/127\.0\.0\.1.*llava.*key set \(environment\)/);
+    expect(JSON.stringify(configured.body) + configured.stderr).not.toContain(key);
+    const wrong = await doctor({ TUBEKIT_ANALYSIS_PROVIDER: 'clippy' });
+    expect(wrong.exitCode).toBe(1);
+    expect(check(wrong.body, 'vision-model')).toMatchObject({ status: 'fail', needed: true });
+    expect(check(wrong.body, 'vision-model').summary).toContain('clippy');
   });
 
   it('finds a damaged database', async () => {

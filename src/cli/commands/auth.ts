@@ -6,16 +6,10 @@ import { CliError, usageError } from '../errors.js';
 import { createService } from '../service-factory.js';
 import { examples, withExamples } from '../help.js';
 import { printJson, printRecord } from '../output.js';
+import { readSecret } from '../read-secret.js';
 
 /** Reads a key from a hidden prompt on a terminal, or from stdin when piped. Never from a flag. */
-async function readKey(app: CliApp): Promise<string> {
-  if (app.io.canPrompt) {
-    const { password } = await import('@inquirer/prompts');
-    return (await password({ message: 'API key', mask: '*' }, { output: app.io.streams.stderr as never })).trim();
-  }
-  if (app.io.stdinIsTerminal) throw usageError('No key given.', 'Pipe the key on stdin: `tubekit auth login < keyfile`.');
-  return (await app.io.readStdin()).trim();
-}
+const readKey = (app: CliApp) => readSecret(app, 'API key', 'tubekit auth login < keyfile');
 
 /**
  * The call that proves a key: one that needs it. Health is open on the hosted service (and on

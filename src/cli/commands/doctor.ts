@@ -24,6 +24,7 @@ export function registerDoctor(program: Command, app: CliApp): void {
     const context: DoctorContext = {
       settings,
       env: app.io.streams.env,
+      analysisSettings: () => app.analysisSettings(),
       platform: () =>
         (platform ??= (async () => {
           const [{ databaseFile }, { inspectDatabase }] = await Promise.all([import('../../engine/paths.js'), import('../../engine/store/inspect.js')]);

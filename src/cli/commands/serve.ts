@@ -60,10 +60,13 @@ export function registerServe(program: Command, app: CliApp): void {
     const waitMs = parseWholeNumber(options.waitForStore, '--wait-for-store', { min: 0, max: 3600 }) * 1000;
     const { openEngine } = await import('../../engine/open-engine.js');
     const { startServer } = await import('../../server/serve.js');
+    // Its own vision model settings (environment, then profile): never a caller's.
     const engine = await openAtDataDir(app.settings.dataDir, () =>
       openEngine({
         dataDir: app.settings.dataDir,
         store: app.settings.store,
+        platform: app.platformOptions,
+        analysisSettings: app.analysisSettings(),
         // --workers 0: queued jobs are left to the workers of other processes.
         jobRunner: workers === 0 ? { mode: 'none' } : undefined,
         storeOpening: { migrations: options.migrate ? 'apply' : 'require', waitMs, onWait: (line) => app.io.note(line) },

@@ -103,6 +103,9 @@ function noteOfPage(app: CliApp, body: Partial<Body>): void {
   if (parts.length > 0) app.io.note(`${parts.join(': ')}.`);
 }
 
+/** Unknown (a live store's figure it never had) stays blank, like an unknown count. */
+const yesNo = (value: boolean | null | undefined) => (value === null || value === undefined ? '' : value ? 'yes' : 'no');
+
 async function printTerminatedRecord(app: CliApp, channel: Channel): Promise<void> {
   const { io } = app;
   printRecord(io, [
@@ -115,8 +118,8 @@ async function printTerminatedRecord(app: CliApp, channel: Channel): Promise<voi
     ['videos', channel.total_videos],
     ['avg_views', count(io, channel.avg_views_per_video)],
     ['language', channel.primary_language],
-    ['monetized', channel.monetized ? 'yes' : 'no'],
-    ['low_quality', channel.is_low_quality ? 'yes' : 'no'],
+    ['monetized', yesNo(channel.monetized)],
+    ['low_quality', yesNo(channel.is_low_quality)],
     ['views_24h', signed(io, channel.view_increase_24h)],
     ['views_48h', signed(io, channel.view_increase_48h)],
     ['subs_24h', signed(io, channel.sub_increase_24h)],
@@ -141,7 +144,7 @@ function columns(app: CliApp) {
     { header: 'Views', value: (row: Channel) => count(io, row.view_count) },
     { header: 'Videos', value: (row: Channel) => row.total_videos },
     { header: 'Lang', value: (row: Channel) => row.primary_language },
-    { header: 'Monetized', value: (row: Channel) => (row.monetized ? 'yes' : 'no') },
+    { header: 'Monetized', value: (row: Channel) => yesNo(row.monetized) },
     { header: 'Terminated', value: (row: Channel) => row.terminated_date },
     { header: 'Views 24h', value: (row: Channel) => signed(io, row.view_increase_24h) },
     { header: 'Match', value: (row: Channel) => row.similarity_score },

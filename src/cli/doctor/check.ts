@@ -3,6 +3,7 @@
  * thing and says whether it is there, and how to fix it when it is not. A new check is a new file
  * added to the list in checks/index.ts.
  */
+import type { AnalysisSettingsSource } from '../../engine/features/analysis/providers/provider-config.js';
 import type { Settings } from '../globals.js';
 
 /** ok ✓; fail ✗; warn ! (works, but should be seen to); skip – (not used by this configuration). */
@@ -23,6 +24,8 @@ export interface DoctorContext {
   env: NodeJS.ProcessEnv;
   /** The data dir's platform (local mode), read once and shared by the checks that depend on it. */
   platform(): Promise<'sample' | 'live'>;
+  /** Where a local engine started here reads its vision model's settings (environment, profile). */
+  analysisSettings(): AnalysisSettingsSource;
 }
 
 export interface DoctorCheck {

@@ -172,18 +172,23 @@ export const terminatedInput = z.object({
   min_views_48h: bound(),
   max_views_48h: bound(),
 });
+/**
+ * A terminated channel. On the sample platform every figure is known. On the live platform a
+ * figure the engine never read (and no import gave) is null, never a guess: the spec's types,
+ * widened to null for those fields.
+ */
 export const terminatedChannel = z.object({
   channel_id: z.string(),
   channel_title: z.string(),
-  subscriber_count: z.number().int(),
-  view_count: z.number().int(),
-  avg_views_per_video: z.number().int(),
-  total_videos: z.number().int(),
-  primary_language: z.string(),
-  monetized: z.boolean(),
-  is_low_quality: z.boolean(),
-  thumbnail_url: z.string(),
-  first_upload_date: z.string(),
+  subscriber_count: z.number().int().nullable(),
+  view_count: z.number().int().nullable(),
+  avg_views_per_video: z.number().int().nullable(),
+  total_videos: z.number().int().nullable(),
+  primary_language: z.string().nullable(),
+  monetized: z.boolean().nullable(),
+  is_low_quality: z.boolean().nullable(),
+  thumbnail_url: z.string().nullable(),
+  first_upload_date: z.string().nullable(),
   terminated_date: z.string(),
   terminated_days_ago: z.number().int(),
   view_increase_24h: z.number().int().nullable(),

@@ -14,7 +14,8 @@ import type { CollabGraph } from './collab-graph.js';
 import type { PrecheckedVerdicts } from './prechecked.js';
 import type { IndexSeed } from './seed.js';
 import type { StatisticsHistory } from './statistics.js';
-import { TerminatedReader } from './terminated/reader.js';
+import { denseSource, TerminatedReader } from './terminated/reader.js';
+import { SAMPLE_LAYOUT } from './terminated/schema.js';
 
 export interface EngineIndex {
   /** Names this edition of the index: it changes when the index starts afresh (a reseeded world). */
@@ -28,13 +29,12 @@ export interface EngineIndex {
 }
 
 export function openIndex(db: Database.Database, seed: IndexSeed): EngineIndex {
-  const { naming, today, count, longestName } = seed.terminated;
   return {
     edition: seed.edition,
     channels: seed.channels,
     statistics: seed.statistics,
     collabs: seed.collabs,
-    terminated: new TerminatedReader(db, naming, today, count, longestName),
+    terminated: new TerminatedReader(db, denseSource(SAMPLE_LAYOUT, seed.terminated)),
     prechecked: seed.prechecked,
   };
 }

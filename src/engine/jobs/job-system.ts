@@ -22,7 +22,8 @@ import { WorkerHosts } from './worker-hosts.js';
 
 export type JobRunner =
   | { mode: 'in-process'; workers?: number }
-  | { mode: 'spawn'; spawn?: WorkerSpawner }
+  /** `env` goes to the detached worker beside this process's environment (a profile, a proxy…). */
+  | { mode: 'spawn'; spawn?: WorkerSpawner; env?: Record<string, string> }
   | { mode: 'none' };
 
 export const DEFAULT_IN_PROCESS_WORKERS = 2;
@@ -79,7 +80,7 @@ export class JobSystem {
         this.startWorkers();
         return;
       case 'spawn':
-        if (await this.hosts.reserveSpawn()) (this.runner.spawn ?? spawnDetachedWorker)(this.engine.dataDir, this.engine.storeUrl);
+        if (await this.hosts.reserveSpawn()) this.runner.spawn ? this.runner.spawn(this.engine.dataDir) : spawnDetachedWorker(this.engine.dataDir, this.engine.storeUrl, undefined, this.runner.env);
         return;
       case 'none':
         return;

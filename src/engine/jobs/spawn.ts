@@ -25,7 +25,8 @@ export function findCliLauncher(from = path.dirname(fileURLToPath(import.meta.ur
   }
 }
 
-export function spawnDetachedWorker(dataDir: string, storeUrl?: string, launcher = findCliLauncher()): void {
+/** `env` adds to this process's environment (the profile whose settings the worker uses; the live platform's proxy and cookies file the caller was given). */
+export function spawnDetachedWorker(dataDir: string, storeUrl?: string, launcher = findCliLauncher(), env: Record<string, string> = {}): void {
   if (!launcher) throw new Error('Cannot find bin/tubekit.js to start a job worker; run `tubekit engine worker` yourself.');
   fs.mkdirSync(dataDir, { recursive: true });
   ensurePrivateFile(workerLogFile(dataDir));
@@ -36,7 +37,7 @@ export function spawnDetachedWorker(dataDir: string, storeUrl?: string, launcher
       stdio: ['ignore', log, log],
       // The worker opens the engine directly; it has no use for the caller's key. The store URL goes
       // by the environment: it may hold a password, which a command line would show to `ps`.
-      env: { ...process.env, TUBEKIT_DATA_DIR: dataDir, TUBEKIT_API_KEY: '', TUBEKIT_STORE: storeUrl ?? '' },
+      env: { ...process.env, ...env, TUBEKIT_DATA_DIR: dataDir, TUBEKIT_API_KEY: '', TUBEKIT_STORE: storeUrl ?? '' },
     });
     child.on('error', () => undefined);
     child.unref();

@@ -19,6 +19,9 @@ export function frameSize(height: number, portrait: boolean): FrameSize {
   return { width: Math.round(width / 2) * 2, height };
 }
 
+/** Pictures a second of a rendered video: the picture changes once a second (its time code). */
+export const PICTURES_PER_SECOND = 1;
+
 const BACKGROUNDS = ['0x1e2233', '0x23301f', '0x2e1f2b', '0x1f2c33', '0x33291f', '0x262626'];
 
 export interface PictureText {
@@ -88,5 +91,5 @@ export function pictureFilter(size: FrameSize, text: PictureText, workDir: strin
   draws.push(`drawtext=font=Sans:expansion=none:textfile=${textFile('footer.txt', text.footer)}:fontcolor=0x999999:fontsize=${smallSize}:x=(w-text_w)/2:y=h-${Math.round(smallSize * 2.2)}`);
 
   const color = BACKGROUNDS[hashString(text.seed) % BACKGROUNDS.length]!;
-  return { background: `color=c=${color}:s=${width}x${height}:r=1`, filter: draws.join(',') };
+  return { background: `color=c=${color}:s=${width}x${height}:r=${PICTURES_PER_SECOND}`, filter: draws.join(',') };
 }

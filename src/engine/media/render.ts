@@ -54,7 +54,8 @@ export interface RenderPlace {
   signal?: AbortSignal;
 }
 
-export async function renderMp4(subject: RenderSubject, height: number, output: string, { workDir: dir, signal }: RenderPlace): Promise<void> {
+/** `sound: false` leaves the sound track out (a vision model given only frames has no use for it). */
+export async function renderMp4(subject: RenderSubject, height: number, output: string, { workDir: dir, signal }: RenderPlace, { sound: withSound = true } = {}): Promise<void> {
   const picture = pictureFilter(
     frameSize(height, subject.portrait),
     {
@@ -66,7 +67,7 @@ export async function renderMp4(subject: RenderSubject, height: number, output: 
     },
     dir,
   );
-  const sound = await soundTrack(subject, AAC_FRAMES, dir, signal);
+  const sound = withSound ? await soundTrack(subject, AAC_FRAMES, dir, signal) : null;
   const subtitles = subject.transcript ? transcriptToSrt(subject.transcript.cues, subject.section) : '';
   const subtitleInput: string[] = [];
   if (subtitles) {
@@ -77,14 +78,14 @@ export async function renderMp4(subject: RenderSubject, height: number, output: 
   await runFfmpeg(
     [
       '-f', 'lavfi', '-i', picture.background,
-      '-f', 'aac', '-i', sound,
+      ...(sound ? ['-f', 'aac', '-i', sound] : []),
       ...subtitleInput,
       '-filter_complex', `[0:v]${picture.filter}[picture]`,
-      '-map', '[picture]', '-map', '1:a',
-      ...(subtitles ? ['-map', '2:s', '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng'] : []),
+      '-map', '[picture]', ...(sound ? ['-map', '1:a'] : []),
+      ...(subtitles ? ['-map', `${sound ? 2 : 1}:s`, '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng'] : []),
       '-t', subject.section.duration.toFixed(3),
       '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '30', '-g', String(KEYFRAME_SECONDS), '-pix_fmt', 'yuv420p',
-      '-c:a', 'copy',
+      ...(sound ? ['-c:a', 'copy'] : []),
       ...metadata(subject),
       '-movflags', '+faststart',
       '-f', 'mp4', output,

@@ -378,4 +378,13 @@ export const migrations: Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 11,
+    name: 'video analysis upload handles',
+    sql: `
+      -- What a vision model's upload left to reuse (JSON): the Gemini file's name and URI, or the
+      -- folder of a chat model's frames. NULL for the sample world's stand-in, which keeps nothing.
+      ALTER TABLE analysis_uploads ADD COLUMN handle TEXT;
+    `,
+  },
 ];

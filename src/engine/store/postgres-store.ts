@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Client, Pool, PoolClient, QueryResult } from 'pg';
 import { ServiceError } from '../../core/errors.js';
+import { ALWAYS_CHANGED, type ChangeSignal } from './change-watch.js';
 import { numberedPlaceholders } from './sql-placeholders.js';
 import type { Executor, SqlValue, Store, Transaction, TransactionOptions } from './store.js';
 
@@ -42,8 +44,13 @@ export class PostgresStore implements Store {
   readonly notifiesAcrossProcesses = true;
   private readonly pool: Pool;
   private listener?: Promise<Client>;
+  /** Whether the LISTEN connection is up now (notifications are being heard). */
+  private hearing = false;
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
   private closed = false;
+  private readonly signals = new Map<string, NotifiedChanges>();
+  /** Tells this store's change notifications from others' (an empty payload: the connection came back). */
+  readonly signature = randomUUID();
 
   constructor(
     private readonly pg: PgModule,
@@ -108,6 +115,28 @@ export class PostgresStore implements Store {
     }
     set.add(handler);
     return () => set.delete(handler);
+  }
+
+  changeSignal(topic?: string): ChangeSignal {
+    if (topic === undefined) return ALWAYS_CHANGED;
+    let signal = this.signals.get(topic);
+    if (!signal) {
+      signal = new NotifiedChanges(this, changesChannel(topic));
+      this.signals.set(topic, signal);
+    }
+    return signal;
+  }
+
+  /** Whether notifications from other processes reach this one now (the LISTEN connection is up). */
+  get hearsNotifications(): boolean {
+    return this.hearing;
+  }
+
+  async changed(topic: string): Promise<void> {
+    this.signals.get(topic)?.bump();
+    // Committed already: a fleet that misses this hears of it no later than its listen connection's return.
+    // Signed, so this store does not take its own notification for another's write.
+    await this.notify(changesChannel(topic), this.signature).catch(() => undefined);
   }
 
   async changeCounter(channel: string): Promise<() => number> {
@@ -190,7 +219,12 @@ export class PostgresStore implements Store {
       return client;
     })();
     this.listener = opening;
-    opening.catch(() => this.dropListener(opening));
+    opening.then(
+      () => {
+        if (this.listener === opening) this.hearing = true;
+      },
+      () => this.dropListener(opening),
+    );
     return opening;
   }
 
@@ -198,6 +232,7 @@ export class PostgresStore implements Store {
   private dropListener(which: Promise<Client>): void {
     if (this.listener !== which) return;
     this.listener = undefined;
+    this.hearing = false;
     which.then((client) => client.end()).catch(() => undefined);
     if (this.closed || this.handlers.size === 0) return;
     setTimeout(() => {
@@ -228,4 +263,48 @@ function statementName(sql: string): string | undefined {
 
 function quoteName(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
+}
+
+const changesChannel = (topic: string) => `tubekit_changed_${topic}`;
+
+/**
+ * A topic's change signal on Postgres: counts this process's own writes (at once) and every
+ * process's notifications. Until its LISTEN is in place it moves at every look, so nothing is
+ * remembered that a write of another machine could make stale unheard.
+ */
+class NotifiedChanges implements ChangeSignal {
+  private count = 0;
+  private listening = false;
+  private subscribing = false;
+
+  constructor(
+    private readonly store: PostgresStore,
+    private readonly channel: string,
+  ) {}
+
+  bump(): void {
+    this.count += 1;
+  }
+
+  generation(): number {
+    if (this.listening && this.store.hearsNotifications) return this.count;
+    this.subscribe();
+    return ++this.count;
+  }
+
+  private subscribe(): void {
+    if (this.subscribing) return;
+    this.subscribing = true;
+    this.store.listen(this.channel, (payload) => {
+      if (payload !== this.store.signature) this.count += 1;
+    }).then(
+      () => {
+        this.listening = true;
+        this.count += 1;
+      },
+      () => {
+        this.subscribing = false;
+      },
+    );
+  }
 }

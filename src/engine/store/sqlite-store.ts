@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Statement } from 'better-sqlite3';
+import { changeWatch, type ChangeSignal } from './change-watch.js';
 import type { Db } from './database.js';
 import type { Executor, SqlValue, Store, Transaction } from './store.js';
 
@@ -80,6 +81,12 @@ export class SqliteStore implements Store {
     this.local.on(channel, handler);
     return () => this.local.off(channel, handler);
   }
+
+  changeSignal(): ChangeSignal {
+    return changeWatch(this.db);
+  }
+
+  async changed(): Promise<void> {}
 
   async changeCounter(channel: string): Promise<() => number> {
     const dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();

@@ -7,6 +7,8 @@
  * SQL uses `?` placeholders in both dialects (the Postgres store numbers them). Integers come back
  * as numbers in both (Postgres BIGINT and COUNT(*) are parsed, not left as strings).
  */
+import type { ChangeSignal } from './change-watch.js';
+
 export type StoreDialect = 'sqlite' | 'postgres';
 /** Arrays only on Postgres (`= ANY(?::text[])`): SQLite takes JSON text and `json_each` instead. */
 export type SqlValue = string | number | bigint | boolean | null | Buffer | readonly (string | number)[];
@@ -60,6 +62,18 @@ export interface Store extends Executor {
    * `data_version` (any other connection's commit moves it); Postgres counts notifications.
    */
   changeCounter(channel: string): Promise<() => number | Promise<number>>;
+  /**
+   * What remembered reads (change-watch.ts) watch. With a topic: moves after every write whose
+   * writer called `changed(topic)`, in any process. Without: moves after any write at all, which
+   * only SQLite can see cheaply (Postgres's always moves: nothing is remembered).
+   */
+  changeSignal(topic?: string): ChangeSignal;
+  /**
+   * Says that a write of `topic` has committed (call it after the transaction): this process's
+   * remembered reads of it are forgotten at once, other processes' when the notification arrives
+   * (Postgres; SQLite's watch sees every write by itself).
+   */
+  changed(topic: string): Promise<void>;
   /** The highest migration version applied. */
   schemaVersion(): Promise<number>;
   /** A cheap round trip: throws when the database cannot be reached. */

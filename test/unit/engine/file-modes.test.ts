@@ -48,7 +48,7 @@ describe('data dir file modes', () => {
     // A launcher that exits at once: only the log file's creation is under test.
     const launcher = path.join(dataDir, 'noop.js');
     fs.writeFileSync(launcher, '');
-    spawnDetachedWorker(dataDir, launcher);
+    spawnDetachedWorker(dataDir, undefined, launcher);
     expect(modeOf(workerLogFile(dataDir)).toString(8)).toBe('600');
   });
 });

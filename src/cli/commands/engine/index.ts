@@ -8,6 +8,7 @@ import type { CliApp } from '../../app.js';
 import { usageError } from '../../errors.js';
 import { examples, withExamples } from '../../help.js';
 import { printJson, printRecord } from '../../output.js';
+import { registerImport } from './import.js';
 import { registerEngineJobs } from './jobs.js';
 import { registerKeys } from './keys.js';
 import { registerLimits } from './limits.js';
@@ -34,6 +35,7 @@ export function registerEngine(program: Command, app: CliApp): Command {
   registerLimits(engine, app);
   registerEngineJobs(engine, app);
   registerMigrate(engine, app);
+  registerImport(engine, app);
 
   engine
     .command('cdn-url [url]')

@@ -35,9 +35,13 @@ function registerWorker(engine: Command, app: CliApp): void {
       const idleMs = parseWholeNumber(flags.idle, '--idle', { min: 0 }) * 1000;
       const { openEngine } = await import('../../../engine/open-engine.js');
       const { runWorker } = await import('../../../engine/jobs/worker.js');
-      const local = await openAtDataDir(app.settings.dataDir, () => openEngine({ dataDir: app.settings.dataDir, store: app.settings.store, jobRunner: { mode: 'none' } }));
-      await local.loadAllFeatures();
       const log = (line: string) => app.io.error(`${new Date().toISOString()} [worker ${process.pid}] ${line}`);
+      // The worker's log (worker.log when detached) gets the live platform's notices too.
+      const platform = { ...app.platformOptions, trace: log };
+      const local = await openAtDataDir(app.settings.dataDir, () =>
+        openEngine({ dataDir: app.settings.dataDir, store: app.settings.store, jobRunner: { mode: 'none' }, platform, analysisSettings: app.analysisSettings() }),
+      );
+      await local.loadAllFeatures();
       const stopping = new AbortController();
       const stop = () => stopping.abort();
       process.once('SIGINT', stop);

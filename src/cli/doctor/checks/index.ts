@@ -10,6 +10,7 @@ import { jsRuntimeCheck } from './js-runtime.js';
 import { nodeCheck } from './node.js';
 import { platformCheck } from './platform.js';
 import { remoteCheck } from './remote.js';
+import { visionModelCheck } from './vision-model.js';
 import { ytdlpCheck } from './ytdlp.js';
 
 export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
@@ -22,5 +23,6 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   diskSpaceCheck,
   databaseCheck,
   platformCheck,
+  visionModelCheck,
   remoteCheck,
 ];

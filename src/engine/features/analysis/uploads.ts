@@ -2,11 +2,31 @@
  * Uploads of videos to the vision model, per (user, video): a repeat analysis of the same video by
  * the same user within 2 hours of its upload reuses it (`cached: true`) and skips the upload step.
  * Reuse does not extend the 2 hours; a new upload starts them again. Other users never share one.
+ *
+ * A real model's upload leaves a handle to reuse: the Gemini file, or the folder of frames sent to
+ * a chat model. A handle serves a request of its resolution (a Gemini file uploaded at `default`
+ * also serves `low`: the API lowers it itself). The stand-in analyst's uploads have no handle.
  */
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../store/database.js';
+import type { MediaResolution } from './providers/media-plan.js';
 
 export const UPLOAD_REUSE_MS = 2 * 60 * 60 * 1000;
+
+export type UploadHandle =
+  | { kind: 'gemini-file'; base_url: string; name: string; uri: string; mime_type: string; resolution: MediaResolution }
+  | { kind: 'frames'; resolution: MediaResolution; dir: string; frames: Array<{ at_seconds: number; file: string }> };
+
+export interface Upload {
+  uploadedAt: number;
+  handle: UploadHandle | null;
+}
+
+/** Whether an upload's handle can answer a request at `resolution`. */
+export function handleServes(handle: UploadHandle, resolution: MediaResolution): boolean {
+  if (handle.kind === 'frames') return handle.resolution === resolution;
+  return handle.resolution === 'default' || resolution === 'low';
+}
 
 export class AnalysisUploads {
   private readonly statements;
@@ -16,26 +36,38 @@ export class AnalysisUploads {
     private readonly clock: Clock,
   ) {
     this.statements = {
-      uploadedAt: db.prepare<[number, string], number>('SELECT uploaded_at FROM analysis_uploads WHERE user_id = ? AND video_id = ?').pluck(),
-      record: db.prepare<[number, string, number]>(
-        `INSERT INTO analysis_uploads (user_id, video_id, uploaded_at) VALUES (?, ?, ?)
-         ON CONFLICT (user_id, video_id) DO UPDATE SET uploaded_at = excluded.uploaded_at`,
+      get: db.prepare<[number, string], { uploaded_at: number; handle: string | null }>('SELECT uploaded_at, handle FROM analysis_uploads WHERE user_id = ? AND video_id = ?'),
+      record: db.prepare<[number, string, number, string | null]>(
+        `INSERT INTO analysis_uploads (user_id, video_id, uploaded_at, handle) VALUES (?, ?, ?, ?)
+         ON CONFLICT (user_id, video_id) DO UPDATE SET uploaded_at = excluded.uploaded_at, handle = excluded.handle`,
       ),
     };
   }
 
-  /** Whether the user's upload of the video can still be reused. */
-  reusable(userId: number, videoId: string): boolean {
-    const at = this.uploadedAt(userId, videoId);
-    return at !== undefined && this.clock.now() - at < UPLOAD_REUSE_MS;
+  /** The user's last upload of the video, however old. */
+  get(userId: number, videoId: string): Upload | undefined {
+    const row = this.statements.get.get(userId, videoId);
+    return row && { uploadedAt: row.uploaded_at, handle: row.handle === null ? null : (JSON.parse(row.handle) as UploadHandle) };
+  }
+
+  /** The user's upload of the video while it may still be reused (within 2 hours of it). */
+  fresh(userId: number, videoId: string): Upload | undefined {
+    const upload = this.get(userId, videoId);
+    return upload && this.clock.now() - upload.uploadedAt < UPLOAD_REUSE_MS ? upload : undefined;
+  }
+
+  /** Whether the user's upload of the video can still be reused (at `resolution`, when its handle says which). */
+  reusable(userId: number, videoId: string, resolution?: MediaResolution): boolean {
+    const upload = this.fresh(userId, videoId);
+    return upload !== undefined && (upload.handle === null || resolution === undefined || handleServes(upload.handle, resolution));
   }
 
   uploadedAt(userId: number, videoId: string): number | undefined {
-    return this.statements.uploadedAt.get(userId, videoId);
+    return this.get(userId, videoId)?.uploadedAt;
   }
 
-  record(userId: number, videoId: string): void {
-    this.statements.record.run(userId, videoId, this.clock.now());
+  record(userId: number, videoId: string, handle: UploadHandle | null = null): void {
+    this.statements.record.run(userId, videoId, this.clock.now(), handle === null ? null : JSON.stringify(handle));
   }
 }
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ServiceError } from '../../../core/errors.js';
 import type { EngineContext } from '../../context.js';
 import { probeMedia, videoStream } from '../../media/ffprobe.js';
-import type { MediaSection } from '../../platform/media.js';
+import type { MediaSection, PlatformMedia } from '../../platform/media.js';
 import { renderDownloadFile } from './render-file.js';
 
 export interface VideoFileOptions {
@@ -32,20 +32,8 @@ export interface VideoFile {
 
 export async function fetchVideoFile(engine: EngineContext, videoId: string, options: VideoFileOptions): Promise<VideoFile> {
   const platform = await engine.platform();
+  if (platform.media) return fetchMediaVideoFile(platform.media, videoId, options);
   const file = path.join(options.dir, 'video.mp4');
-  if (platform.media) {
-    const description = await platform.media.describe(videoId, options.signal);
-    const section = options.section ?? { start: 0, duration: description.duration_seconds };
-    const choice = platform.media.choose(description, { format: 'video', height: options.height, section });
-    const workDir = path.join(options.dir, 'work');
-    await fs.promises.mkdir(workDir, { recursive: true, mode: 0o700 });
-    try {
-      const fetched = await platform.media.fetch(description, choice, section, file, { workDir, signal: options.signal });
-      return { file, height: fetched.height, duration_seconds: fetched.duration_seconds, size_bytes: fetched.size_bytes, title: description.title };
-    } finally {
-      await fs.promises.rm(workDir, { recursive: true, force: true });
-    }
-  }
   const video = await platform.videoById(videoId);
   if (!video || video.kind === 'upcoming') {
     throw new ServiceError({ status: 400, code: 'video_unavailable', message: `Video unavailable: ${videoId} does not exist or has no content yet.` });
@@ -64,4 +52,20 @@ export async function fetchVideoFile(engine: EngineContext, videoId: string, opt
   const size = await renderDownloadFile({ format: 'video', height: options.height, subject }, file, { dataDir: engine.dataDir, signal: options.signal });
   const probed = await probeMedia(file, options.signal);
   return { file, height: videoStream(probed)?.height ?? options.height, duration_seconds: probed.duration_seconds, size_bytes: size, title: video.title };
+}
+
+/** The video at a height from a platform's media source (the live platform's yt-dlp and ffmpeg). */
+export async function fetchMediaVideoFile(media: PlatformMedia, videoId: string, options: VideoFileOptions): Promise<VideoFile> {
+  const file = path.join(options.dir, 'video.mp4');
+  const description = await media.describe(videoId, options.signal);
+  const section = options.section ?? { start: 0, duration: description.duration_seconds };
+  const choice = media.choose(description, { format: 'video', height: options.height, section });
+  const workDir = path.join(options.dir, 'work');
+  await fs.promises.mkdir(workDir, { recursive: true, mode: 0o700 });
+  try {
+    const fetched = await media.fetch(description, choice, section, file, { workDir, signal: options.signal });
+    return { file, height: fetched.height, duration_seconds: fetched.duration_seconds, size_bytes: fetched.size_bytes, title: description.title };
+  } finally {
+    await fs.promises.rm(workDir, { recursive: true, force: true });
+  }
 }

@@ -4,8 +4,9 @@ import type { Folder, FolderChannel } from '../../../core/schemas/workspace.js';
 import { isoTime, naiveTime } from '../../clock.js';
 import type { RequestContext } from '../../context.js';
 import { enforceCap } from '../access.js';
-import type { Executor } from '../../store/store.js';
-import { workspaceLock, workspaceSql, type FolderRow } from './statements.js';
+import { RememberedStoreReads } from '../../store/change-watch.js';
+import type { Executor, Store } from '../../store/store.js';
+import { WORKSPACE_TOPIC, workspaceLock, workspaceSql, type FolderRow } from './statements.js';
 
 
 const toFolder = (row: FolderRow): Folder => ({
@@ -15,8 +16,23 @@ const toFolder = (row: FolderRow): Folder => ({
   created_at: naiveTime(row.created_at),
 });
 
+/** Each user's folders, remembered until a workspace write (any process's): a polled list costs no query. */
+const remembered = new WeakMap<Store, RememberedStoreReads<number, readonly Folder[]>>();
+
+function rememberedFolders(store: Store): RememberedStoreReads<number, readonly Folder[]> {
+  let reads = remembered.get(store);
+  if (!reads) {
+    reads = new RememberedStoreReads(store.changeSignal(WORKSPACE_TOPIC), async (userId: number) =>
+      Object.freeze((await workspaceSql.listFolders(store, userId)).map((row) => Object.freeze(toFolder(row)))),
+    );
+    remembered.set(store, reads);
+  }
+  return reads;
+}
+
+/** The caller's folders: a list of its own, of folders shared with later calls (frozen). */
 export async function listFolders(request: RequestContext): Promise<Folder[]> {
-  return (await workspaceSql.listFolders(request.engine.store, request.user.userId)).map(toFolder);
+  return (await rememberedFolders(request.engine.store).get(request.user.userId)).slice();
 }
 
 /** The caller's folder, or 404: another user's folder is indistinguishable from a missing one. */
@@ -53,6 +69,7 @@ export async function createFolder(request: RequestContext, name: string): Promi
     if (taken) throw collision(name, taken.name);
     return workspaceSql.insertFolder(tx, request.user.userId, name, nameKey(name), clock.now());
   });
+  await store.changed(WORKSPACE_TOPIC);
   return getOwnFolder(request, id);
 }
 
@@ -64,6 +81,7 @@ export async function renameFolder(request: RequestContext, id: number, name: st
     if (taken) throw collision(name, taken.name);
     await workspaceSql.renameFolder(tx, name, nameKey(name), id);
   });
+  await request.engine.store.changed(WORKSPACE_TOPIC);
   return getOwnFolder(request, id);
 }
 
@@ -71,14 +89,16 @@ export async function renameFolder(request: RequestContext, id: number, name: st
  * Deleting a folder unsaves every channel in it: there is no fallback folder, and "unsave" means
  * what `DELETE /api/saved-channels/:id` does — the channel leaves all of the user's folders.
  */
-export function deleteFolder(request: RequestContext, id: number): Promise<number> {
-  return request.engine.store.transaction(async (tx) => {
+export async function deleteFolder(request: RequestContext, id: number): Promise<number> {
+  const unsaved = await request.engine.store.transaction(async (tx) => {
     await tx.lock(workspaceLock(request.user.userId));
     const folder = await getOwnFolder(request, id, tx);
     await workspaceSql.unsaveFolderChannels(tx, request.user.userId, id);
     await workspaceSql.deleteFolder(tx, id);
     return folder.channel_count;
   });
+  await request.engine.store.changed(WORKSPACE_TOPIC);
+  return unsaved;
 }
 
 /** A folder's channels, newest save first, with live deltas read from the platform. */

@@ -31,6 +31,6 @@ export const workspaceHandlers: Handlers = {
     return moveChannel(request, input.channel_id, input.from_folder_id, input.to_folder_id);
   },
   async 'channels.resolve'(request, input) {
-    return resolveChannel(await request.engine.platform(), (await request.engine.index()).terminated, input.input);
+    return resolveChannel(await request.engine.platform(), await request.engine.terminated(), input.input);
   },
 };

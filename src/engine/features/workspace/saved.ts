@@ -4,7 +4,7 @@ import { enforceCap } from '../access.js';
 import { refuseTerminated } from '../terminated/terminated-channel.js';
 import { getOwnFolder, requireFolderForSave } from './folders.js';
 import type { Executor } from '../../store/store.js';
-import { workspaceLock, workspaceSql } from './statements.js';
+import { WORKSPACE_TOPIC, workspaceLock, workspaceSql } from './statements.js';
 
 async function channelsIn(on: Executor, folderId: number): Promise<Set<string>> {
   const rows = await workspaceSql.channelsIn(on, folderId);
@@ -52,12 +52,14 @@ export async function saveChannels(request: RequestContext, channelIds: string[]
     for (const [index, id] of fresh.entries()) await workspaceSql.save(tx, folderId, request.user.userId, id, now, index);
     return { saved: fresh.length, already_saved: unique.length - fresh.length, channel_count: present.size + fresh.length };
   });
+  await store.changed(WORKSPACE_TOPIC);
   return { success: true as const, folder_id: folderId, ...saved };
 }
 
 /** Removes a channel from every folder of the caller. */
 export async function unsaveChannel(request: RequestContext, channelId: string) {
   const result = await workspaceSql.unsave(request.engine.store, request.user.userId, channelId);
+  if (result.changes > 0) await request.engine.store.changed(WORKSPACE_TOPIC);
   if (result.changes === 0) throw notFound(`Channel ${channelId} is not saved in any of your folders.`);
   return { success: true as const, channel_id: channelId, removed_from: result.changes };
 }
@@ -79,5 +81,6 @@ export async function moveChannel(request: RequestContext, channelId: string, fr
       await workspaceSql.removeFromFolder(tx, fromId, channelId);
     }
   });
+  await request.engine.store.changed(WORKSPACE_TOPIC);
   return { success: true as const, channel_id: channelId, from_folder_id: fromId, to_folder_id: toId };
 }

@@ -41,4 +41,7 @@ export const workspaceSql = {
 };
 
 /** Serialises a user's workspace writes across processes and machines (caps and name checks). */
+/** The change topic of folders and saved channels: writers call `store.changed(WORKSPACE_TOPIC)` after committing. */
+export const WORKSPACE_TOPIC = 'workspace';
+
 export const workspaceLock = (userId: number) => `workspace:${userId}`;

@@ -9,6 +9,7 @@ export interface TerminatedNaming {
   channelIdx(channelId: string): number | null;
   /** Id of the channel's top video number `ordinal` (most viewed first). */
   videoId(idx: number, ordinal: number): string;
-  channelThumbnail(channelId: string): string;
+  /** The channel's picture, or null when none is known (a live store keeps the one it was given). */
+  channelThumbnail(channelId: string): string | null;
   videoThumbnail(videoId: string): string;
 }

@@ -11,7 +11,7 @@
  *
  * The total is a count over the full-text matches alone when no filter reads the facts table.
  */
-import { FACT_INDEXES, FACTS_TABLE, SEARCH_TABLE, TERMINATED_TABLE, type IndexedFact } from './schema.js';
+import { FACT_INDEXES, type IndexedFact, type TerminatedLayout } from './schema.js';
 import type { SearchKeyword } from './search-text.js';
 import { anyKeywordQuery, inNameQuery } from './search-text.js';
 import { similaritySql } from './similarity.js';
@@ -33,9 +33,6 @@ export interface TerminatedQuery {
   offset: number;
   limit: number;
 }
-
-/** Sort fields that may be unknown (NULL): they go last in both directions. */
-export const NULLABLE_FIELDS: ReadonlySet<string> = new Set(['views_24h', 'subs_24h', 'views_48h']);
 
 export type Params = Record<string, string | number | bigint>;
 
@@ -79,74 +76,88 @@ export function keywordParams(keywords: readonly SearchKeyword[]): Params {
   return params;
 }
 
-const matchesIn = (param: string) => `f.idx IN (SELECT rowid FROM ${SEARCH_TABLE} WHERE ${SEARCH_TABLE} MATCH @${param})`;
-
-function orderBy(query: TerminatedQuery): string {
-  const { sort, direction } = query;
-  const dir = direction.toUpperCase();
-  if (sort === 'date') return `s.rowid ${direction === 'desc' ? 'ASC' : 'DESC'}`;
-  if (sort === 'similarity') return `similarity ${dir}, f.idx ASC`;
-  return `f.${sort} ${dir}${NULLABLE_FIELDS.has(sort) && direction === 'asc' ? ' NULLS LAST' : ''}, f.idx ${dir}`;
-}
-
-/**
- * Keyword first: one page of idx (and the similarity when sorting by it). With `withTotal`, each
- * row also carries the number of all filtered matches: one pass instead of a second join for the
- * count, worth it when filters make the count join the facts anyway and the sort reads them all.
- */
-export function keywordFirstPageSql(query: TerminatedQuery, filters: Filters, options: { withTotal?: boolean } = {}): string {
-  const similarity =
-    query.sort === 'similarity'
-      ? `, ${similaritySql(query.keywords.map((keyword) => keyword.tokens), (k) => matchesIn(`name_${k}`), (k) => matchesIn(`any_${k}`))} AS similarity`
-      : '';
-  // CROSS JOIN keeps the full-text index as the outer loop whatever the planner guesses.
-  const total = options.withTotal ? ', count(*) OVER () AS total' : '';
-  return `SELECT f.idx AS idx${similarity}${total} FROM ${SEARCH_TABLE} s CROSS JOIN ${FACTS_TABLE} f ON f.idx = s.rowid
-    WHERE s.${SEARCH_TABLE} MATCH @match${filters.sql} ORDER BY ${orderBy(query)} LIMIT @limit OFFSET @offset`;
-}
-
-export function countSql(filters: Filters): string {
-  if (!filters.sql) return `SELECT count(*) FROM ${SEARCH_TABLE} WHERE ${SEARCH_TABLE} MATCH @match`;
-  return `SELECT count(*) FROM ${SEARCH_TABLE} s CROSS JOIN ${FACTS_TABLE} f ON f.idx = s.rowid WHERE s.${SEARCH_TABLE} MATCH @match${filters.sql}`;
-}
-
-/** Whether a sort can walk a facts index. */
+/** Whether a sort can walk a facts index (every layout indexes the same fields). */
 export function sortIndexOf(query: TerminatedQuery): IndexedFact | null {
   return query.sort in FACT_INDEXES ? (query.sort as IndexedFact) : null;
 }
 
-/**
- * Sort index first: the channels that pass the filters, in the sort's order, as walks of the sort
- * field's index (the keywords are checked by the caller). Unknown values (NULL) sort first in an
- * index but go last in every answer: descending walks reach them last anyway; ascending ones walk
- * the known values, then the unknown ones.
- */
-export function sortWalksSql(query: TerminatedQuery, field: IndexedFact, filters: Filters): string[] {
-  const index = `SELECT f.idx AS idx FROM ${FACTS_TABLE} f INDEXED BY ${FACT_INDEXES[field]} WHERE 1`;
-  const dir = query.direction.toUpperCase();
-  if (query.direction === 'desc' || !NULLABLE_FIELDS.has(field)) {
-    return [`${index}${filters.sql} ORDER BY f.${field} ${dir}, f.idx ${dir} LIMIT @walk`];
-  }
-  return [
-    `${index} AND f.${field} IS NOT NULL${filters.sql} ORDER BY f.${field} ASC, f.idx ASC LIMIT @walk`,
-    `${index} AND f.${field} IS NULL${filters.sql} ORDER BY f.idx ASC LIMIT @walk`,
-  ];
-}
+/** The statements of a search over one layout's tables (the sample world's, or a live store's). */
+export class TerminatedSql {
+  /** Every channel matching the keywords, in termination order. */
+  readonly matchIds: string;
+  /** Part of a full-text query's matches, in termination order (similarity tiers). */
+  readonly tierIds: string;
+  readonly tierCount: string;
+  /** Whether channel @rowid matches a full-text query (bind the rowid as a BigInt: FTS5 ignores a REAL). */
+  readonly probe: string;
+  /** The `OFFSET`-th match in termination order: tells how dense a keyword is. */
+  readonly nthMatch: string;
+  /** Everything a result shows, for a page of channels. */
+  readonly pageRows: string;
 
-/** Every channel matching the keywords, in termination order. */
-export const matchIdsSql = `SELECT rowid FROM ${SEARCH_TABLE} WHERE ${SEARCH_TABLE} MATCH @match`;
-
-/** Part of a full-text query's matches, in termination order (similarity tiers). */
-export const tierIdsSql = `SELECT rowid FROM ${SEARCH_TABLE} WHERE ${SEARCH_TABLE} MATCH @tier ORDER BY rowid LIMIT @limit OFFSET @offset`;
-export const tierCountSql = `SELECT count(*) FROM ${SEARCH_TABLE} WHERE ${SEARCH_TABLE} MATCH @tier`;
-
-/** Whether channel @rowid matches a full-text query (bind the rowid as a BigInt: FTS5 ignores a REAL). */
-export const probeSql = `SELECT 1 FROM ${SEARCH_TABLE} WHERE ${SEARCH_TABLE} MATCH @query AND rowid = @rowid`;
-
-/** The `OFFSET`-th match in termination order: tells how dense a keyword is. */
-export const nthMatchSql = `SELECT rowid FROM ${SEARCH_TABLE} WHERE ${SEARCH_TABLE} MATCH @match ORDER BY rowid LIMIT 1 OFFSET @nth`;
-
-/** Everything a result shows, for a page of channels. */
-export const pageRowsSql = `SELECT t.idx, t.title, t.language_code, t.low_quality, t.first_upload_day, t.terminated_day, t.subs_48h, t.top_videos,
+  constructor(private readonly layout: TerminatedLayout) {
+    const { rows, facts, search } = layout;
+    this.matchIds = `SELECT rowid FROM ${search} WHERE ${search} MATCH @match`;
+    this.tierIds = `SELECT rowid FROM ${search} WHERE ${search} MATCH @tier ORDER BY rowid LIMIT @limit OFFSET @offset`;
+    this.tierCount = `SELECT count(*) FROM ${search} WHERE ${search} MATCH @tier`;
+    this.probe = `SELECT 1 FROM ${search} WHERE ${search} MATCH @query AND rowid = @rowid`;
+    this.nthMatch = `SELECT rowid FROM ${search} WHERE ${search} MATCH @match ORDER BY rowid LIMIT 1 OFFSET @nth`;
+    this.pageRows = `SELECT t.idx, t.title, t.language_code, t.low_quality, t.first_upload_day, t.terminated_day, t.subs_48h, t.top_videos,
     f.subs, f.views, f.avg_views, f.videos, f.age, f.monetized, f.views_24h, f.subs_24h, f.views_48h, f.title_tokens
-  FROM ${TERMINATED_TABLE} t JOIN ${FACTS_TABLE} f ON f.idx = t.idx WHERE t.idx IN (SELECT value FROM json_each(@ids))`;
+  FROM ${rows} t JOIN ${facts} f ON f.idx = t.idx WHERE t.idx IN (SELECT value FROM json_each(@ids))`;
+  }
+
+  private matchesIn(param: string): string {
+    const { search } = this.layout;
+    return `f.idx IN (SELECT rowid FROM ${search} WHERE ${search} MATCH @${param})`;
+  }
+
+  private orderBy(query: TerminatedQuery): string {
+    const { sort, direction } = query;
+    const dir = direction.toUpperCase();
+    if (sort === 'date') return `s.rowid ${direction === 'desc' ? 'ASC' : 'DESC'}`;
+    if (sort === 'similarity') return `similarity ${dir}, f.idx ASC`;
+    return `f.${sort} ${dir}${this.layout.nullable.has(sort) && direction === 'asc' ? ' NULLS LAST' : ''}, f.idx ${dir}`;
+  }
+
+  /**
+   * Keyword first: one page of idx (and the similarity when sorting by it). With `withTotal`, each
+   * row also carries the number of all filtered matches: one pass instead of a second join for the
+   * count, worth it when filters make the count join the facts anyway and the sort reads them all.
+   */
+  keywordFirstPage(query: TerminatedQuery, filters: Filters, options: { withTotal?: boolean } = {}): string {
+    const { facts, search } = this.layout;
+    const similarity =
+      query.sort === 'similarity'
+        ? `, ${similaritySql(query.keywords.map((keyword) => keyword.tokens), (k) => this.matchesIn(`name_${k}`), (k) => this.matchesIn(`any_${k}`))} AS similarity`
+        : '';
+    // CROSS JOIN keeps the full-text index as the outer loop whatever the planner guesses.
+    const total = options.withTotal ? ', count(*) OVER () AS total' : '';
+    return `SELECT f.idx AS idx${similarity}${total} FROM ${search} s CROSS JOIN ${facts} f ON f.idx = s.rowid
+    WHERE s.${search} MATCH @match${filters.sql} ORDER BY ${this.orderBy(query)} LIMIT @limit OFFSET @offset`;
+  }
+
+  count(filters: Filters): string {
+    const { facts, search } = this.layout;
+    if (!filters.sql) return `SELECT count(*) FROM ${search} WHERE ${search} MATCH @match`;
+    return `SELECT count(*) FROM ${search} s CROSS JOIN ${facts} f ON f.idx = s.rowid WHERE s.${search} MATCH @match${filters.sql}`;
+  }
+
+  /**
+   * Sort index first: the channels that pass the filters, in the sort's order, as walks of the sort
+   * field's index (the keywords are checked by the caller). Unknown values (NULL) sort first in an
+   * index but go last in every answer: descending walks reach them last anyway; ascending ones walk
+   * the known values, then the unknown ones.
+   */
+  sortWalks(query: TerminatedQuery, field: IndexedFact, filters: Filters): string[] {
+    const index = `SELECT f.idx AS idx FROM ${this.layout.facts} f INDEXED BY ${this.layout.factIndexes[field]} WHERE 1`;
+    const dir = query.direction.toUpperCase();
+    if (query.direction === 'desc' || !this.layout.nullable.has(field)) {
+      return [`${index}${filters.sql} ORDER BY f.${field} ${dir}, f.idx ${dir} LIMIT @walk`];
+    }
+    return [
+      `${index} AND f.${field} IS NOT NULL${filters.sql} ORDER BY f.${field} ASC, f.idx ASC LIMIT @walk`,
+      `${index} AND f.${field} IS NULL${filters.sql} ORDER BY f.idx ASC LIMIT @walk`,
+    ];
+  }
+}

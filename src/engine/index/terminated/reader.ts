@@ -1,33 +1,19 @@
 /**
  * The index's terminated channels: keyword search with filters, sorts, pages and the total, and
- * the plan behind it (for tests and benchmarks). It reads the tables of schema.ts, whoever filled
- * them (the sample world seeds them); how a row's ids and thumbnails are named comes with them.
+ * the plan behind it (for tests and benchmarks). It reads tables of the shape of schema.ts under
+ * a layout's names: the sample world's (dense keys, every figure known) or the live store's
+ * (live-*.ts: sparse keys, figures that may be unknown); how a row's ids and thumbnails are named
+ * comes with them.
  */
 import type Database from 'better-sqlite3';
 import { dayToIso } from '../../dates.js';
 import type { TerminatedNaming } from './naming.js';
-import {
-  countSql,
-  filtersOf,
-  keywordFirstPageSql,
-  keywordParams,
-  matchIdsSql,
-  nthMatchSql,
-  pageRowsSql,
-  probeSql,
-  sortIndexOf,
-  sortWalksSql,
-  tierCountSql,
-  tierIdsSql,
-  type Filters,
-  type Params,
-  type TerminatedQuery,
-} from './query-sql.js';
+import { filtersOf, keywordParams, sortIndexOf, TerminatedSql, type Filters, type Params, type TerminatedQuery } from './query-sql.js';
 import { cheapestPlan, PLAN_COSTS_US, type SearchPlan } from './planner.js';
 import { anyKeywordQuery, inNameOfLengthQuery, inNameQuery, notInNameQuery } from './search-text.js';
 import { similarityScore } from './similarity.js';
 import { StatementCache } from './statement-cache.js';
-import type { TopVideo } from './schema.js';
+import type { TerminatedLayout, TopVideo } from './schema.js';
 
 export type { RangeField, SortDirection, SortField, TerminatedQuery } from './query-sql.js';
 
@@ -40,23 +26,27 @@ export interface TerminatedVideo {
   url: string;
 }
 
-/** A terminated channel as the platform last showed it, plus how well it matched the search. */
+/**
+ * A terminated channel as the platform last showed it, plus how well it matched the search. The
+ * sample world knows every figure; a live store knows what it read or was given, and the rest is
+ * null (never a guess).
+ */
 export interface TerminatedChannel {
   channel_id: string;
   title: string;
-  language_code: string;
-  subscribers: number;
-  total_views: number;
-  avg_views_per_video: number;
-  video_count: number;
-  monetized: boolean;
-  low_quality: boolean;
-  thumbnail_url: string;
-  first_upload_date: string;
+  language_code: string | null;
+  subscribers: number | null;
+  total_views: number | null;
+  avg_views_per_video: number | null;
+  video_count: number | null;
+  monetized: boolean | null;
+  low_quality: boolean | null;
+  thumbnail_url: string | null;
+  first_upload_date: string | null;
   terminated_date: string;
   terminated_days_ago: number;
   /** Days from first upload to termination. */
-  age_days: number;
+  age_days: number | null;
   views_24h: number | null;
   subs_24h: number | null;
   views_48h: number | null;
@@ -76,21 +66,54 @@ export interface TerminatedSearchResult {
 /** Matches counted before judging how common the keywords are. */
 const DENSITY_SAMPLE = 2000;
 
+/**
+ * The tables a reader searches and what it must know beside their rows. The sample world's keys
+ * are exactly the places 0..count-1 in newest-first order; a live store's keys only order its rows
+ * (live-keys.ts), so it says where a key falls.
+ */
+export interface TerminatedSource {
+  layout: TerminatedLayout;
+  naming: TerminatedNaming;
+  /** Day number of "today" (terminated_days_ago counts from it). */
+  today(): number;
+  /** Terminated channels in the tables now (a live store grows while it is open). */
+  count(): number;
+  /** Words in the longest name (similarity tiers go up to it). */
+  longestName(): number;
+  /** Channels newer than the one with this key: its place in newest-first order, estimated where keys are not places. */
+  placeOf(idx: number): number;
+  /** Keys are the places 0..count-1 (so a byte array indexed by key can mark a set of channels). */
+  dense: boolean;
+}
+
+/** A seed's terminated database (the sample world's): dense keys, a fixed count. */
+export function denseSource(layout: TerminatedLayout, seed: { naming: TerminatedNaming; today(): number; count: number; longestName: number }): TerminatedSource {
+  return {
+    layout,
+    naming: seed.naming,
+    today: seed.today,
+    count: () => seed.count,
+    longestName: () => seed.longestName,
+    placeOf: (idx) => idx,
+    dense: true,
+  };
+}
+
 interface PageRow {
   idx: number;
   title: string;
-  language_code: string;
-  low_quality: number;
-  first_upload_day: number;
+  language_code: string | null;
+  low_quality: number | null;
+  first_upload_day: number | null;
   terminated_day: number;
   subs_48h: number | null;
   top_videos: string;
-  subs: number;
-  views: number;
-  avg_views: number;
-  videos: number;
-  age: number;
-  monetized: number;
+  subs: number | null;
+  views: number | null;
+  avg_views: number | null;
+  videos: number | null;
+  age: number | null;
+  monetized: number | null;
   views_24h: number | null;
   subs_24h: number | null;
   views_48h: number | null;
@@ -99,29 +122,33 @@ interface PageRow {
 
 export class TerminatedReader {
   private readonly statements: StatementCache;
+  private readonly sql: TerminatedSql;
+  private readonly naming: TerminatedNaming;
 
   constructor(
     db: Database.Database,
-    private readonly naming: TerminatedNaming,
-    /** Day number of the platform's "today" (terminated_days_ago counts from it). */
-    private readonly today: () => number,
-    /** Terminated channels in the tables. */
-    readonly count: number,
-    /** Words in the longest name (similarity tiers go up to it). */
-    private readonly longestName: number,
+    private readonly source: TerminatedSource,
   ) {
     this.statements = new StatementCache(db);
+    this.sql = new TerminatedSql(source.layout);
+    this.naming = source.naming;
+  }
+
+  /** Terminated channels in the tables. */
+  get count(): number {
+    return this.source.count();
   }
 
   /** `plan` forces a plan (tests and benchmarks compare them); by default the cheapest is chosen. */
   search(query: TerminatedQuery, options: { plan?: SearchPlan } = {}): TerminatedSearchResult {
     const filters = filtersOf(query);
     const params: Params = { ...keywordParams(query.keywords), ...filters.params, limit: query.limit, offset: query.offset };
-    const count = () => this.statements.get(countSql(filters)).pluck().get(params) as number;
+    const count = () => this.statements.get(this.sql.count(filters)).pluck().get(params) as number;
+    const channels = this.source.count();
     // A forced plan is not capped: as if the keywords matched without end.
-    const { plan, matches } = options.plan ? { plan: options.plan, matches: Number.MAX_SAFE_INTEGER } : this.choosePlan(query, filters, params);
+    const { plan, matches } = options.plan ? { plan: options.plan, matches: Number.MAX_SAFE_INTEGER } : this.choosePlan(query, filters, params, channels);
     const byIndex =
-      plan === 'similarity-tiers' ? this.similarityTiers(query) : plan === 'keyword-first' ? null : this.sortIndexFirst(query, filters, params, plan, matches);
+      plan === 'similarity-tiers' ? this.similarityTiers(query) : plan === 'keyword-first' ? null : this.sortIndexFirst(query, filters, params, plan, matches, channels);
     if (byIndex) return { total: count(), channels: this.load(byIndex, query), plan };
     // With filters the count joins every match to its facts anyway: count while sorting instead.
     // (Newest first stops after the page, so there the separate count is cheaper.)
@@ -132,14 +159,14 @@ export class TerminatedReader {
   }
 
   /**
-   * One terminated channel by id, without a search: the id decodes to its place in termination
-   * order (ids.ts), so an id of a live channel or of no channel is null at once. Its similarity is
-   * 0: no keyword was given.
+   * One terminated channel by id, without a search: the naming gives its key (the sample world
+   * decodes the id, a live store looks it up), so an id of a live channel or of no channel is null
+   * at once. Its similarity is 0: no keyword was given.
    */
   byId(channelId: string): TerminatedChannel | null {
     const idx = this.naming.channelIdx(channelId);
-    if (idx === null || idx < 0 || idx >= this.count) return null;
-    const row = this.statements.get(pageRowsSql).get({ ids: JSON.stringify([idx]) }) as PageRow | undefined;
+    if (idx === null || (this.source.dense && (idx < 0 || idx >= this.source.count()))) return null;
+    const row = this.statements.get(this.sql.pageRows).get({ ids: JSON.stringify([idx]) }) as PageRow | undefined;
     return row ? this.channelOf(row, 0) : null;
   }
 
@@ -151,15 +178,15 @@ export class TerminatedReader {
       (this.statements.get(`EXPLAIN QUERY PLAN ${sql}`).all(params) as Array<{ detail: string }>).map((row) => row.detail);
     const field = sortIndexOf(query);
     return {
-      keywordFirst: plan(keywordFirstPageSql(query, filters)),
-      keywordFirstWithTotal: plan(keywordFirstPageSql(query, filters, { withTotal: true })),
-      count: plan(countSql(filters)),
-      sortWalks: field ? sortWalksSql(query, field, filters).map(plan) : null,
+      keywordFirst: plan(this.sql.keywordFirstPage(query, filters)),
+      keywordFirstWithTotal: plan(this.sql.keywordFirstPage(query, filters, { withTotal: true })),
+      count: plan(this.sql.count(filters)),
+      sortWalks: field ? this.sql.sortWalks(query, field, filters).map(plan) : null,
     };
   }
 
   private keywordFirst(query: TerminatedQuery, filters: Filters, params: Params, withTotal: boolean): Array<{ idx: number; total?: number }> {
-    return this.statements.get(keywordFirstPageSql(query, filters, { withTotal })).all(params) as Array<{ idx: number; total?: number }>;
+    return this.statements.get(this.sql.keywordFirstPage(query, filters, { withTotal })).all(params) as Array<{ idx: number; total?: number }>;
   }
 
   /**
@@ -168,15 +195,15 @@ export class TerminatedReader {
    * read off where the 2000th match falls in termination order, which costs a few thousand steps
    * of the full-text index whatever the keyword.
    */
-  private choosePlan(query: TerminatedQuery, filters: Filters, params: Params): { plan: SearchPlan; matches: number } {
+  private choosePlan(query: TerminatedQuery, filters: Filters, params: Params, channels: number): { plan: SearchPlan; matches: number } {
     const keywordFirst = { plan: 'keyword-first' as const, matches: 0 };
-    if (filters.sql !== '' || this.count === 0) return keywordFirst;
+    if (filters.sql !== '' || channels === 0) return keywordFirst;
     if (query.sort === 'similarity') return query.keywords.length === 1 ? { plan: 'similarity-tiers', matches: 0 } : keywordFirst;
     if (!sortIndexOf(query)) return keywordFirst;
-    const nth = this.statements.get(nthMatchSql).pluck().get({ match: params.match, nth: DENSITY_SAMPLE - 1 }) as number | undefined;
+    const nth = this.statements.get(this.sql.nthMatch).pluck().get({ match: params.match, nth: DENSITY_SAMPLE - 1 }) as number | undefined;
     if (nth === undefined) return keywordFirst; // few matches: joining them all is cheap
-    const matches = (DENSITY_SAMPLE * this.count) / (nth + 1);
-    return { plan: cheapestPlan({ matches, channels: this.count, wanted: query.offset + query.limit }), matches };
+    const matches = (DENSITY_SAMPLE * channels) / (this.source.placeOf(nth) + 1);
+    return { plan: cheapestPlan({ matches, channels, wanted: query.offset + query.limit }), matches };
   }
 
   /**
@@ -185,18 +212,24 @@ export class TerminatedReader {
    * (keywords that shun the top of the order) costs at most about twice the usual: null when the
    * cap runs out.
    */
-  private sortIndexFirst(query: TerminatedQuery, filters: Filters, params: Params, plan: SearchPlan, matches: number): Array<{ idx: number }> | null {
+  private sortIndexFirst(
+    query: TerminatedQuery,
+    filters: Filters,
+    params: Params,
+    plan: SearchPlan,
+    matches: number,
+    channels: number,
+  ): Array<{ idx: number }> | null {
     const field = sortIndexOf(query);
     if (!field) return null;
     const wanted = query.offset + query.limit;
-    const walks = sortWalksSql(query, field, filters).map((sql) => this.statements.get(sql).pluck());
+    const walks = this.sql.sortWalks(query, field, filters).map((sql) => this.statements.get(sql).pluck());
     const found: Array<{ idx: number }> = [];
     if (plan === 'sort-index-match-set') {
-      const matching = new Uint8Array(this.count);
-      for (const idx of this.statements.get(matchIdsSql).pluck().all(params) as number[]) matching[idx] = 1;
+      const matching = this.keySet(this.statements.get(this.sql.matchIds).pluck().all(params) as number[], channels);
       for (const walk of walks) {
         for (const idx of walk.iterate({ ...filters.params, walk: -1 }) as IterableIterator<number>) {
-          if (matching[idx] !== 1) continue;
+          if (!matching.has(idx)) continue;
           found.push({ idx });
           if (found.length === wanted) return found.slice(query.offset);
         }
@@ -205,7 +238,7 @@ export class TerminatedReader {
     }
     // Probing: each channel is a full-text lookup, so the candidates are read first, within the cap.
     let budget = Math.max(1, Math.floor((matches * PLAN_COSTS_US.joinPerMatch) / PLAN_COSTS_US.probe));
-    const probe = this.statements.get(probeSql).pluck();
+    const probe = this.statements.get(this.sql.probe).pluck();
     for (const walk of walks) {
       const candidates = walk.all({ ...filters.params, walk: budget }) as number[];
       for (const idx of candidates) {
@@ -217,6 +250,14 @@ export class TerminatedReader {
       budget -= candidates.length;
     }
     return found.slice(query.offset);
+  }
+
+  /** A set of keys: a byte per channel where keys are places, else a Set (a live store's keys are sparse). */
+  private keySet(keys: number[], channels: number): { has(idx: number): boolean } {
+    if (!this.source.dense) return new Set(keys);
+    const marked = new Uint8Array(channels);
+    for (const idx of keys) marked[idx] = 1;
+    return { has: (idx) => marked[idx] === 1 };
   }
 
   /**
@@ -231,11 +272,11 @@ export class TerminatedReader {
     const lengths = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
     const nameTiers = [
       inNameOfLengthQuery(keyword, lengths(1, keyword.tokens)),
-      ...lengths(keyword.tokens + 1, this.longestName).map((length) => inNameOfLengthQuery(keyword, [length])),
+      ...lengths(keyword.tokens + 1, this.source.longestName()).map((length) => inNameOfLengthQuery(keyword, [length])),
     ];
     const tiers = query.direction === 'desc' ? [...nameTiers, notInNameQuery(keyword)] : [notInNameQuery(keyword), ...nameTiers.reverse()];
-    const ids = this.statements.get(tierIdsSql).pluck();
-    const size = this.statements.get(tierCountSql).pluck();
+    const ids = this.statements.get(this.sql.tierIds).pluck();
+    const size = this.statements.get(this.sql.tierCount).pluck();
     const found: Array<{ idx: number }> = [];
     let skip = query.offset;
     for (const tier of tiers) {
@@ -255,9 +296,9 @@ export class TerminatedReader {
 
   private load(page: Array<{ idx: number }>, query: TerminatedQuery): TerminatedChannel[] {
     if (page.length === 0) return [];
-    const rows = this.statements.get(pageRowsSql).all({ ids: JSON.stringify(page.map((row) => row.idx)) }) as PageRow[];
+    const rows = this.statements.get(this.sql.pageRows).all({ ids: JSON.stringify(page.map((row) => row.idx)) }) as PageRow[];
     const byIdx = new Map(rows.map((row) => [row.idx, row]));
-    const probe = this.statements.get(probeSql).pluck();
+    const probe = this.statements.get(this.sql.probe).pluck();
     const has = (expression: string, idx: number) => probe.get({ query: expression, rowid: BigInt(idx) }) !== undefined;
     return page.map(({ idx }) => {
       const row = byIdx.get(idx)!;
@@ -294,12 +335,12 @@ export class TerminatedReader {
       total_views: row.views,
       avg_views_per_video: row.avg_views,
       video_count: row.videos,
-      monetized: row.monetized === 1,
-      low_quality: row.low_quality === 1,
+      monetized: row.monetized === null ? null : row.monetized === 1,
+      low_quality: row.low_quality === null ? null : row.low_quality === 1,
       thumbnail_url: this.naming.channelThumbnail(channelId),
-      first_upload_date: dayToIso(row.first_upload_day),
+      first_upload_date: row.first_upload_day === null ? null : dayToIso(row.first_upload_day),
       terminated_date: dayToIso(row.terminated_day),
-      terminated_days_ago: this.today() - row.terminated_day,
+      terminated_days_ago: this.source.today() - row.terminated_day,
       age_days: row.age,
       views_24h: row.views_24h,
       subs_24h: row.subs_24h,

@@ -73,3 +73,25 @@ export type IndexedFact = keyof typeof FACT_INDEXES;
 export const TERMINATED_INDEX_DDL = Object.entries(FACT_INDEXES)
   .map(([column, index]) => `CREATE INDEX ${index} ON ${FACTS_TABLE}(${column});`)
   .join('\n');
+
+/**
+ * Where a store of terminated channels keeps them, for the search (query-sql.ts, reader.ts): the
+ * three tables of the shape above under names of its own, the index of each sort field, and
+ * which sort fields may be unknown (NULL; they sort last in both directions).
+ */
+export interface TerminatedLayout {
+  rows: string;
+  facts: string;
+  search: string;
+  factIndexes: Readonly<Record<IndexedFact, string>>;
+  nullable: ReadonlySet<string>;
+}
+
+/** The sample world's tables: only the gains before termination may be unknown. */
+export const SAMPLE_LAYOUT: TerminatedLayout = {
+  rows: TERMINATED_TABLE,
+  facts: FACTS_TABLE,
+  search: SEARCH_TABLE,
+  factIndexes: FACT_INDEXES,
+  nullable: new Set(['views_24h', 'subs_24h', 'views_48h']),
+};

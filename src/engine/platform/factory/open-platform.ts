@@ -8,7 +8,9 @@
  */
 import type Database from 'better-sqlite3';
 import { ServiceError } from '../../../core/errors.js';
+import { proxyForDisplay } from '../../../core/proxy-url.js';
 import type { IndexSeed } from '../../index/seed.js';
+import { liveTerminatedHoldsData } from '../../index/terminated/live-schema.js';
 import type { Settings } from '../../store/settings.js';
 import type { PlatformName, PlatformProvider } from '../platform.js';
 import type { WorldSettings } from '../simulation.js';
@@ -36,9 +38,9 @@ export function dataDirPlatform(settings: Settings): PlatformName {
   return settings.get<PlatformName>(PLATFORM_SETTING) === 'live' ? 'live' : 'sample';
 }
 
-/** Whether the data dir holds data of a platform: a generated sample world; for live, any read (none is stored yet). */
+/** Whether the data dir holds data of a platform: a generated sample world; for live, terminated channels recorded or imported. */
 function holdsDataOf(db: Database.Database, name: PlatformName): boolean {
-  if (name === 'live') return false;
+  if (name === 'live') return liveTerminatedHoldsData(db);
   // The sample world keeps its tables beside the engine's; their presence means one was generated.
   return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'world_meta'").get() !== undefined;
 }
@@ -52,29 +54,57 @@ export type PlatformSwitch = { from: PlatformName; to: PlatformName; changed: bo
 export function switchPlatform(db: Database.Database, settings: Settings, to: PlatformName): PlatformSwitch {
   const from = dataDirPlatform(settings);
   if (from === to) return { from, to, changed: false };
-  if (holdsDataOf(db, from)) {
-    throw new ServiceError({
-      status: 409,
-      code: 'conflict',
-      message: `This data dir holds data of the ${from} platform; a data dir never mixes the ${from} and ${to} platforms.`,
-      hint: `Use another data dir for the ${to} platform: \`tubekit --data-dir <new dir> engine platform ${to}\` (or set TUBEKIT_DATA_DIR).`,
-    });
-  }
+  if (holdsDataOf(db, from)) throw mixRefused(`This data dir holds data of the ${from} platform`, from, to);
   settings.set(PLATFORM_SETTING, to);
   return { from, to, changed: true };
+}
+
+/** 409: what would put data of two platforms in one data dir. */
+function mixRefused(why: string, from: PlatformName, to: PlatformName): ServiceError {
+  return new ServiceError({
+    status: 409,
+    code: 'conflict',
+    message: `${why}; a data dir never mixes the ${from} and ${to} platforms.`,
+    hint: `Use another data dir for the ${to} platform: \`tubekit --data-dir <new dir> engine platform ${to}\` (or set TUBEKIT_DATA_DIR).`,
+  });
+}
+
+/** The live fetch's refusal kinds, in words. */
+const REFUSALS: Record<string, string> = { rate_limited: 'HTTP 429, too many requests', bot_check: 'a bot check', sign_in: 'a sign-in wall' };
+
+/** What the caller of the engine says about the live platform, beside the environment. */
+export interface PlatformOptions {
+  /** A proxy given as a flag (`--proxy`): wins over TUBEKIT_PROXY and HTTPS_PROXY. */
+  proxy?: string;
+  /** A cookies file (Netscape format) the caller chose (TUBEKIT_COOKIES, else the profile's `cookies_file`). */
+  cookiesFile?: string;
+  /** Notices for `--verbose`: how the live platform reaches the site, and when it cools down after a refusal. */
+  trace?: (line: string) => void;
 }
 
 export interface PlatformContext {
   dataDir: string;
   /** Where the live platform's network settings come from (TUBEKIT_PLATFORM_ORIGIN, TUBEKIT_PROXY, …). */
   env: NodeJS.ProcessEnv;
+  options?: PlatformOptions;
 }
 
 /** The data dir's platform, opened (a sample world is generated on first use). */
 export async function openPlatform(db: Database.Database, settings: Settings, context: PlatformContext): Promise<OpenedPlatform> {
   if (dataDirPlatform(settings) === 'live') {
     const [{ openLivePlatform }, { networkSettingsFromEnv }] = await Promise.all([import('../live/open.js'), import('../live/network-options.js')]);
-    return { platform: await openLivePlatform({ dataDir: context.dataDir, network: networkSettingsFromEnv(context.env) }), seed: null };
+    const { proxy, cookiesFile, trace } = context.options ?? {};
+    const network = networkSettingsFromEnv(context.env, { proxy, cookiesFile });
+    trace?.(
+      `live platform: requests to ${network.origin ?? 'the site'}` +
+        `${network.proxy ? ` through the proxy ${proxyForDisplay(network.proxy)}` : ', no proxy'}` +
+        `${network.cookiesFile ? `, cookies from ${network.cookiesFile}` : ''}, at most ${network.requestsPerSecond} a second to each host`,
+    );
+    const onCooldown = trace
+      ? (host: string, waitMs: number, reason: string) =>
+          trace(`live platform: ${host} refused a request (${REFUSALS[reason] ?? reason}); cooling down for ${(waitMs / 1000).toFixed(1)} s before trying again`)
+      : undefined;
+    return { platform: await openLivePlatform({ dataDir: context.dataDir, network, deps: { onCooldown } }), seed: null };
   }
   const { openSampleWorld } = await import('../sample/open.js');
   return openSampleWorld(db, settings.get<WorldSettings>(WORLD_SETTING) ?? DEFAULT_WORLD);
@@ -82,6 +112,7 @@ export async function openPlatform(db: Database.Database, settings: Settings, co
 
 /** Rebuilds the data dir's sample world with new parameters and keeps them (`tubekit engine seed`). */
 export async function reseedSampleWorld(db: Database.Database, settings: Settings, world: WorldSettings): Promise<OpenedPlatform> {
+  if (dataDirPlatform(settings) === 'live') throw mixRefused('This data dir uses the live platform: a sample world cannot be generated in it', 'live', 'sample');
   settings.set(WORLD_SETTING, world);
   const { regenerateSampleWorld } = await import('../sample/open.js');
   return regenerateSampleWorld(db, world);

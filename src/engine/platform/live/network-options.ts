@@ -1,5 +1,6 @@
 /**
- * How the live platform reaches the site, from flags and the environment (flags win):
+ * How the live platform reaches the site, from flags (the CLI's --proxy, the profile's cookies
+ * file) and the environment (flags win):
  *
  *   TUBEKIT_PLATFORM_ORIGIN  send every request to this origin instead (same path and query)
  *   TUBEKIT_PROXY            proxy URL (else HTTPS_PROXY / https_proxy)
@@ -7,6 +8,7 @@
  *   TUBEKIT_PLATFORM_RATE    requests a second to each host (default 2)
  */
 import { badRequest } from '../../../core/errors.js';
+import { proxyForDisplay, proxyUrlProblem } from '../../../core/proxy-url.js';
 
 export interface LiveNetworkSettings {
   origin?: string;
@@ -31,12 +33,34 @@ export const DEFAULT_NETWORK: LiveNetworkSettings = {
   backoffCapMs: 60_000,
 };
 
-export function networkSettingsFromEnv(env: NodeJS.ProcessEnv, flags: { proxy?: string } = {}): LiveNetworkSettings {
+/** Settings the caller gives beside the environment, which they win over: the CLI's --proxy, the profile's cookies file. */
+export interface NetworkFlags {
+  proxy?: string;
+  cookiesFile?: string;
+}
+
+/** The proxy to use and where it was given; a value that is not a proxy URL is a 400 naming its source. */
+function chosenProxy(env: NodeJS.ProcessEnv, flags: NetworkFlags): string | undefined {
+  const [proxy, source] = flags.proxy
+    ? [flags.proxy, '--proxy']
+    : env.TUBEKIT_PROXY
+      ? [env.TUBEKIT_PROXY, 'TUBEKIT_PROXY']
+      : env.HTTPS_PROXY
+        ? [env.HTTPS_PROXY, 'HTTPS_PROXY']
+        : [env.https_proxy, 'https_proxy'];
+  if (!proxy) return undefined;
+  const problem = proxyUrlProblem(proxy);
+  if (problem) throw badRequest(`${source}: "${proxyForDisplay(proxy)}" ${problem}.`, 'Give the proxy as http://host:port (or https://, with user:password@ when it needs them).');
+  return proxy;
+}
+
+export function networkSettingsFromEnv(env: NodeJS.ProcessEnv, flags: NetworkFlags = {}): LiveNetworkSettings {
   const settings: LiveNetworkSettings = { ...DEFAULT_NETWORK };
   if (env.TUBEKIT_PLATFORM_ORIGIN) settings.origin = env.TUBEKIT_PLATFORM_ORIGIN;
-  const proxy = flags.proxy ?? (env.TUBEKIT_PROXY || env.HTTPS_PROXY || env.https_proxy || undefined);
+  const proxy = chosenProxy(env, flags);
   if (proxy) settings.proxy = proxy;
-  if (env.TUBEKIT_COOKIES) settings.cookiesFile = env.TUBEKIT_COOKIES;
+  const cookiesFile = flags.cookiesFile || env.TUBEKIT_COOKIES;
+  if (cookiesFile) settings.cookiesFile = cookiesFile;
   if (env.TUBEKIT_PLATFORM_RATE) {
     const rate = Number(env.TUBEKIT_PLATFORM_RATE);
     if (!Number.isFinite(rate) || rate <= 0 || rate > 100) {

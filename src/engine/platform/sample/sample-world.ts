@@ -9,7 +9,8 @@
 import type Database from 'better-sqlite3';
 import type { ScanFilter } from '../../index/channels.js';
 import type { TerminatedSeed } from '../../index/seed.js';
-import { TerminatedReader } from '../../index/terminated/reader.js';
+import { denseSource, TerminatedReader } from '../../index/terminated/reader.js';
+import { SAMPLE_LAYOUT } from '../../index/terminated/schema.js';
 import type { ChannelVideosOptions, PlatformProvider } from '../platform.js';
 import type { SampleVideo, SimulatedWorld } from '../simulation.js';
 import { advanceWorld, type AdvanceReport } from './advance.js';
@@ -191,8 +192,7 @@ export class SampleWorld implements PlatformProvider, SimulatedWorld {
   /** Terminated channels as the index searches them (index/terminated/reader.ts), for the world's own tests. */
   get terminated(): TerminatedReader {
     if (!this.terminatedReader) {
-      const { naming, today, count, longestName } = this.terminatedSeed();
-      this.terminatedReader = new TerminatedReader(this.db, naming, today, count, longestName);
+      this.terminatedReader = new TerminatedReader(this.db, denseSource(SAMPLE_LAYOUT, this.terminatedSeed()));
     }
     return this.terminatedReader;
   }

@@ -1,0 +1,20 @@
+import type { DoctorCheck } from '../check.js';
+
+/**
+ * The vision model video analysis sends frames to (engines started here: local commands, serve,
+ * workers). A live data dir cannot analyse without one; the sample platform has its stand-in
+ * analyst. A configuration that is set but wrong fails wherever it is. Never shows the key.
+ */
+export const visionModelCheck: DoctorCheck = {
+  id: 'vision-model',
+  title: 'vision model',
+  async run({ settings, platform, analysisSettings }) {
+    if (settings.mode !== 'local') return { status: 'skip', summary: 'the remote service analyses with its own model', needed: false };
+    const { describeAnalysisProvider } = await import('../../../engine/features/analysis/providers/provider-config.js');
+    const described = describeAnalysisProvider(analysisSettings());
+    if (described.state === 'configured') return { status: 'ok', summary: described.message, needed: false };
+    if (described.state === 'invalid') return { status: 'fail', summary: described.message, fix: described.fix, needed: true };
+    const needed = (await platform()) === 'live';
+    return { status: needed ? 'fail' : 'skip', summary: described.message, fix: described.fix, needed };
+  },
+};
