@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { badRequest, fileTooLarge, forbidden, insufficientStorage, notImplemented, notImplementedOnLive, unauthorized } from '../core/errors.js';
+import { badRequest, fileTooLarge, forbidden, insufficientStorage, notImplemented, unauthorized } from '../core/errors.js';
 import type { RouteTag } from '../core/route.js';
 import { loadRoute, loadedRoute } from '../core/route-loader.js';
 import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
@@ -80,12 +80,17 @@ export class Engine implements EngineContext {
    * list`) start faster.
    */
   platform(): Promise<PlatformProvider> {
-    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, { dataDir: this.dataDir, env: process.env }))).platform;
+    return (this.opened ?? this.open(() => this.openDataDirPlatform())).platform;
   }
 
-  /** What the service knows (statistics history, collab graph, terminated channels…), seeded by the platform. */
+  /** What the service knows (statistics history, collab graph, terminated channels…), seeded by the platform or filled by its reads. */
   index(): Promise<EngineIndex> {
-    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, { dataDir: this.dataDir, env: process.env }))).index;
+    return (this.opened ?? this.open(() => this.openDataDirPlatform())).index;
+  }
+
+  private openDataDirPlatform(): Promise<OpenedPlatform> {
+    // The live platform's time is the engine's clock: snapshots and "now" move with it (tests move it).
+    return openPlatform(this.db, this.settings, { dataDir: this.dataDir, env: process.env, clock: () => this.clock.now() });
   }
 
   /** Rebuilds the sample world with new parameters (`tubekit engine seed`); the index starts from its new seed. */
@@ -96,14 +101,18 @@ export class Engine implements EngineContext {
   /** Opens the platform and its index, memoised; an opening that fails is forgotten, to be tried again. */
   private open(build: () => Promise<OpenedPlatform>): { platform: Promise<PlatformProvider>; index: Promise<EngineIndex> } {
     const opening = build();
+    // A platform that brings no seed (live) fills the index with its reads: its reads are recorded.
+    const live = opening.then(async (result) => {
+      if (result.seed) return undefined;
+      const [{ openLiveIndex }, { recordingPlatform }] = await Promise.all([import('./index/live/live-index.js'), import('./index/live/recording-platform.js')]);
+      const { platform, recording } = recordingPlatform(result.platform, this.db);
+      return { platform, index: { ...openLiveIndex(this.db), reads: recording } };
+    });
     const opened = {
-      platform: opening.then((result) => result.platform),
-      index: opening.then(async (result) => {
-        // The live platform's own index (snapshots, the refresh sweep) is the next step of issue 19.
-        if (!result.seed) throw notImplementedOnLive('The index (statistics history, collabs, alerts, terminated search)');
-        return (await import('./index/engine-index.js')).openIndex(this.db, result.seed);
-      }),
+      platform: opening.then(async (result) => (result.seed ? result.platform : (await live)!.platform)),
+      index: opening.then(async (result) => (result.seed ? (await import('./index/engine-index.js')).openIndex(this.db, result.seed) : (await live)!.index)),
     };
+    live.catch(() => undefined);
     this.opened = opened;
     const forget = () => {
       if (this.opened === opened) this.opened = undefined;

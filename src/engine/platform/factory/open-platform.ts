@@ -27,7 +27,7 @@ const PLATFORM_SETTING = 'platform';
 
 export interface OpenedPlatform {
   platform: PlatformProvider;
-  /** What the platform hands the index; null for the live platform, whose index is not built yet. */
+  /** What the platform hands the index; null for the live platform, whose index fills its own stores from reads. */
   seed: IndexSeed | null;
 }
 
@@ -36,9 +36,9 @@ export function dataDirPlatform(settings: Settings): PlatformName {
   return settings.get<PlatformName>(PLATFORM_SETTING) === 'live' ? 'live' : 'sample';
 }
 
-/** Whether the data dir holds data of a platform: a generated sample world; for live, any read (none is stored yet). */
+/** Whether the data dir holds data of a platform: a generated sample world; for live, any read stored in the live index. */
 function holdsDataOf(db: Database.Database, name: PlatformName): boolean {
-  if (name === 'live') return false;
+  if (name === 'live') return db.prepare('SELECT 1 FROM live_channels LIMIT 1').get() !== undefined;
   // The sample world keeps its tables beside the engine's; their presence means one was generated.
   return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'world_meta'").get() !== undefined;
 }
@@ -68,13 +68,15 @@ export interface PlatformContext {
   dataDir: string;
   /** Where the live platform's network settings come from (TUBEKIT_PLATFORM_ORIGIN, TUBEKIT_PROXY, …). */
   env: NodeJS.ProcessEnv;
+  /** The live platform's "now" (the engine's clock); the sample world keeps its own. */
+  clock?: () => number;
 }
 
 /** The data dir's platform, opened (a sample world is generated on first use). */
 export async function openPlatform(db: Database.Database, settings: Settings, context: PlatformContext): Promise<OpenedPlatform> {
   if (dataDirPlatform(settings) === 'live') {
     const [{ openLivePlatform }, { networkSettingsFromEnv }] = await Promise.all([import('../live/open.js'), import('../live/network-options.js')]);
-    return { platform: await openLivePlatform({ dataDir: context.dataDir, network: networkSettingsFromEnv(context.env) }), seed: null };
+    return { platform: await openLivePlatform({ dataDir: context.dataDir, network: networkSettingsFromEnv(context.env), clock: context.clock }), seed: null };
   }
   const { openSampleWorld } = await import('../sample/open.js');
   return openSampleWorld(db, settings.get<WorldSettings>(WORLD_SETTING) ?? DEFAULT_WORLD);

@@ -6,7 +6,7 @@
  */
 import type { ChannelVideosOptions, NetworkReads, PlatformProvider } from '../platform.js';
 import type { Transcript } from '../transcript.js';
-import type { ChannelPresence } from '../types.js';
+import type { ChannelPresence, ContentType } from '../types.js';
 import { parseAboutView } from './about-view.js';
 import { siteLanguages, SITE_CATEGORIES } from './catalogue.js';
 import { type ChannelHeader, parseChannelPage, type TabName } from './channel-page.js';
@@ -26,6 +26,17 @@ const MAX_TAB_PAGES = 40;
 const DEFAULT_LIMIT = 30;
 
 const isoOf = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * What a channel publishes, as far as its page's tabs tell: the site shows a Shorts tab only to
+ * channels with shorts and a Videos or Live tab only to channels with long videos or streams.
+ */
+export function contentTypeOfTabs(tabs: Partial<Record<TabName, string>>): ContentType | null {
+  const long = Boolean(tabs.videos ?? tabs.streams);
+  if (long && tabs.shorts) return 'mixed';
+  if (long) return 'longform';
+  return tabs.shorts ? 'shorts' : null;
+}
 
 export class LivePlatform implements PlatformProvider {
   readonly source = 'live' as const;
@@ -96,7 +107,7 @@ export class LivePlatform implements PlatformProvider {
       language_code: null,
       country: countryCode(about.country ?? undefined),
       category: null,
-      content_type: null,
+      content_type: contentTypeOfTabs(header.tabs),
       subscribers: subscribers.value,
       total_views: views.value,
       video_count: videos.value,
@@ -207,6 +218,7 @@ export class LivePlatform implements PlatformProvider {
         category: player.category,
         channel_ids: channelIds,
         published_exact: player.publishedAt !== null,
+        spoken_language: player.captions.find((track) => track.auto)?.languageCode.split('-')[0] ?? null,
       };
     });
   }
