@@ -21,6 +21,7 @@ import { openPlatform, reseedSampleWorld, type OpenedPlatform } from './platform
 import type { PlatformProvider } from './platform/platform.js';
 import { requireSimulation, type AdvanceReport, type WorldSettings } from './platform/simulation.js';
 import type { CycleReason, CycleReport } from './features/alerts/cycle.js';
+import type { RefreshReport, SweepOptions } from './features/refresh/sweep.js';
 import { DURATION_FORMS, parseDuration } from '../core/duration.js';
 import { JobSystem, type JobRunner } from './jobs/job-system.js';
 import type { JobTiming } from './jobs/timing.js';
@@ -134,6 +135,32 @@ export class Engine implements EngineContext {
     if (ms === null) throw new RangeError(`"${span}" is not a span of world time: use ${DURATION_FORMS}`);
     const world = requireSimulation(await this.platform(), 'Moving the world').advance(ms);
     return { world, alerts: await this.evaluateAlerts('advance') };
+  }
+
+  /**
+   * One refresh sweep of a live data dir now (features/refresh/sweep.ts): the watched channels that
+   * are due are read again, then an alert cycle runs over the index.
+   */
+  async refresh(options?: SweepOptions): Promise<RefreshReport> {
+    const { runRefreshSweep } = await import('./features/refresh/sweep.js');
+    return runRefreshSweep(this, options);
+  }
+
+  private sweeping?: Promise<CycleReport>;
+
+  /**
+   * What `serve` and `engine worker` run on their schedule: on the live platform a refresh sweep,
+   * which is its alert cycle; on the sample world an alert cycle. One at a time per engine: a
+   * sweep still running when the next is due is not started again.
+   */
+  scheduledCycle(): Promise<CycleReport> {
+    this.sweeping ??= (async () => {
+      const platform = await this.platform();
+      return platform.simulation ? this.evaluateAlerts('schedule') : (await this.refresh({ reason: 'schedule' })).alerts;
+    })().finally(() => {
+      this.sweeping = undefined;
+    });
+    return this.sweeping;
   }
 
   /** Runs one alert evaluation cycle over the world as it is now (see features/alerts/cycle.ts). */

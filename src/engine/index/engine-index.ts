@@ -23,6 +23,8 @@ export type TerminatedIndex = Pick<TerminatedReader, 'search' | 'byId'>;
 export interface ReadRecording {
   /** Runs `work`, storing every platform read it makes in one transaction if it succeeds, and none if it fails. */
   together<T>(work: () => Promise<T>): Promise<T>;
+  /** Notes that the refresh sweep scanned the channel's uploads for collabs (with the reads of `together`, inside one). */
+  collabScanned(channelId: string): void;
 }
 
 export interface EngineIndex {

@@ -10,6 +10,7 @@ import type { StatisticsHistory } from '../../index/statistics.js';
 import type { PlatformChannel, PlatformProvider, PlatformVideo } from '../../platform/platform.js';
 import { watchFields } from '../watch-fields.js';
 import { indexChannel } from './channel-index.js';
+import { withPlatformRetries } from './platform-retries.js';
 import { assessEligibility, type Eligibility } from './eligibility.js';
 import { simulateWork } from '../../simulated-work.js';
 
@@ -33,17 +34,18 @@ export const channelJobProcessor: JobProcessor<ChannelJobInput, ChannelJobOutput
   kind: CHANNEL_JOB_KIND,
   family: 'channel',
   async process(job, { engine, signal }) {
-    await simulateWork(engine.settings, 'channel-job', job.id, signal);
+    const [platform, index] = await Promise.all([engine.platform(), engine.index()]);
+    // The sample world pretends the hosted service's minutes of work; the live platform's reads take their own time.
+    if (platform.simulation) await simulateWork(engine.settings, 'channel-job', job.id, signal);
     if (hasFault(engine.settings, 'channel-job-fail')) {
       throw new Error(
         'The platform did not answer while this channel was read (injected fault "channel-job-fail"; ' +
           'clear it with `tubekit engine faults clear channel-job-fail`).',
       );
     }
-    const [platform, index] = await Promise.all([engine.platform(), engine.index()]);
     // Where reads fill the index (live), the job's reads are stored together once they all parsed.
     const read = () => readChannel(platform, job.input, index.channels.byId(job.input.channel_id));
-    const { channel, uploads } = await (index.reads ? index.reads.together(read) : read());
+    const { channel, uploads } = await withPlatformRetries(() => (index.reads ? index.reads.together(read) : read()), engine.jobs.timing, signal);
     const eligibility = assessEligibility(channel, uploads, job.input.type);
     const result = buildResult(index.statistics, job.input.type, channel, uploads, eligibility);
     signal.throwIfAborted();

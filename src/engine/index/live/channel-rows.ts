@@ -104,6 +104,9 @@ export const channelRows = preparedFor((db: Db) => ({
        AND published_ms > @since LIMIT 1`,
   ).pluck(),
   videoTitle: db.prepare<[string], string>('SELECT title FROM live_videos WHERE video_id = ?').pluck(),
+  topVideos: db.prepare<[number, number], { video_id: string; title: string; views: number; kind: 'long' | 'short' }>(
+    "SELECT video_id, title, views, kind FROM live_videos WHERE channel_idx = ? AND kind IN ('long', 'short') ORDER BY views DESC, video_id LIMIT ?",
+  ),
   video: db.prepare<[string], LiveVideoRow>('SELECT * FROM live_videos WHERE video_id = ?'),
   // Collab listings.
   involving: db.prepare<[number, number], ListingMemberRow>(

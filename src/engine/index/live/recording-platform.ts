@@ -82,6 +82,9 @@ export function recordingPlatform(platform: PlatformProvider, db: Db): Recording
       if (reads.length > 0) recordReads(db, reads, languageName);
       return result;
     },
+    collabScanned(channelId: string): void {
+      store({ scanned: channelId });
+    },
   };
   return { platform: wrapped, recording };
 }
