@@ -7,9 +7,13 @@ export const siteId = (name: string) => `UC${name.padEnd(22, '0')}`;
 export const JANE = siteId('liveJane');
 export const SAM = siteId('liveSam');
 export const GONE = siteId('liveGone');
+export const LEE = siteId('liveLee');
 const DAY = 86_400_000;
 
-/** Jane uploads a long video every two days (captions in English); one of them, five days old, lists Sam too. */
+/**
+ * Jane uploads a long video every two days (captions in English); one of them, five days old, lists
+ * Sam too. Sam's latest upload lists Lee; nobody lists Gone.
+ */
 export function cookingSite(site: LiveSite, now: number): void {
   const uploads: SiteVideo[] = Array.from({ length: 8 }, (_, n) => ({
     id: `janeVid${String(n).padStart(4, '0')}`,
@@ -28,7 +32,8 @@ export function cookingSite(site: LiveSite, now: number): void {
     views: 456_789,
     videoCount: 40,
     joined: '2021-02-11',
-    uploads: [{ id: 'samVid00001', title: 'Sourdough basics', views: 900, publishedMs: now - 3 * DAY, channels: [SAM], language: 'en' }],
+    uploads: [{ id: 'samVid00001', title: 'Sourdough with Lee', views: 900, publishedMs: now - 3 * DAY, channels: [SAM, LEE], language: 'en' }],
   });
+  site.add({ id: LEE, handle: '@livelee', title: 'Lee Ferments', subscribers: 1_500, views: 60_000, videoCount: 9, joined: '2023-03-03', uploads: [] });
   site.add({ id: GONE, handle: '@livegone', title: 'Soon Gone', subscribers: 3_000, views: 90_000, videoCount: 12, joined: '2022-07-01', uploads: [] });
 }

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe } from 'vitest';
 import { ManualClock } from '../../src/engine/clock.js';
+import { DAY_MS } from '../../src/engine/dates.js';
 import { createHarness, type EngineHarness, type HarnessOptions } from './engines.js';
 import { LiveSite } from './live-site.js';
 import { startFixtureServer, type FixtureServer } from './platform-fixture-server.js';
@@ -38,7 +39,10 @@ async function openSuite(platform: 'sample' | 'live', kind: 'embedded' | 'remote
     process.env.TUBEKIT_PLATFORM_ORIGIN = server.origin;
     process.env.TUBEKIT_PLATFORM_RATE = '100';
   }
-  const { harness, close } = await createHarness(kind, { clock, ...options, platform: platform === 'live' ? 'live' : undefined });
+  // The queue measures leases and worker heartbeats on the engine clock, which these tests move by
+  // days at a time: longer than any test moves it, so a running worker never looks dead.
+  const jobTiming = { leaseMs: 400 * DAY_MS, hostStaleMs: 365 * DAY_MS, heartbeatMs: 1_000, ...options.jobTiming };
+  const { harness, close } = await createHarness(kind, { clock, ...options, jobTiming, platform: platform === 'live' ? 'live' : undefined });
   // The platform reads the environment when it opens: open it now, while it is set.
   if (platform === 'live') await harness.engine.platform();
   const restore = (name: string, value: string | undefined) => (value === undefined ? delete process.env[name] : (process.env[name] = value));

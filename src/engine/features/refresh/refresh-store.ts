@@ -11,8 +11,8 @@ import type { LiveChannelRow } from '../../index/live/channel-rows.js';
 export interface DueChannel {
   idx: number;
   channel_id: string;
-  /** The last successful read (null: never read). */
-  last_read_ms: number | null;
+  /** The sweep's last read of it, or try (null: never swept). */
+  last_swept_ms: number | null;
   state: string;
 }
 
@@ -38,11 +38,11 @@ const statements = preparedFor((db: Db) => ({
     `SELECT DISTINCT m.channel_idx FROM live_video_members m
      WHERE EXISTS (SELECT 1 FROM live_video_members k JOIN live_channels c ON c.idx = k.channel_idx WHERE k.video_id = m.video_id AND c.collab_scanned = 1)`,
   ).pluck(),
-  // Due: never read, or read (or tried) at least an interval ago; gone channels are not read again.
+  // Due: never swept, or swept (or tried) at least an interval ago. A read by someone else (a save,
+  // a resolve) does not count: it does not read the uploads. Gone channels are not read again.
   dueAmong: db.prepare<[{ ids: string; before: number }], DueChannel>(
-    `SELECT c.idx, c.channel_id, c.last_read_ms, c.state FROM live_channels c LEFT JOIN live_refresh r ON r.channel_idx = c.idx
-     WHERE c.idx IN (SELECT value FROM json_each(@ids)) AND c.state = 'active'
-       AND MAX(COALESCE(c.last_read_ms, 0), COALESCE(r.last_attempt_ms, 0)) <= @before`,
+    `SELECT c.idx, c.channel_id, r.last_attempt_ms AS last_swept_ms, c.state FROM live_channels c LEFT JOIN live_refresh r ON r.channel_idx = c.idx
+     WHERE c.idx IN (SELECT value FROM json_each(@ids)) AND c.state = 'active' AND COALESCE(r.last_attempt_ms, 0) <= @before`,
   ),
   claim: db.prepare<[{ idx: number; owner: string; expires: number; now: number }]>(
     `INSERT INTO live_refresh (channel_idx, lease_owner, lease_expires_ms) VALUES (@idx, @owner, @expires)
@@ -51,7 +51,7 @@ const statements = preparedFor((db: Db) => ({
   ),
   stillDue: db.prepare<[{ idx: number; before: number }], number>(
     `SELECT 1 FROM live_channels c LEFT JOIN live_refresh r ON r.channel_idx = c.idx
-     WHERE c.idx = @idx AND c.state = 'active' AND MAX(COALESCE(c.last_read_ms, 0), COALESCE(r.last_attempt_ms, 0)) <= @before`,
+     WHERE c.idx = @idx AND c.state = 'active' AND COALESCE(r.last_attempt_ms, 0) <= @before`,
   ).pluck(),
   renew: db.prepare<[{ idx: number; owner: string; expires: number }]>('UPDATE live_refresh SET lease_expires_ms = @expires WHERE channel_idx = @idx AND lease_owner = @owner'),
   succeeded: db.prepare<[{ idx: number; owner: string; now: number }]>(

@@ -84,21 +84,22 @@ export async function runRefreshSweep(engine: EngineContext, options: SweepOptio
   const group = (idx: number) => (list.scanned.has(idx) ? 0 : 1);
   const due = store
     .due(list.watched, now - interval)
-    .sort((a, b) => group(a.idx) - group(b.idx) || (a.last_read_ms ?? -1) - (b.last_read_ms ?? -1) || a.idx - b.idx);
+    .sort((a, b) => group(a.idx) - group(b.idx) || (a.last_swept_ms ?? -1) - (b.last_swept_ms ?? -1) || a.idx - b.idx);
   const queue = due.slice(0, options.limit ?? DEFAULT_SWEEP_LIMIT);
   const owner = `sweep-${process.pid}-${randomUUID()}`;
-  const read: RefreshedChannel[] = [];
-  const gone: string[] = [];
+  // In the order the channels were due, however the concurrent reads finish.
+  const results: Array<RefreshedChannel | undefined> = [];
+  const gone = new Set<string>();
   let stop: unknown;
 
-  const readOne = async (channel: DueChannel) => {
+  const readOne = async (channel: DueChannel, slot: number) => {
     if (!store.claim(channel.idx, owner, engine.clock.now(), LEASE_MS, now - interval)) return;
     const before = store.channelState(channel.channel_id)?.state ?? 'active';
     try {
       const result = await readWatchedChannel(platform, reads, store, channel.channel_id, { scan: list.scanned.has(channel.idx), shorts: list.shortsAlerts });
       store.succeeded(channel.idx, owner, engine.clock.now());
-      if (result.state !== 'active' && before === 'active') gone.push(channel.channel_id);
-      read.push(result);
+      if (result.state !== 'active' && before === 'active') gone.add(channel.channel_id);
+      results[slot] = result;
       options.onRead?.(result);
     } catch (error) {
       if (isStopping(error) || options.signal?.aborted) {
@@ -109,21 +110,26 @@ export async function runRefreshSweep(engine: EngineContext, options: SweepOptio
       const message = error instanceof Error ? error.message : String(error);
       store.failed(channel.idx, owner, engine.clock.now(), message);
       const failed: RefreshedChannel = { channel_id: channel.channel_id, state: 'failed', error: message, title: null, subscribers: null, total_views: null, video_count: null, uploads: 0, watch_pages: 0, collab_videos: 0 };
-      read.push(failed);
+      results[slot] = failed;
       options.onRead?.(failed);
     }
   };
 
   let next = 0;
   const worker = async () => {
-    while (stop === undefined && !options.signal?.aborted && next < queue.length) await readOne(queue[next++]!);
+    while (stop === undefined && !options.signal?.aborted && next < queue.length) {
+      const slot = next++;
+      await readOne(queue[slot]!, slot);
+    }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? DEFAULT_SWEEP_CONCURRENCY) }, worker));
   if (stop !== undefined) throw stop;
   options.signal?.throwIfAborted();
+  const read = results.filter((result): result is RefreshedChannel => result !== undefined);
+  const found = read.filter((result) => gone.has(result.channel_id)).map((result) => result.channel_id);
 
   const sink = options.terminations === undefined ? terminationSink(engine) : options.terminations;
-  const records = gone.length > 0 && sink ? terminatedRecords(engine, index, gone) : [];
+  const records = found.length > 0 && sink ? terminatedRecords(engine, index, found) : [];
   const recorded = sink ? (records.length > 0 ? sink(records).recorded : 0) : null;
   const alerts = await runAlertCycle(engine, options.reason ?? 'command');
   return {
@@ -133,7 +139,7 @@ export async function runRefreshSweep(engine: EngineContext, options: SweepOptio
     due: due.length,
     read,
     left: due.length - read.length,
-    terminations: { channel_ids: gone, recorded },
+    terminations: { channel_ids: found, recorded },
     alerts,
     duration_ms: Math.round(performance.now() - started),
   };

@@ -24,6 +24,9 @@ import { type CaptionTrack, parsePlayer, parseWatchNext, type PlayerVideo } from
 /** Pages of a tab followed at most for one read (30 items a page). */
 const MAX_TAB_PAGES = 40;
 const DEFAULT_LIMIT = 30;
+/** A channel page just read serves a read of its tabs right after (a sweep reads both): no second request. */
+const HEADER_REUSE_MS = 60_000;
+const HEADERS_KEPT = 64;
 
 const isoOf = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -40,6 +43,8 @@ export function contentTypeOfTabs(tabs: Partial<Record<TabName, string>>): Conte
 
 export class LivePlatform implements PlatformProvider {
   readonly source = 'live' as const;
+  /** Channel page headers read in the last minute (real time), newest last. */
+  private readonly recentHeaders = new Map<string, { header: ChannelHeader; readAt: number }>();
 
   constructor(
     private readonly client: InnertubeClient,
@@ -85,6 +90,7 @@ export class LivePlatform implements PlatformProvider {
       if (page.state === 'unknown') return this.client.notUnderstood(`browse ${channelId}`, `the channel page has no ${page.missing}`);
       if (page.state === 'terminated') return { state: 'terminated', channel_id: channelId, reason: page.reason };
       if (page.state === 'missing') return { state: 'missing', channel_id: channelId };
+      this.rememberHeader(page.header);
       return { state: 'active', channel: await this.withAbout(page.header) };
     });
   }
@@ -126,15 +132,12 @@ export class LivePlatform implements PlatformProvider {
   channelVideos(channelId: string, options: ChannelVideosOptions = {}): Promise<LiveVideo[]> {
     return withRawTrail(async () => {
       const limit = options.limit ?? DEFAULT_LIMIT;
-      const { data } = await this.client.call('/browse', { browseId: channelId });
-      if (data === null) return [];
-      const page = parseChannelPage(data);
-      if (page.state === 'unknown') return this.client.notUnderstood(`browse ${channelId}`, `the channel page has no ${page.missing}`);
-      if (page.state !== 'active') return [];
+      const header = this.recentHeader(channelId) ?? (await this.readHeader(channelId));
+      if (!header) return [];
       const tabs: TabName[] = options.kind === 'short' ? ['shorts'] : options.kind === 'long' ? ['videos'] : ['videos', 'streams'];
       const items: TabItem[] = [];
       for (const tab of tabs) {
-        const params = page.header.tabs[tab];
+        const params = header.tabs[tab];
         if (params) items.push(...(await this.readTab(channelId, tab, params, limit, options.kind)));
       }
       const wanted = items.filter((item) => !options.kind || item.kind === options.kind);
@@ -145,6 +148,28 @@ export class LivePlatform implements PlatformProvider {
         .slice(0, limit)
         .map((item) => this.videoOfItem(channelId, item));
     });
+  }
+
+  /** The channel page's header; null when the channel is terminated or gone. */
+  private async readHeader(channelId: string): Promise<ChannelHeader | null> {
+    const { data } = await this.client.call('/browse', { browseId: channelId });
+    if (data === null) return null;
+    const page = parseChannelPage(data);
+    if (page.state === 'unknown') return this.client.notUnderstood(`browse ${channelId}`, `the channel page has no ${page.missing}`);
+    if (page.state !== 'active') return null;
+    this.rememberHeader(page.header);
+    return page.header;
+  }
+
+  private rememberHeader(header: ChannelHeader): void {
+    this.recentHeaders.delete(header.channelId);
+    this.recentHeaders.set(header.channelId, { header, readAt: Date.now() });
+    if (this.recentHeaders.size > HEADERS_KEPT) this.recentHeaders.delete(this.recentHeaders.keys().next().value!);
+  }
+
+  private recentHeader(channelId: string): ChannelHeader | null {
+    const recent = this.recentHeaders.get(channelId);
+    return recent && Date.now() - recent.readAt < HEADER_REUSE_MS ? recent.header : null;
   }
 
   private async readTab(channelId: string, tab: TabName, params: string, limit: number, kind: ChannelVideosOptions['kind']): Promise<TabItem[]> {
