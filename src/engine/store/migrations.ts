@@ -424,7 +424,8 @@ export const migrations: Migration[] = [
         read_ms INTEGER NOT NULL,
         members_read INTEGER NOT NULL DEFAULT 0
       );
-      CREATE INDEX live_videos_by_channel ON live_videos(channel_idx, kind, published_ms);
+      -- Covering what alert scans read of a channel's newest uploads: no lookup of the row per video.
+      CREATE INDEX live_videos_by_channel ON live_videos(channel_idx, kind, published_ms, views, video_id);
       -- The channels a collab video lists (position 0: the host); solo videos have no rows.
       CREATE TABLE live_video_members (
         video_id TEXT NOT NULL,

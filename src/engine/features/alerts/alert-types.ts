@@ -141,6 +141,8 @@ function breakoutOf({ channels, statistics }: EngineIndex, core: ScannedChannel,
  */
 export class TriggerCache {
   private readonly computed = new Map<string, Trigger[]>();
+  /** Breakouts by channel: a mixed channel is scanned for longform and shorts alerts alike, and judged once. */
+  private readonly breakouts = new Map<number, Trigger[]>();
 
   constructor(
     private readonly index: EngineIndex,
@@ -165,7 +167,11 @@ export class TriggerCache {
       for (const core of index.channels.scan({ contentTypes: FITS[contentType], publishedAfter: { kind, ms: since } })) out.push(...outliersOf(index, core, contentType, now));
     } else {
       const createdBy = isoDay(now - (ALERT_RULES.breakout.baselineDays + 1) * DAY_MS);
-      for (const core of index.channels.scan({ contentTypes: FITS[contentType], createdBy })) out.push(...breakoutOf(index, core, now));
+      for (const core of index.channels.scan({ contentTypes: FITS[contentType], createdBy })) {
+        let found = this.breakouts.get(core.idx);
+        if (!found) this.breakouts.set(core.idx, (found = breakoutOf(index, core, now)));
+        out.push(...found);
+      }
     }
     return out;
   }

@@ -27,7 +27,7 @@ import { watchList } from './watch-list.js';
 
 export const DEFAULT_SWEEP_LIMIT = 500;
 /** Channels read at once: enough to keep the paced fetch busy while one read waits on the network. */
-export const DEFAULT_SWEEP_CONCURRENCY = 2;
+export const DEFAULT_SWEEP_CONCURRENCY = 4;
 /** A claim outlives any one channel's read (a dozen paced requests). */
 const LEASE_MS = 10 * 60_000;
 

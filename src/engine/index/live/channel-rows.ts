@@ -67,7 +67,9 @@ export interface ListingMemberRow {
   member: number;
 }
 
-const SCANNED_COLUMNS = 'idx, channel_id, handle, title, language, language_code, content_type, created_at, category, collab_scanned';
+/** A scan's lean row, with what scans over many channels read of each without another query. */
+const SCANNED_COLUMNS =
+  'idx, channel_id, handle, title, language, language_code, content_type, created_at, category, collab_scanned, first_read_ms, last_read_ms, last_long_ms, last_short_ms';
 
 /** A collab video is known when one of the channels it lists was scanned by the sweep. */
 const KNOWN = `EXISTS (SELECT 1 FROM live_video_members k JOIN live_channels kc ON kc.idx = k.channel_idx
@@ -93,11 +95,14 @@ export const channelRows = preparedFor((db: Db) => ({
   snapshotAtOrAfter: db.prepare<[number, number], SnapshotRow>(
     'SELECT at_ms, subscribers, views, videos FROM live_snapshots WHERE channel_idx = ? AND at_ms >= ? ORDER BY at_ms LIMIT 1',
   ),
-  // Published videos only (kind long or short); a null kind means either.
-  recentVideos: db.prepare<[{ idx: number; kind: string | null; limit: number }], { video_id: string; kind: 'long' | 'short'; published_ms: number; views: number }>(
+  // Published videos only (kind long or short), newest first, straight off the index's order.
+  recentOfKind: db.prepare<[number, string, number], { video_id: string; kind: 'long' | 'short'; published_ms: number; views: number }>(
     `SELECT video_id, kind, published_ms, views FROM live_videos
-     WHERE channel_idx = @idx AND kind IN ('long', 'short') AND (@kind IS NULL OR kind = @kind) AND published_ms IS NOT NULL
-     ORDER BY published_ms DESC, video_id LIMIT @limit`,
+     WHERE channel_idx = ? AND kind = ? AND published_ms IS NOT NULL ORDER BY published_ms DESC LIMIT ?`,
+  ),
+  recentOfAnyKind: db.prepare<[number, number], { video_id: string; kind: 'long' | 'short'; published_ms: number; views: number }>(
+    `SELECT video_id, kind, published_ms, views FROM live_videos
+     WHERE channel_idx = ? AND kind IN ('long', 'short') AND published_ms IS NOT NULL ORDER BY published_ms DESC LIMIT ?`,
   ),
   publishedSince: db.prepare<[{ idx: number; kind: string | null; since: number }], number>(
     `SELECT 1 FROM live_videos WHERE channel_idx = @idx AND kind IN ('long', 'short') AND (@kind IS NULL OR kind = @kind)
@@ -167,7 +172,20 @@ export function indexedChannel(row: LiveChannelRow): IndexedChannel {
   };
 }
 
-export function scannedChannel(row: Pick<LiveChannelRow, 'idx' | 'channel_id' | 'handle' | 'title' | 'language' | 'language_code' | 'content_type' | 'created_at' | 'category' | 'collab_scanned'>): ScannedChannel {
+/** A scan row of the live index: the lean row, plus its coverage and newest uploads (read by statistics and alert scans). */
+export interface LiveScannedChannel extends ScannedChannel {
+  first_read_ms: number;
+  last_read_ms: number;
+  last_long_ms: number;
+  last_short_ms: number;
+}
+
+type ScanRow = Pick<
+  LiveChannelRow,
+  'idx' | 'channel_id' | 'handle' | 'title' | 'language' | 'language_code' | 'content_type' | 'created_at' | 'category' | 'collab_scanned' | 'first_read_ms' | 'last_read_ms' | 'last_long_ms' | 'last_short_ms'
+>;
+
+export function scannedChannel(row: ScanRow): LiveScannedChannel {
   return {
     idx: row.idx,
     channel_id: row.channel_id,
@@ -179,5 +197,14 @@ export function scannedChannel(row: Pick<LiveChannelRow, 'idx' | 'channel_id' | 
     created_at: row.created_at ?? '',
     category: row.category,
     collab_scanned: row.collab_scanned === 1,
+    first_read_ms: row.first_read_ms!,
+    last_read_ms: row.last_read_ms!,
+    last_long_ms: row.last_long_ms,
+    last_short_ms: row.last_short_ms,
   };
+}
+
+/** A scan row of this index (it carries its coverage), or something else to look up. */
+export function isLiveScanRow(channel: unknown): channel is LiveScannedChannel {
+  return typeof channel === 'object' && channel !== null && 'last_read_ms' in channel && 'last_long_ms' in channel;
 }

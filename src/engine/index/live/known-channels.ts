@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../store/database.js';
 import type { IndexedChannel, KnownChannels, PublishedKind, ScanFilter, ScannedChannel, VideoStat } from '../channels.js';
-import { channelRows, indexedChannel, scanSql, scanStatements, scannedChannel, type LiveChannelRow } from './channel-rows.js';
+import { channelRows, indexedChannel, isLiveScanRow, scanSql, scanStatements, scannedChannel, type LiveChannelRow } from './channel-rows.js';
 
 export class LiveKnownChannels implements KnownChannels {
   constructor(private readonly db: Db) {}
@@ -47,12 +47,22 @@ export class LiveKnownChannels implements KnownChannels {
   }
 
   recentVideoStats(channel: ScannedChannel, kind?: PublishedKind, limit = 20): VideoStat[] {
-    return channelRows(this.db)
-      .recentVideos.all({ idx: channel.idx, kind: kind ?? null, limit })
-      .map((row, ordinal) => ({ video_id: row.video_id, ordinal, kind: row.kind, published_ms: row.published_ms, views: row.views }));
+    const rows = channelRows(this.db);
+    return (kind ? rows.recentOfKind.all(channel.idx, kind, limit) : rows.recentOfAnyKind.all(channel.idx, limit)).map((row, ordinal) => ({
+      video_id: row.video_id,
+      ordinal,
+      kind: row.kind,
+      published_ms: row.published_ms,
+      views: row.views,
+    }));
   }
 
+  /** A scan row knows its newest uploads: one comparison, as on the sample world. */
   publishedSince(channel: ScannedChannel, sinceMs: number, kind?: PublishedKind): boolean {
+    if (isLiveScanRow(channel)) {
+      const last = kind === 'long' ? channel.last_long_ms : kind === 'short' ? channel.last_short_ms : Math.max(channel.last_long_ms, channel.last_short_ms);
+      return last > sinceMs;
+    }
     return channelRows(this.db).publishedSince.get({ idx: channel.idx, kind: kind ?? null, since: sinceMs }) !== undefined;
   }
 

@@ -11,7 +11,7 @@
 import { DAY_MS } from '../../dates.js';
 import type { Db } from '../../store/database.js';
 import type { Coverage, DailyStat, Deltas, Growth, StatisticsHistory, StatsChannel, Totals } from '../statistics.js';
-import { channelRows, type SnapshotRow } from './channel-rows.js';
+import { channelRows, isLiveScanRow, type SnapshotRow } from './channel-rows.js';
 
 /** The longest gap between two snapshots a figure is read across (straight line between them). */
 export const MAX_INTERPOLATION_GAP_MS = 12 * 3_600_000;
@@ -29,6 +29,8 @@ export class SnapshotStatistics implements StatisticsHistory {
   }
 
   coverage(channel: StatsChannel | number): Coverage | null {
+    // A scan row carries it: scans over every known channel need no lookup.
+    if (isLiveScanRow(channel)) return { watched_since_ms: channel.first_read_ms, latest_ms: channel.last_read_ms };
     const idx = this.idxOf(channel);
     const row = idx === null ? undefined : channelRows(this.db).coverage.get(idx);
     if (!row || row.first_read_ms === null || row.last_read_ms === null) return null;
@@ -37,7 +39,7 @@ export class SnapshotStatistics implements StatisticsHistory {
 
   totalsAt(channel: StatsChannel, times: readonly number[]): Totals[] | null {
     const idx = this.idxOf(channel);
-    if (idx === null || !this.coverage(idx)) return null;
+    if (idx === null || !this.coverage(isLiveScanRow(channel) ? channel : idx)) return null;
     return times.map((time) => this.totalsAtInstant(idx, time));
   }
 
