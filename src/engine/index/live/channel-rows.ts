@@ -88,12 +88,8 @@ export const channelRows = preparedFor((db: Db) => ({
   coverage: db.prepare<[number], { first_read_ms: number | null; last_read_ms: number | null }>(
     'SELECT first_read_ms, last_read_ms FROM live_channels WHERE idx = ?',
   ),
-  // Snapshots around an instant: the newest at or before it, the oldest at or after it.
-  snapshotAtOrBefore: db.prepare<[number, number], SnapshotRow>(
-    'SELECT at_ms, subscribers, views, videos FROM live_snapshots WHERE channel_idx = ? AND at_ms <= ? ORDER BY at_ms DESC LIMIT 1',
-  ),
-  snapshotAtOrAfter: db.prepare<[number, number], SnapshotRow>(
-    'SELECT at_ms, subscribers, views, videos FROM live_snapshots WHERE channel_idx = ? AND at_ms >= ? ORDER BY at_ms LIMIT 1',
+  snapshotsBetween: db.prepare<[number, number, number], SnapshotRow>(
+    'SELECT at_ms, subscribers, views, videos FROM live_snapshots WHERE channel_idx = ? AND at_ms BETWEEN ? AND ? ORDER BY at_ms',
   ),
   // Published videos only (kind long or short), newest first, straight off the index's order.
   recentOfKind: db.prepare<[number, string, number], { video_id: string; kind: 'long' | 'short'; published_ms: number; views: number }>(

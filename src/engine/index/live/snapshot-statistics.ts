@@ -16,6 +16,8 @@ import { channelRows, isLiveScanRow, type SnapshotRow } from './channel-rows.js'
 /** The longest gap between two snapshots a figure is read across (straight line between them). */
 export const MAX_INTERPOLATION_GAP_MS = 12 * 3_600_000;
 const DEFAULT_HISTORY_DAYS = 60;
+/** Instants at most this far apart share one read of the snapshots between them. */
+const CLUSTER_MS = 3 * 24 * 3_600_000;
 
 const difference = (to: number | null, from: number | null): number | null => (to === null || from === null ? null : to - from);
 const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
@@ -40,16 +42,19 @@ export class SnapshotStatistics implements StatisticsHistory {
   totalsAt(channel: StatsChannel, times: readonly number[]): Totals[] | null {
     const idx = this.idxOf(channel);
     if (idx === null || !this.coverage(isLiveScanRow(channel) ? channel : idx)) return null;
-    return times.map((time) => this.totalsAtInstant(idx, time));
-  }
-
-  private totalsAtInstant(idx: number, time: number): Totals {
-    const rows = channelRows(this.db);
-    const before = rows.snapshotAtOrBefore.get(idx, time);
-    if (before?.at_ms === time) return { subscribers: before.subscribers, views: before.views };
-    const after = rows.snapshotAtOrAfter.get(idx, time);
-    if (!before || !after || after.at_ms - before.at_ms > MAX_INTERPOLATION_GAP_MS) return { subscribers: null, views: null };
-    return { subscribers: between(before, after, time, 'subscribers'), views: between(before, after, time, 'views') };
+    // Instants close together (a 24h and a 48h delta) are read with one query of the snapshots around them.
+    const totals = new Map<number, Totals>();
+    const sorted = [...new Set(times)].sort((a, b) => a - b);
+    for (let first = 0; first < sorted.length; ) {
+      let last = first;
+      while (last + 1 < sorted.length && sorted[last + 1]! - sorted[first]! <= CLUSTER_MS) last += 1;
+      const instants = sorted.slice(first, last + 1);
+      // Only snapshots within the gap of an instant can give its figure (see figuresAt).
+      const snapshots = channelRows(this.db).snapshotsBetween.all(idx, instants[0]! - MAX_INTERPOLATION_GAP_MS, instants.at(-1)! + MAX_INTERPOLATION_GAP_MS);
+      for (const instant of instants) totals.set(instant, figuresAt(snapshots, instant));
+      first = last + 1;
+    }
+    return times.map((time) => totals.get(time)!);
   }
 
   deltas(channelId: string): Deltas | null {
@@ -96,6 +101,20 @@ export class SnapshotStatistics implements StatisticsHistory {
     }
     return out;
   }
+}
+
+/**
+ * Figures at an instant from the snapshots around it (oldest first): the snapshot taken then, or
+ * the straight line between the ones just before and after, when they are close enough.
+ */
+function figuresAt(snapshots: readonly SnapshotRow[], time: number): Totals {
+  const after = snapshots.findIndex((snapshot) => snapshot.at_ms >= time);
+  if (after === -1) return { subscribers: null, views: null };
+  const exact = snapshots[after]!;
+  if (exact.at_ms === time) return { subscribers: exact.subscribers, views: exact.views };
+  const before = snapshots[after - 1];
+  if (!before || exact.at_ms - before.at_ms > MAX_INTERPOLATION_GAP_MS) return { subscribers: null, views: null };
+  return { subscribers: between(before, exact, time, 'subscribers'), views: between(before, exact, time, 'views') };
 }
 
 /** A figure on the straight line between two snapshots, or null when either lacks it. */
