@@ -34,6 +34,11 @@ export interface ScanFilter {
   publishedAfter?: { kind: PublishedKind; ms: number };
   /** Only channels created on or before this date ('YYYY-MM-DD'). */
   createdBy?: string;
+  /**
+   * Instants, as milliseconds before each channel's latest figures, the caller will read its totals
+   * at (statistics.totalsAt): an index that reads them from storage may bring them along the scan.
+   */
+  figuresBefore?: readonly number[];
 }
 
 /** Lean figures of a published video, for scans over many channels (no title). */

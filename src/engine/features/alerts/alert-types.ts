@@ -167,7 +167,8 @@ export class TriggerCache {
       for (const core of index.channels.scan({ contentTypes: FITS[contentType], publishedAfter: { kind, ms: since } })) out.push(...outliersOf(index, core, contentType, now));
     } else {
       const createdBy = isoDay(now - (ALERT_RULES.breakout.baselineDays + 1) * DAY_MS);
-      for (const core of index.channels.scan({ contentTypes: FITS[contentType], createdBy })) {
+      const figuresBefore = [0, DAY_MS, (ALERT_RULES.breakout.baselineDays + 1) * DAY_MS];
+      for (const core of index.channels.scan({ contentTypes: FITS[contentType], createdBy, figuresBefore })) {
         let found = this.breakouts.get(core.idx);
         if (!found) this.breakouts.set(core.idx, (found = breakoutOf(index, core, now)));
         out.push(...found);

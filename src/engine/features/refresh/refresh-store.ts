@@ -17,6 +17,7 @@ export interface DueChannel {
 }
 
 const statements = preparedFor((db: Db) => ({
+  idx: db.prepare<[string], number>('SELECT idx FROM live_channels WHERE channel_id = ?').pluck(),
   ensure: db.prepare<[string], number>(
     'INSERT INTO live_channels (channel_id) VALUES (?) ON CONFLICT (channel_id) DO UPDATE SET channel_id = excluded.channel_id RETURNING idx',
   ).pluck(),
@@ -78,9 +79,9 @@ export class RefreshStore {
     return statements(this.db);
   }
 
-  /** The idx of a channel id (a bare row when the live index has none yet). */
+  /** The idx of a channel id (a bare row when the live index has none yet: a write only then). */
   idxOf(channelId: string): number {
-    return this.s.ensure.get(channelId)!;
+    return this.s.idx.get(channelId) ?? this.s.ensure.get(channelId)!;
   }
 
   savedChannels(): string[] {

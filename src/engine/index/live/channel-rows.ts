@@ -138,12 +138,35 @@ export const channelRows = preparedFor((db: Db) => ({
 /** Scans of the read, active channels, one statement per filter shape. */
 export const scanStatements = preparedFor(() => new Map<string, ReturnType<Db['prepare']>>());
 
-export function scanSql(options: { contentTypes: boolean; publishedKind?: 'long' | 'short'; createdBy: boolean }): string {
+/** The longest gap between two snapshots a figure is read across (a straight line between them): see snapshot-statistics.ts. */
+export const MAX_INTERPOLATION_GAP_MS = 12 * 3_600_000;
+
+/** Newest uploads a scan for recent uploads of a kind brings with each row (the alert rules read 20). */
+export const ATTACHED_RECENT_VIDEOS = 20;
+
+/**
+ * A scan of the read, active channels. One narrowed to channels with a recent upload of a kind
+ * (an outlier scan) brings each channel's newest uploads of that kind along: one query for the
+ * scan instead of one more per channel.
+ */
+export function scanSql(options: { contentTypes: boolean; publishedKind?: 'long' | 'short'; createdBy: boolean; figuresBefore?: readonly number[] }): string {
   const where = ["first_read_ms IS NOT NULL", "state = 'active'"];
   if (options.contentTypes) where.push('content_type IN (SELECT value FROM json_each(@contentTypes))');
   if (options.publishedKind) where.push(`${options.publishedKind === 'short' ? 'last_short_ms' : 'last_long_ms'} > @publishedAfter`);
   if (options.createdBy) where.push('created_at IS NOT NULL AND created_at <= @createdBy');
-  return `SELECT ${SCANNED_COLUMNS} FROM live_channels WHERE ${where.join(' AND ')} ORDER BY idx`;
+  const recent = options.publishedKind
+    ? `, '${options.publishedKind}' AS recent_kind, (SELECT json_group_array(json_array(video_id, published_ms, views)) FROM (
+         SELECT video_id, published_ms, views FROM live_videos v WHERE v.channel_idx = live_channels.idx AND v.kind = '${options.publishedKind}'
+           AND v.published_ms IS NOT NULL ORDER BY v.published_ms DESC LIMIT ${ATTACHED_RECENT_VIDEOS})) AS recent`
+    : '';
+  // The snapshots that can give the figures at those instants (within the interpolation gap of each).
+  const windows = (options.figuresBefore ?? []).map((before) => `s.at_ms BETWEEN last_read_ms - ${before + MAX_INTERPOLATION_GAP_MS} AND last_read_ms - ${before - MAX_INTERPOLATION_GAP_MS}`);
+  const snapshots = windows.length
+    ? `, (SELECT json_group_array(json_array(at_ms, subscribers, views)) FROM (
+         SELECT at_ms, subscribers, views FROM live_snapshots s WHERE s.channel_idx = live_channels.idx AND (${windows.join(' OR ')}) ORDER BY at_ms)) AS snapshots,
+       json('${JSON.stringify(options.figuresBefore)}') AS snapshots_before`
+    : '';
+  return `SELECT ${SCANNED_COLUMNS}${recent}${snapshots} FROM live_channels WHERE ${where.join(' AND ')} ORDER BY idx`;
 }
 
 /** A channel row as the index's interfaces show it: what the site did not show stays null (or empty text). */
@@ -174,6 +197,13 @@ export interface LiveScannedChannel extends ScannedChannel {
   last_read_ms: number;
   last_long_ms: number;
   last_short_ms: number;
+  /** An outlier scan's row: the newest uploads of its kind, as JSON [[video_id, published_ms, views], …]. */
+  recent_kind?: 'long' | 'short';
+  recent?: string;
+  /** A scan asked for figures at instants before the latest read: the snapshots around them, JSON [[at_ms, subscribers, views], …], oldest first. */
+  snapshots?: string;
+  /** Those instants (ms before the latest read), JSON. */
+  snapshots_before?: string;
 }
 
 type ScanRow = Pick<
@@ -181,8 +211,8 @@ type ScanRow = Pick<
   'idx' | 'channel_id' | 'handle' | 'title' | 'language' | 'language_code' | 'content_type' | 'created_at' | 'category' | 'collab_scanned' | 'first_read_ms' | 'last_read_ms' | 'last_long_ms' | 'last_short_ms'
 >;
 
-export function scannedChannel(row: ScanRow): LiveScannedChannel {
-  return {
+export function scannedChannel(row: ScanRow & Pick<LiveScannedChannel, 'recent_kind' | 'recent' | 'snapshots' | 'snapshots_before'>): LiveScannedChannel {
+  const scanned: LiveScannedChannel = {
     idx: row.idx,
     channel_id: row.channel_id,
     handle: row.handle ?? '',
@@ -198,6 +228,9 @@ export function scannedChannel(row: ScanRow): LiveScannedChannel {
     last_long_ms: row.last_long_ms,
     last_short_ms: row.last_short_ms,
   };
+  if (row.recent_kind !== undefined) Object.assign(scanned, { recent_kind: row.recent_kind, recent: row.recent });
+  if (row.snapshots !== undefined) Object.assign(scanned, { snapshots: row.snapshots, snapshots_before: row.snapshots_before });
+  return scanned;
 }
 
 /** A scan row of this index (it carries its coverage), or something else to look up. */

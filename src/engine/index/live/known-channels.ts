@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../store/database.js';
 import type { IndexedChannel, KnownChannels, PublishedKind, ScanFilter, ScannedChannel, VideoStat } from '../channels.js';
-import { channelRows, indexedChannel, isLiveScanRow, scanSql, scanStatements, scannedChannel, type LiveChannelRow } from './channel-rows.js';
+import { ATTACHED_RECENT_VIDEOS, channelRows, indexedChannel, isLiveScanRow, scanSql, scanStatements, scannedChannel, type LiveChannelRow } from './channel-rows.js';
 
 export class LiveKnownChannels implements KnownChannels {
   constructor(private readonly db: Db) {}
@@ -30,7 +30,7 @@ export class LiveKnownChannels implements KnownChannels {
   }
 
   *scan(filter: ScanFilter = {}): IterableIterator<ScannedChannel> {
-    const shape = { contentTypes: filter.contentTypes !== undefined, publishedKind: filter.publishedAfter?.kind, createdBy: filter.createdBy !== undefined };
+    const shape = { contentTypes: filter.contentTypes !== undefined, publishedKind: filter.publishedAfter?.kind, createdBy: filter.createdBy !== undefined, figuresBefore: filter.figuresBefore };
     const sql = scanSql(shape);
     const statements = scanStatements(this.db);
     let statement = statements.get(sql);
@@ -47,6 +47,13 @@ export class LiveKnownChannels implements KnownChannels {
   }
 
   recentVideoStats(channel: ScannedChannel, kind?: PublishedKind, limit = 20): VideoStat[] {
+    if (isLiveScanRow(channel) && channel.recent !== undefined && channel.recent_kind === kind && limit <= ATTACHED_RECENT_VIDEOS) {
+      const videos = JSON.parse(channel.recent) as Array<[string, number, number]>;
+      return videos
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, limit)
+        .map(([video_id, published_ms, views], ordinal) => ({ video_id, ordinal, kind: channel.recent_kind!, published_ms, views }));
+    }
     const rows = channelRows(this.db);
     return (kind ? rows.recentOfKind.all(channel.idx, kind, limit) : rows.recentOfAnyKind.all(channel.idx, limit)).map((row, ordinal) => ({
       video_id: row.video_id,

@@ -11,10 +11,9 @@
 import { DAY_MS } from '../../dates.js';
 import type { Db } from '../../store/database.js';
 import type { Coverage, DailyStat, Deltas, Growth, StatisticsHistory, StatsChannel, Totals } from '../statistics.js';
-import { channelRows, isLiveScanRow, type SnapshotRow } from './channel-rows.js';
+import { channelRows, isLiveScanRow, MAX_INTERPOLATION_GAP_MS, type LiveScannedChannel, type SnapshotRow } from './channel-rows.js';
 
-/** The longest gap between two snapshots a figure is read across (straight line between them). */
-export const MAX_INTERPOLATION_GAP_MS = 12 * 3_600_000;
+export { MAX_INTERPOLATION_GAP_MS };
 const DEFAULT_HISTORY_DAYS = 60;
 /** Instants at most this far apart share one read of the snapshots between them. */
 const CLUSTER_MS = 3 * 24 * 3_600_000;
@@ -42,6 +41,8 @@ export class SnapshotStatistics implements StatisticsHistory {
   totalsAt(channel: StatsChannel, times: readonly number[]): Totals[] | null {
     const idx = this.idxOf(channel);
     if (idx === null || !this.coverage(isLiveScanRow(channel) ? channel : idx)) return null;
+    const brought = isLiveScanRow(channel) ? broughtSnapshots(channel, times) : null;
+    if (brought) return times.map((time) => figuresAt(brought, time));
     // Instants close together (a 24h and a 48h delta) are read with one query of the snapshots around them.
     const totals = new Map<number, Totals>();
     const sorted = [...new Set(times)].sort((a, b) => a - b);
@@ -101,6 +102,22 @@ export class SnapshotStatistics implements StatisticsHistory {
     }
     return out;
   }
+}
+
+/** Parsed snapshots a scan row brought along, by row (a rule reads several instants of one row). */
+const parsedSnapshots = new WeakMap<LiveScannedChannel, { before: number[]; snapshots: SnapshotRow[] }>();
+
+/** The snapshots a scan row brought, when they cover every one of `times`; else null (then they are read). */
+function broughtSnapshots(channel: LiveScannedChannel, times: readonly number[]): SnapshotRow[] | null {
+  if (channel.snapshots === undefined || channel.snapshots_before === undefined) return null;
+  let parsed = parsedSnapshots.get(channel);
+  if (!parsed) {
+    const rows = JSON.parse(channel.snapshots) as Array<[number, number | null, number | null]>;
+    parsed = { before: JSON.parse(channel.snapshots_before) as number[], snapshots: rows.map(([at_ms, subscribers, views]) => ({ at_ms, subscribers, views, videos: null })).sort((a, b) => a.at_ms - b.at_ms) };
+    parsedSnapshots.set(channel, parsed);
+  }
+  const covered = times.every((time) => parsed.before.includes(channel.last_read_ms - time));
+  return covered ? parsed.snapshots : null;
 }
 
 /**

@@ -58,3 +58,12 @@ it('finds the breakout once they are, at the latest read, and not on a read olde
   });
   expect(new TriggerCache(index, latest + DAY + HOUR).triggers('breakout', 'longform')).toEqual([]);
 });
+
+it('brings a scan the snapshots it asked for: the same figures as reading them, and a read for instants it did not ask', () => {
+  const latest = watch(30);
+  const [row] = [...index.channels.scan({ figuresBefore: [0, DAY, 29 * DAY] })];
+  const asked = [latest, latest - DAY, latest - 29 * DAY];
+  expect(index.statistics.totalsAt(row!, asked)).toEqual(index.statistics.totalsAt(row!.channel_id, asked));
+  expect(index.statistics.totalsAt(row!, [latest - 3 * DAY])).toEqual(index.statistics.totalsAt(row!.channel_id, [latest - 3 * DAY]));
+  expect(index.statistics.totalsAt(row!, [latest - 3 * DAY])![0]!.views).not.toBeNull();
+});
