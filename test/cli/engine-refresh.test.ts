@@ -64,6 +64,29 @@ describe('engine refresh', () => {
     expect(run.stderr).toContain('engine platform sample');
   });
 
+  it('keeps a live data dir that holds reads from switching back to the sample world', async () => {
+    await liveDataDirWithASavedChannel();
+    const refused = await cli.run(['engine', 'platform', 'sample']);
+    expect(refused.exitCode).toBe(7);
+    expect(refused.stderr).toContain('never mixes the live and sample platforms');
+  });
+
+  it('sweeps from a worker that stays up (engine worker --refresh-every), at once and on its schedule', async () => {
+    const env = await liveDataDirWithASavedChannel();
+    const worker = cli.spawn(['engine', 'worker', '--refresh-every', '60'], { env });
+    let log = '';
+    worker.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    try {
+      await expect.poll(() => log, { timeout: 30_000, interval: 200 }).toContain('refresh sweep done');
+      expect(server!.seen.some((request) => request.key.browseId === CHANNEL && request.key.params !== undefined)).toBe(true);
+    } finally {
+      worker.kill('SIGTERM');
+      await worker;
+    }
+    const usage = await cli.run(['engine', 'worker', '--until-idle', '--refresh-every', '5'], { env });
+    expect(usage.exitCode).toBe(2);
+  });
+
   it('refuses a sample data dir, and an interval out of range', async () => {
     const sample = await cli.run(['engine', 'refresh']);
     expect(sample.exitCode).toBe(7);

@@ -14,6 +14,7 @@ import { siteId } from '../../../support/live-channels.js';
 import { LiveSite } from '../../../support/live-site.js';
 import { closedOrigin, startFixtureServer, type FixtureExchange, type FixtureServer } from '../../../support/platform-fixture-server.js';
 import { caught } from '../../../support/service-errors.js';
+import { startServer } from '../../../../src/server/serve.js';
 
 const START = Date.UTC(2026, 10, 1);
 const HOUR = 3_600_000;
@@ -217,5 +218,24 @@ describe('the refresh sweep', () => {
     expect(later.terminations.channel_ids).toEqual([]);
     // Without a connected terminated store, `recorded` says so.
     expect((await engine.refresh()).terminations.recorded).toBeNull();
+  });
+
+  it('runs from serve on its alert schedule: on a live data dir each alert cycle is a sweep', async () => {
+    const clock = new ManualClock(START);
+    const site = siteOf(clock, 1);
+    const [only] = [...site.channels.keys()];
+    server = await startFixtureServer(site.exchanges());
+    const engine = await liveEngine(clock, server.origin);
+    await save(engine, [only!]);
+    const user = engine.authenticate(engine.identity.createUserWithKey('ultimate', []).key);
+    await engine.handle('alerts.create', { name: 'Any', alert_type: 'outlier', content_type: 'longform', filters: {} }, user);
+    const running = await startServer({ engine, port: 0, alertsEveryMinutes: 60 });
+    try {
+      const tabReads = () => server!.seen.filter((request) => request.key.browseId === only && request.key.params !== undefined).length;
+      await expect.poll(tabReads, { timeout: 20_000, interval: 100 }).toBe(1);
+      await expect.poll(() => engine.db.prepare('SELECT reason FROM alert_cycles').pluck().all(), { timeout: 20_000, interval: 100 }).toEqual(['schedule']);
+    } finally {
+      await running.close();
+    }
   });
 });
