@@ -18,6 +18,7 @@ const suites = [
   ['checks', './checks.js', 'checkRows'],
   ['terminated', './terminated.js', 'terminatedRows'],
   ['downloads', './downloads.js', 'downloadRows'],
+  ['live-downloads', './live-downloads.js', 'liveDownloadRows'],
   ['alerts', './alerts.js', 'alertRows'],
   ['collabs', './collabs.js', 'collabRows'],
   ['mcp', './mcp.js', 'mcpRows'],

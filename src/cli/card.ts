@@ -22,6 +22,18 @@ export function cardSection<T>(title: string, kind: string, rows: readonly T[], 
   return { title, kind, headers: columns.map((column) => column.header), rows: rows.map((row) => columns.map((column) => column.value(row))) };
 }
 
+/** The signals a live check's answer rests on: `signal<TAB>id<TAB>evidence<TAB>page` rows when piped; none on the sample platform. */
+export function signalSections(signals: ReadonlyArray<{ id: string; evidence: string; url: string }> | undefined): CardSection[] {
+  if (!signals || signals.length === 0) return [];
+  return [
+    cardSection('What the pages showed:', 'signal', signals, [
+      { header: 'Signal', value: (signal) => signal.id },
+      { header: 'Evidence', value: (signal) => signal.evidence },
+      { header: 'Page', value: (signal) => signal.url },
+    ]),
+  ];
+}
+
 export async function printCard(io: IO, headline: string, fields: ReadonlyArray<[string, unknown]>, sections: readonly CardSection[] = []): Promise<void> {
   if (!io.stdoutIsTerminal) {
     printRecord(io, fields);

@@ -20,6 +20,8 @@ export const environment = {
   TUBEKIT_PROXY: 'TUBEKIT_PROXY',
   /** The live platform's Netscape cookies file. */
   TUBEKIT_COOKIES: 'TUBEKIT_COOKIES',
+  /** The yt-dlp live downloads run (default: yt-dlp on PATH). */
+  TUBEKIT_YTDLP: 'TUBEKIT_YTDLP',
   /** The live platform's requests a second to each host (default 2). */
   TUBEKIT_PLATFORM_RATE: 'TUBEKIT_PLATFORM_RATE',
   /** Any value turns colour off. */
@@ -38,4 +40,5 @@ export const environmentHelp = `Environment:
   TUBEKIT_COOKIES       live platform: Netscape cookies file
   TUBEKIT_PLATFORM_RATE live platform: requests a second to each host (default 2)
   TUBEKIT_PLATFORM_ORIGIN  live platform: send requests to this origin instead
+  TUBEKIT_YTDLP         live downloads: the yt-dlp to run (default: yt-dlp on PATH)
   NO_COLOR              disable colour`;

@@ -31,6 +31,7 @@ const commandModules = {
   download: () => import('./commands/download.js').then((module) => module.registerDownload),
   video: () => import('./commands/video.js').then((module) => module.registerVideo),
   health: () => import('./commands/health.js').then((module) => module.registerHealth),
+  doctor: () => import('./commands/doctor.js').then((module) => module.registerDoctor),
   auth: () => import('./commands/auth.js').then((module) => module.registerAuth),
   config: () => import('./commands/config.js').then((module) => module.registerConfig),
   serve: () => import('./commands/serve.js').then((module) => module.registerServe),

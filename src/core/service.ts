@@ -7,6 +7,11 @@ import type { RouteInput, RouteName, RouteOutput } from './routes.js';
 export interface CallOptions {
   /** Aborts a waiting call (Ctrl-C during a long-poll). */
   signal?: AbortSignal;
+  /**
+   * How far a long call's work is (a download's fetch: fraction, bytes, seconds left); in-process
+   * only — over HTTP the call answers when done.
+   */
+  onProgress?: (progress: { fraction: number | null; downloaded_bytes: number; total_bytes: number | null; eta_seconds: number | null }) => void;
   /** Extra HTTP headers (`tubekit api -H`); remote only: the embedded engine has no HTTP. */
   headers?: Record<string, string>;
 }

@@ -6,6 +6,7 @@ import type { RateLimiter } from './limits/rate-limiter.js';
 import type { Db } from './store/database.js';
 import type { Settings } from './store/settings.js';
 import type { EngineIndex } from './index/engine-index.js';
+import type { MediaProgress } from './platform/media.js';
 import type { PlatformProvider } from './platform/platform.js';
 import type { ParsedInput, RouteName, RouteOutput } from '../core/routes.js';
 
@@ -33,6 +34,8 @@ export interface RequestContext {
   readonly user: Principal;
   readonly limits: PlanLimits;
   readonly signal?: AbortSignal;
+  /** Told how far a long piece of work is (a download's fetch), for an in-process caller's progress bar. */
+  readonly onProgress?: (progress: MediaProgress) => void;
   /** The server's address as this caller reached it (`serve`); absent for in-process calls. */
   readonly baseUrl?: string;
 }

@@ -198,6 +198,8 @@ export class Engine implements EngineContext {
     /** Or a function making it on first use (serve: most requests never need one). */
     signal?: AbortSignal | (() => AbortSignal),
     baseUrl?: string,
+    /** An in-process caller's progress bar (a download's fetch). */
+    onProgress?: RequestContext['onProgress'],
   ): Promise<RouteOutput<N>> {
     // Like handlers, a loaded route is taken without an await.
     const route = loadedRoute(name) ?? (await loadRoute(name));
@@ -213,6 +215,7 @@ export class Engine implements EngineContext {
       user,
       limits: this.planLimits(user.plan),
       baseUrl,
+      onProgress,
       get signal() {
         return typeof signal === 'function' ? signal() : signal;
       },

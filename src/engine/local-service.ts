@@ -32,7 +32,7 @@ export class LocalService implements Service {
 
   async call<N extends RouteName>(name: N, input: RouteInput<N>, options: CallOptions = {}): Promise<RouteOutput<N>> {
     const user = this.engine.authenticate(this.apiKey);
-    const result = await this.engine.handle(name, input, user, options.signal);
+    const result = await this.engine.handle(name, input, user, options.signal, undefined, options.onProgress);
     return JSON.parse(JSON.stringify(result)) as RouteOutput<N>;
   }
 

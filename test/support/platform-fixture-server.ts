@@ -99,7 +99,8 @@ export async function startFixtureServer(exchanges: FixtureExchange[], options: 
       found.left--;
       const { exchange } = found;
       const body = exchange.file ? fs.readFileSync(path.join(PLATFORM_FIXTURES, exchange.file)) : exchange.render ? exchange.render() : (exchange.body ?? '');
-      const type = exchange.file?.endsWith('.json') || exchange.render ? 'application/json; charset=UTF-8' : 'text/plain; charset=UTF-8';
+      const type =
+        exchange.file?.endsWith('.json') || exchange.render ? 'application/json; charset=UTF-8' : exchange.file?.endsWith('.html') ? 'text/html; charset=UTF-8' : 'text/plain; charset=UTF-8';
       res.writeHead(exchange.status ?? 200, { 'content-type': type, ...exchange.headers }).end(body);
     });
   });

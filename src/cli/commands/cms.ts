@@ -6,7 +6,7 @@ import { Option, type Command } from 'commander';
 import type { RouteOutput } from '../../core/routes.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber, resolveChannelArg } from '../arguments.js';
-import { cardSection, printCard } from '../card.js';
+import { cardSection, printCard, signalSections } from '../card.js';
 import { usageError } from '../errors.js';
 import { examples, withExamples } from '../help.js';
 import type { IO } from '../io.js';
@@ -104,7 +104,7 @@ async function printCmsCard(io: IO, body: CmsBody): Promise<void> {
       ['note', body.note],
       ['hint', body.hint],
     ],
-    body.network ? [cardSection(title, 'member', members, channelColumns(io))] : [],
+    [...(body.network ? [cardSection(title, 'member', members, channelColumns(io))] : []), ...signalSections(body.signals)],
   );
 }
 

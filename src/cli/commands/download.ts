@@ -61,7 +61,10 @@ export function registerDownload(program: Command, app: CliApp): void {
       const spinner = await app.io.spinner(`Preparing the ${flags.format === 'video' ? 'video' : flags.format}…`);
       let body: DownloadBody;
       try {
-        body = await app.call('download', input, { signal: stop.signal });
+        // A fetch in this process reports how far it is (the live platform's yt-dlp); over HTTP the call answers when done.
+        const onProgress = (progress: { fraction: number | null; downloaded_bytes: number; eta_seconds: number | null }) =>
+          spinner.update(`Fetching the ${flags.format === 'video' ? 'video' : flags.format}… ${fetchedText(progress)}`);
+        body = await app.call('download', input, { signal: stop.signal, onProgress });
       } finally {
         spinner.stop();
       }
@@ -124,6 +127,12 @@ function downloadInput(videoUrl: string, flags: DownloadFlags) {
 function shownPath(file: string): string {
   const relative = path.relative(process.cwd(), file);
   return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+function fetchedText(progress: { fraction: number | null; downloaded_bytes: number; eta_seconds: number | null }): string {
+  const parts = [progress.fraction === null ? formatBytes(progress.downloaded_bytes) : `${Math.floor(progress.fraction * 100)}% (${formatBytes(progress.downloaded_bytes)})`];
+  if (progress.eta_seconds !== null) parts.push(`${Math.ceil(progress.eta_seconds)} s left`);
+  return parts.join(', ');
 }
 
 function describe(body: DownloadBody): string {

@@ -8,7 +8,7 @@ import { ExitCode } from '../../core/exit-codes.js';
 import type { RouteOutput } from '../../core/routes.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber, resolveChannelArg } from '../arguments.js';
-import { cardSection, printCard } from '../card.js';
+import { cardSection, printCard, signalSections } from '../card.js';
 import { CliError, usageError } from '../errors.js';
 import { withExamples } from '../help.js';
 import type { IO } from '../io.js';
@@ -102,7 +102,7 @@ async function printAdCard(io: IO, body: AdBody): Promise<void> {
     ['last_seen_demonetized_at', body.previous?.last_seen_demonetized_at ?? undefined],
     ['last_checked_at', body.previous?.last_checked_at],
     ['flipped', piped ? String(flip !== null) : flip === null ? 'no' : `yes (was ${verdictWord(flip)})`],
-  ]);
+  ], signalSections(body.signals));
 }
 
 async function printExternalCard(io: IO, body: ExternalBody): Promise<void> {

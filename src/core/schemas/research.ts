@@ -49,6 +49,12 @@ export const externalMonetizationOutput = z.object({
     .nullable(),
 });
 
+/**
+ * Ours: what a live check's verdict is based on — each thing a read of public pages saw (`id` names
+ * its kind), with its evidence in words and the page. Present on the live platform's answers only.
+ */
+export const pageSignal = z.object({ id: z.string(), evidence: z.string(), url: z.string() });
+
 export const adMonetizationOutput = z.object({
   success,
   channel_id: z.string(),
@@ -65,6 +71,8 @@ export const adMonetizationOutput = z.object({
       last_checked_at: z.string(),
     })
     .nullable(),
+  /** Live platform: the pages read and what each showed. */
+  signals: z.array(pageSignal).optional(),
 });
 
 export const CMS_STATES = ['managed', 'not_managed', 'unchecked'] as const;
@@ -104,6 +112,8 @@ export const cmsCheckOutput = z.object({
       members: z.array(networkChannel).optional(),
     })
     .optional(),
+  /** Live platform: the public signals the verdict (or the lack of one) rests on. */
+  signals: z.array(pageSignal).optional(),
 });
 
 export const networksInput = z.object({

@@ -14,7 +14,8 @@ export interface VideoLinkOptions {
   allowUpcoming?: boolean;
 }
 
-export async function resolveVideoLink(engine: EngineContext, url: string, field = 'video_url', options: VideoLinkOptions = {}): Promise<PlatformVideo> {
+/** The video id a link names, or the 400 that says which way the link is wrong (nothing is read). */
+export function videoIdOfLink(url: string, field = 'video_url'): string {
   const link = parseVideoLink(url);
   if (!link.ok) {
     if (link.reason === 'unsupported') {
@@ -22,6 +23,11 @@ export async function resolveVideoLink(engine: EngineContext, url: string, field
     }
     throw badRequest(`Invalid request: ${field}: ${link.message}.`);
   }
+  return link.videoId;
+}
+
+export async function resolveVideoLink(engine: EngineContext, url: string, field = 'video_url', options: VideoLinkOptions = {}): Promise<PlatformVideo> {
+  const link = { videoId: videoIdOfLink(url, field) };
   const video = await (await engine.platform()).videoById(link.videoId);
   if (!video) {
     throw new ServiceError({

@@ -45,3 +45,23 @@ export function checkDownloadSize(media: SizedFormat, seconds: number, limits: P
     media.format === 'video' ? 'A lower quality allows a longer section; audio and subtitles allow more still.' : undefined,
   );
 }
+
+/**
+ * The same rule on a measured estimate: `estimatedBytes` for a section of `seconds`, from the real
+ * streams' sizes or bitrates (the live platform's metadata, read before any media is fetched).
+ */
+export function checkEstimatedDownloadSize(estimatedBytes: number, seconds: number, what: string, limits: Pick<PlanLimits, 'downloadMaxSeconds' | 'downloadMaxBytes'>): void {
+  const bytesPerSecond = seconds > 0 ? estimatedBytes / seconds : 0;
+  const byBytes = bytesPerSecond > 0 ? Math.floor(limits.downloadMaxBytes / bytesPerSecond) : Infinity;
+  const allowed = Math.min(limits.downloadMaxSeconds, byBytes);
+  if (seconds <= allowed) return;
+  const reason =
+    allowed === byBytes
+      ? `would be about ${megabytes(estimatedBytes)} of ${what} (the platform's own streams), over the ${megabytes(limits.downloadMaxBytes)} download limit`
+      : `is ${formatMediaTime(seconds)} of media, over the ${formatMediaTime(limits.downloadMaxSeconds)} download limit`;
+  throw badRequest(
+    `Invalid request: the requested section (${formatMediaTime(seconds)}) ${reason}. ` +
+      `Clip it with start and end to at most ${formatMediaTime(allowed)} — ${formatMediaTime(seconds - allowed)} shorter.`,
+    what.endsWith('video') ? 'A lower quality allows a longer section; audio and subtitles allow more still.' : undefined,
+  );
+}

@@ -17,3 +17,25 @@ export function transcriptToSrt(cues: readonly TranscriptCue[], section?: MediaS
   }
   return lines.join('\n');
 }
+
+const SRT_TIME = /(\d+):(\d{2}):(\d{2})[,.](\d{3})/;
+const srtSeconds = (text: string) => {
+  const match = SRT_TIME.exec(text);
+  return match ? Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]) + Number(match[4]) / 1000 : NaN;
+};
+
+/** The cues of a SubRip file (what yt-dlp's `--convert-subs srt` writes); malformed blocks are skipped. */
+export function parseSrt(text: string): TranscriptCue[] {
+  const cues: TranscriptCue[] = [];
+  for (const block of text.replace(/^\uFEFF/, '').split(/\r?\n\s*\r?\n/)) {
+    const lines = block.split(/\r?\n/).filter((line) => line.trim() !== '');
+    const timing = lines.findIndex((line) => line.includes('-->'));
+    if (timing < 0) continue;
+    const [from = '', to = ''] = lines[timing]!.split('-->');
+    const start = srtSeconds(from);
+    const end = srtSeconds(to);
+    const cueText = lines.slice(timing + 1).join('\n').replace(/<[^>]+>/g, '').trim();
+    if (Number.isFinite(start) && Number.isFinite(end) && end > start && cueText) cues.push({ start, end, text: cueText });
+  }
+  return cues;
+}

@@ -1,7 +1,23 @@
 /** What reads of a channel's pages find: ads on its watch pages, and what it sells elsewhere. */
 import type { EXTERNAL_METHODS } from '../../core/schemas/research.js';
 
-export type AdPageOutcome = 'ads' | 'no_ads' | 'blocked';
+/**
+ * One thing a read of public pages saw, and where: what a live verdict is based on. `id` names the
+ * kind of signal (`yt_ad`, `ad_placements`, `join_button`, `music_claim`, `art_track`, …).
+ */
+export interface PageSignal {
+  id: string;
+  evidence: string;
+  url: string;
+}
+
+/**
+ * `ads`: ads served on the page; `no_ads`: read cleanly, none; `blocked`: the read was refused or
+ * the page would not play (sign-in, members only). The live platform also tells `music_claim` (ads
+ * served, but the page lists licensed music whose rights owner may be the one running them) and
+ * `unclear` (the page loaded but did not say whether ads were served).
+ */
+export type AdPageOutcome = 'ads' | 'no_ads' | 'blocked' | 'music_claim' | 'unclear';
 
 /** One watch page as a live read saw it. */
 export interface AdPage {
@@ -9,6 +25,10 @@ export interface AdPage {
   title: string;
   published_at: string;
   outcome: AdPageOutcome;
+  /** The page shows the channel's Join (membership) button (live platform). */
+  membership?: boolean;
+  /** What the read saw on the page (live platform; the sample world's pages carry none). */
+  signals?: PageSignal[];
 }
 
 export type ExternalMethod = (typeof EXTERNAL_METHODS)[number];

@@ -12,8 +12,10 @@
  * Methods may answer synchronously or with a promise (`Awaitable`): callers should always `await`
  * them. Unknown ids/handles resolve to `null`.
  */
+import type { PlatformMedia } from './media.js';
 import type { NetworkOwner } from './networks.js';
 import type { AdPage, ExternalMonetizationTruth } from './page-signals.js';
+import type { PublicPageReads } from './public-pages.js';
 import type { SimulatedWorld } from './simulation.js';
 import type { Transcript } from './transcript.js';
 import type { ChannelPresence, PlatformChannel, PlatformVideo, VideoKind } from './types.js';
@@ -66,6 +68,16 @@ export interface PlatformProvider {
   readAdPages(channelId: string, atMs: number): Awaitable<AdPage[]>;
   /** What the channel sells outside the platform, as its pages show it. Unknown channel: null. */
   externalMonetization(channelId: string): Awaitable<ExternalMonetizationTruth | null>;
+  /**
+   * The platform's media source (video, audio and caption files as the platform serves them): the
+   * live platform's yt-dlp and ffmpeg. Absent on the sample world, whose media the engine renders.
+   */
+  readonly media?: PlatformMedia;
+  /**
+   * Public pages for the checks to judge, on a platform that cannot answer the truth (the live
+   * site: who manages a channel and what it sells are read off its pages). Absent on the sample world.
+   */
+  readonly publicPages?: PublicPageReads;
   /** Present on a simulated platform (the sample world): its clock, parameters and things to try. */
   readonly simulation?: SimulatedWorld;
 }

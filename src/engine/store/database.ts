@@ -36,7 +36,7 @@ export function openDatabase(file: string, options: { migrations?: Migration[] }
  * The addon where npm builds or downloads it. Naming it skips the `bindings` package's search of a
  * dozen candidate paths on every start; elsewhere (an unusual build) that search runs as before.
  */
-function nativeBinding(): string | undefined {
+export function nativeBinding(): string | undefined {
   try {
     return createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
   } catch {

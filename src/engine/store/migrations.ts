@@ -367,6 +367,19 @@ export const migrations: Migration[] = [
   },
   {
     version: 10,
+    name: 'managed-network signals of live checks',
+    sql: `
+      -- The public signals a live check's managed-network verdict rests on (JSON list of
+      -- {id, evidence, url}), written with the verdict on the live platform; answers from the stored
+      -- verdict carry them. The sample world's verdicts have none.
+      CREATE TABLE cms_signals (
+        channel_id TEXT PRIMARY KEY,
+        signals TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 11,
     name: 'the live index: channels read, snapshots, videos and their channels, refresh claims; collab growth figures may be unknown',
     sql: `
       -- What reads of the live platform taught the engine (src/engine/index/live/). A channel gets

@@ -7,23 +7,27 @@
  *
  * The longform index of this engine: the channels the service knows as longform — a stored
  * managed-network verdict (pre-checked, or any live check) or a processing job that saw the channel
- * — whose content is longform or mixed. Shorts channels are never in it.
+ * — whose content is longform or mixed. Shorts channels are never in it. On the live platform the
+ * pages are judged by live-ad-judgement.ts, and each answer carries the signals it rests on.
  */
 import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
 import { isoTime } from '../../clock.js';
 import type { RequestContext } from '../../context.js';
 import { hasFault } from '../../faults.js';
 import { simulateWork } from '../../simulated-work.js';
-import type { AdPage } from '../../platform/page-signals.js';
-import type { PlatformChannel } from '../../platform/platform.js';
+import type { AdPage, PageSignal } from '../../platform/page-signals.js';
+import type { PlatformChannel, PlatformProvider } from '../../platform/platform.js';
 import { checkIndex } from './check-index.js';
 import type { AdVerdictRow, ChecksStore } from './check-store.js';
-import { requireKnownChannel } from './known-channel.js';
+import { checkedChannel } from './known-channel.js';
+import { judgeLiveAdPages } from './live-ad-judgement.js';
 
 export interface AdJudgement {
   monetized: boolean | null;
   reason: string;
   hint?: string;
+  /** What the pages showed (live platform only). */
+  signals?: PageSignal[];
 }
 
 export async function checkAdMonetization(
@@ -32,18 +36,9 @@ export async function checkAdMonetization(
 ): Promise<RouteOutput<'monetization.ads'>> {
   const { engine } = request;
   const platform = await engine.platform();
-  const channel = await requireKnownChannel(platform, (await engine.index()).terminated, input.channel_id);
+  const channel = await checkedChannel(engine, input.channel_id);
   const store = await checkIndex(engine);
-  const indexed = channel.content_type !== 'shorts' && inLongformIndex(store, channel.channel_id);
-  let pages: AdPage[] = [];
-  if (indexed) {
-    await simulateWork(engine.settings, 'ad-check', channel.channel_id, request.signal);
-    pages = await platform.readAdPages(channel.channel_id, engine.clock.now());
-    const before = lastKnownVerdict(store.adVerdict.get(channel.channel_id));
-    if (before !== null && hasFault(engine.settings, 'ad-flip')) pages = flippedPages(pages, !before);
-    if (hasFault(engine.settings, 'ad-pages-blocked')) pages = pages.map((page) => ({ ...page, outcome: 'blocked' }));
-  }
-  const judgement = judgeAdPages(channel, indexed, pages);
+  const judgement = platform.publicPages ? await judgeLiveChannel(platform, channel) : await judgeSampleChannel(request, platform, store, channel);
   const { now, previous } = storeAdVerdict(request, store, channel.channel_id, judgement);
   return {
     success: true,
@@ -60,7 +55,32 @@ export async function checkAdMonetization(
           last_checked_at: isoTime(previous.last_checked_at),
         }
       : null,
+    ...(judgement.signals ? { signals: judgement.signals } : {}),
   };
+}
+
+/** The sample world: pages of channels in the longform index, the faults applied to them. */
+async function judgeSampleChannel(request: RequestContext, platform: PlatformProvider, store: ChecksStore, channel: PlatformChannel): Promise<AdJudgement> {
+  const { engine } = request;
+  const indexed = channel.content_type !== 'shorts' && inLongformIndex(store, channel.channel_id);
+  let pages: AdPage[] = [];
+  if (indexed) {
+    await simulateWork(engine.settings, 'ad-check', channel.channel_id, request.signal);
+    pages = await platform.readAdPages(channel.channel_id, engine.clock.now());
+    const before = lastKnownVerdict(store.adVerdict.get(channel.channel_id));
+    if (before !== null && hasFault(engine.settings, 'ad-flip')) pages = flippedPages(pages, !before);
+    if (hasFault(engine.settings, 'ad-pages-blocked')) pages = pages.map((page) => ({ ...page, outcome: 'blocked' }));
+  }
+  return judgeAdPages(channel, indexed, pages);
+}
+
+/**
+ * The live site: the channel's newest longform watch pages, read now. Every channel the site shows
+ * counts as indexed here (the live index is not built yet; see known-channel.ts): one without
+ * longform videos answers null for that reason. The sample world's faults do not touch real pages.
+ */
+async function judgeLiveChannel(platform: PlatformProvider, channel: PlatformChannel): Promise<AdJudgement> {
+  return judgeLiveAdPages(await platform.readAdPages(channel.channel_id, platform.nowMs()));
 }
 
 /** The verdict stored last, or — when that was unknown — the state seen last; null when none was ever known. */

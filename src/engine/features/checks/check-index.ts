@@ -5,11 +5,12 @@
  * again whenever the world is rebuilt (`engine seed`,
  * or a tubekit version whose world differs) — which also forgets the managed-network verdicts,
  * owners and claims of the world before, since they describe channels and networks that are gone.
+ * On the live platform there are no pre-checked verdicts: the store holds what live checks found.
  */
 import type { EngineContext } from '../../context.js';
 import type { PrecheckedVerdict, PrecheckedVerdicts } from '../../index/prechecked.js';
 import { checksStore, type ChecksStore } from './check-store.js';
-import { averageViews } from './known-channel.js';
+import { averageViews, precheckedVerdicts } from './known-channel.js';
 
 const EDITION_SETTING = 'checks-precheck-edition';
 const synced = new WeakSet<PrecheckedVerdicts>();
@@ -17,8 +18,8 @@ const synced = new WeakSet<PrecheckedVerdicts>();
 /** The checks' store, with the index holding this world's pre-checked verdicts. */
 export async function checkIndex(engine: EngineContext): Promise<ChecksStore> {
   const store = checksStore(engine.db);
-  const { prechecked } = await engine.index();
-  if (!synced.has(prechecked)) {
+  const prechecked = await precheckedVerdicts(engine);
+  if (prechecked && !synced.has(prechecked)) {
     const sync = engine.db.transaction(() => {
       if (engine.settings.get<string>(EDITION_SETTING) === prechecked.edition) return;
       store.clearCms();

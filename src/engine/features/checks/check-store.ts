@@ -1,7 +1,7 @@
 /**
- * The checks' tables in the engine's index (migration 6), behind statements prepared once per
- * database: managed-network verdicts and owners, live-check claims, ad verdicts, and external
- * monetization results.
+ * The checks' tables in the engine's index (migrations 6 and 10), behind statements prepared once
+ * per database: managed-network verdicts, owners and the signals live verdicts rest on, live-check
+ * claims, ad verdicts, and external monetization results.
  */
 import type Database from 'better-sqlite3';
 import type { Db } from '../../store/database.js';
@@ -89,6 +89,9 @@ export class ChecksStore {
   readonly networksByChannels: Get<[{ pattern: string | null; min_channels: number; limit: number }], NetworkRow>;
   readonly networksBySubscribers: Get<[{ pattern: string | null; min_channels: number; limit: number }], NetworkRow>;
   readonly clearCms: () => void;
+  /** The signals a live verdict rests on (JSON), when it has any. */
+  readonly verdictSignals: Get<[string], { signals: string }>;
+  readonly putVerdictSignals: Database.Statement<[string, string]>;
 
   readonly claim: Get<[string], ClaimRow>;
   readonly putClaim: Database.Statement<[string, string, number, number]>;
@@ -131,8 +134,12 @@ export class ChecksStore {
     );
     this.networksByChannels = db.prepare(NETWORK_LIST('member_count DESC, total_subscribers DESC'));
     this.networksBySubscribers = db.prepare(NETWORK_LIST('total_subscribers DESC, member_count DESC'));
-    const clear = ['DELETE FROM cms_verdicts', 'DELETE FROM cms_owners', 'DELETE FROM cms_live_checks'].map((sql) => db.prepare(sql));
+    const clear = ['DELETE FROM cms_verdicts', 'DELETE FROM cms_owners', 'DELETE FROM cms_live_checks', 'DELETE FROM cms_signals'].map((sql) => db.prepare(sql));
     this.clearCms = () => clear.forEach((statement) => statement.run());
+    this.verdictSignals = db.prepare('SELECT signals FROM cms_signals WHERE channel_id = ?');
+    this.putVerdictSignals = db.prepare(
+      'INSERT INTO cms_signals (channel_id, signals) VALUES (?, ?) ON CONFLICT (channel_id) DO UPDATE SET signals = excluded.signals',
+    );
 
     this.claim = db.prepare('SELECT * FROM cms_live_checks WHERE channel_id = ?');
     this.putClaim = db.prepare(

@@ -2,7 +2,9 @@
 import type { RouteOutput } from '../../../core/routes.js';
 import { isoTime } from '../../clock.js';
 import type { RequestContext } from '../../context.js';
+import type { PageSignal } from '../../platform/page-signals.js';
 import type { ChecksStore, CmsVerdictRow, MemberRow, OwnerRow } from './check-store.js';
+import type { LiveOutcome } from './live-claim.js';
 
 type CmsBody = RouteOutput<'cms.check'>;
 
@@ -31,9 +33,9 @@ export class CmsAnswer {
   }
 
   /** After a live check finished: `ranHere` when this request ran it, false when it waited on another's. */
-  afterLiveCheck(gotVerdict: boolean, ranHere: boolean): CmsBody {
+  afterLiveCheck(outcome: LiveOutcome, ranHere: boolean): CmsBody {
     const verdict = this.store.verdict.get(this.channelId);
-    if (gotVerdict && verdict) {
+    if (outcome.verdict && verdict) {
       return this.body(verdict, ranHere, ranHere ? 'Live check just now.' : 'From the live check another request was already running for this channel.');
     }
     const who = ranHere ? 'The live check' : 'The live check this request waited for';
@@ -48,8 +50,9 @@ export class CmsAnswer {
       checked_at: null,
       checked_live: ranHere,
       owner: null,
-      note: `${who} got no verdict this time.`,
-      hint: UNCHECKED_HINT,
+      note: outcome.note ?? `${who} got no verdict this time.`,
+      hint: outcome.hint ?? UNCHECKED_HINT,
+      ...(outcome.signals ? { signals: outcome.signals } : {}),
     };
   }
 
@@ -69,7 +72,15 @@ export class CmsAnswer {
       note: `${who} ${source}`,
     };
     if (owner && details) body.network = this.network(owner.oid);
+    const signals = this.signals();
+    if (signals) body.signals = signals;
     return body;
+  }
+
+  /** The public signals the stored verdict rests on (live checks on the live platform). */
+  private signals(): PageSignal[] | undefined {
+    const row = this.store.verdictSignals.get(this.channelId);
+    return row ? (JSON.parse(row.signals) as PageSignal[]) : undefined;
   }
 
   private owner(oid: string): OwnerRow {

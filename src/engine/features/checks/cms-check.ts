@@ -8,43 +8,57 @@
  * another: it counts as a lookup and answers with that check's verdict (`checked_live: false`,
  * since this request did not run it). Deciding which of the three applies, taking the cap's slot
  * and claiming the live check happen in one write transaction.
+ *
+ * On the sample platform a live check reads who manages the channel from the world (after its
+ * simulated work); on the live platform it reads the channel's public pages and reports `managed`
+ * only on a strong public signal, else no verdict (`unchecked`) — see live-network-judgement.ts.
  */
 import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
 import type { RequestContext } from '../../context.js';
 import { hasFault } from '../../faults.js';
+import type { NetworkOwner } from '../../platform/networks.js';
+import type { PageSignal } from '../../platform/page-signals.js';
+import type { PlatformChannel, PlatformProvider } from '../../platform/platform.js';
+import type { PublicPageReads } from '../../platform/public-pages.js';
 import { durationFor, simulateWork, workDuration } from '../../simulated-work.js';
 import { checkIndex } from './check-index.js';
 import type { ChecksStore, CmsVerdictRow } from './check-store.js';
 import { takeLiveCheck, takeLookup } from './cms-caps.js';
 import { CmsAnswer } from './cms-answer.js';
-import { averageViews, requireKnownChannel } from './known-channel.js';
-import { awaitLiveCheck, claimLiveCheck, finishLiveCheck, isRunning, releaseLiveCheck } from './live-claim.js';
+import { averageViews, checkedChannel } from './known-channel.js';
+import { awaitLiveCheck, claimLiveCheck, finishLiveCheck, isRunning, type LiveOutcome, releaseLiveCheck } from './live-claim.js';
+import { judgeNetworkPages, NETWORK_PAGES_READ } from './live-network-judgement.js';
 
 type Step = { kind: 'stored'; verdict: CmsVerdictRow } | { kind: 'run'; token: string } | { kind: 'join'; token: string };
+
+/** How long a live check on the live site may take before another request may take it over (the spec's 60 s). */
+const LIVE_SITE_CHECK_MS = 60_000;
 
 export async function checkManagedNetwork(
   request: RequestContext,
   input: ParsedInput<'cms.check'>,
 ): Promise<RouteOutput<'cms.check'>> {
   const { engine } = request;
-  const { channel_id: channelId } = await requireKnownChannel(await engine.platform(), (await engine.index()).terminated, input.channel_id);
+  const platform = await engine.platform();
+  const channel = await checkedChannel(engine, input.channel_id);
+  const channelId = channel.channel_id;
   const store = await checkIndex(engine);
   const answer = new CmsAnswer(request, store, channelId, input.full_network);
+  const plannedMs = platform.simulation ? durationFor(channelId, workDuration(engine.settings, 'cms-live-check')) : LIVE_SITE_CHECK_MS;
   let joined = false;
   for (;;) {
-    const step = decide(request, store, channelId, input.refresh, joined);
+    const step = decide(request, store, channelId, input.refresh, joined, plannedMs);
     if (step.kind === 'stored') return answer.stored(step.verdict);
-    if (step.kind === 'run') return answer.afterLiveCheck(await runLiveCheck(request, store, channelId, step.token), true);
+    if (step.kind === 'run') return answer.afterLiveCheck(await runLiveCheck(request, store, channel, step.token), true);
     // Joined: one lookup is counted, however long the wait or whatever happens to the check.
     joined = true;
     const outcome = await awaitLiveCheck(store, engine.clock, channelId, step.token, request.signal);
-    if (outcome) return answer.afterLiveCheck(outcome.verdict, false);
+    if (outcome) return answer.afterLiveCheck(outcome, false);
   }
 }
 
-function decide(request: RequestContext, store: ChecksStore, channelId: string, refresh: boolean, joined: boolean): Step {
+function decide(request: RequestContext, store: ChecksStore, channelId: string, refresh: boolean, joined: boolean, plannedMs: number): Step {
   const { engine } = request;
-  const plannedMs = durationFor(channelId, workDuration(engine.settings, 'cms-live-check'));
   const run = engine.db.transaction((): Step => {
     const now = engine.clock.now();
     const verdict = store.verdict.get(channelId);
@@ -63,19 +77,36 @@ function decide(request: RequestContext, store: ChecksStore, channelId: string, 
   return run.immediate();
 }
 
-/** Runs the claimed live check and stores its verdict; returns whether it got one. */
-async function runLiveCheck(request: RequestContext, store: ChecksStore, channelId: string, token: string): Promise<boolean> {
+/** What a live check found: the channel as read (null: no verdict) and its owner, or why there is no verdict. */
+interface Finding {
+  channel: PlatformChannel | null;
+  owner: NetworkOwner | null;
+  /** Live platform: the public signals the finding rests on, and — without a verdict — why, and what to do. */
+  signals?: PageSignal[];
+  note?: string;
+  hint?: string;
+}
+
+/** Runs the claimed live check and stores its verdict; returns its outcome. A check that fails or is abandoned is released. */
+async function runLiveCheck(request: RequestContext, store: ChecksStore, checked: PlatformChannel, token: string): Promise<LiveOutcome> {
   const { engine } = request;
+  const channelId = checked.channel_id;
+  const platform = await engine.platform();
+  let finding: Finding;
   try {
-    await simulateWork(engine.settings, 'cms-live-check', channelId, request.signal);
+    finding = platform.publicPages ? await readPublicPages(platform.publicPages, checked) : await readSampleWorld(request, platform, channelId);
   } catch (error) {
-    // Abandoned (the caller went away): whoever waits on it decides again.
+    // Abandoned (the caller went away) or failed: whoever waits on it decides again.
     releaseLiveCheck(store, channelId, token);
     throw error;
   }
-  const platform = await engine.platform();
-  const channel = hasFault(engine.settings, 'cms-no-verdict') ? null : await platform.channelById(channelId);
-  const owner = channel ? await platform.networks.ownerOf(channelId) : null;
+  const { channel, owner } = finding;
+  const outcome: LiveOutcome = {
+    verdict: channel !== null,
+    ...(finding.signals ? { signals: finding.signals } : {}),
+    ...(finding.note ? { note: finding.note } : {}),
+    ...(finding.hint ? { hint: finding.hint } : {}),
+  };
   const record = engine.db.transaction(() => {
     const now = engine.clock.now();
     if (channel) {
@@ -92,9 +123,30 @@ async function runLiveCheck(request: RequestContext, store: ChecksStore, channel
         language: channel.language,
         category: channel.category,
       });
+      if (finding.signals) store.putVerdictSignals.run(channelId, JSON.stringify(finding.signals));
     }
-    finishLiveCheck(store, channelId, token, now, { verdict: channel !== null });
+    finishLiveCheck(store, channelId, token, now, outcome);
   });
   record.immediate();
-  return channel !== null;
+  return outcome;
+}
+
+/** The sample world knows who manages each channel: a live check reads it (after its simulated work). */
+async function readSampleWorld(request: RequestContext, platform: PlatformProvider, channelId: string): Promise<Finding> {
+  const { engine } = request;
+  await simulateWork(engine.settings, 'cms-live-check', channelId, request.signal);
+  const channel = hasFault(engine.settings, 'cms-no-verdict') ? null : await platform.channelById(channelId);
+  const owner = channel ? await platform.networks.ownerOf(channelId) : null;
+  return { channel, owner };
+}
+
+/** The live site: the channel's page and newest videos, judged by live-network-judgement.ts. */
+async function readPublicPages(pages: PublicPageReads, checked: PlatformChannel): Promise<Finding> {
+  const read = await pages.channelPages(checked.channel_id, { videos: NETWORK_PAGES_READ, licensing: true });
+  if (!read) {
+    return { channel: null, owner: null, signals: [], note: 'No verdict: the site no longer shows the channel.', hint: 'Check the channel id; a terminated channel has no pages to check.' };
+  }
+  const judgement = judgeNetworkPages(read);
+  if (!judgement.owner) return { channel: null, owner: null, signals: judgement.signals, note: judgement.note, hint: judgement.hint };
+  return { channel: checked, owner: judgement.owner, signals: judgement.signals };
 }

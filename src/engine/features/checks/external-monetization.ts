@@ -5,6 +5,10 @@
  * reuses the stored result only when it is younger than that many seconds and was made by the
  * current classifier version, and otherwise runs live. A failing classifier answers 502 and stores
  * nothing.
+ *
+ * The sample world knows what each channel sells; on the live platform the classifier reads the
+ * channel's public pages and the stores they link to (external/live-classifier.ts), with a
+ * classifier version of its own.
  */
 import { ServiceError } from '../../../core/errors.js';
 import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
@@ -13,14 +17,18 @@ import type { RequestContext } from '../../context.js';
 import { hasFault } from '../../faults.js';
 import { simulateWork } from '../../simulated-work.js';
 import type { ExternalMethod, ExternalMonetizationTruth } from '../../platform/page-signals.js';
-import type { PlatformChannel } from '../../platform/platform.js';
+import type { PlatformChannel, PlatformProvider } from '../../platform/platform.js';
 import { checksStore, type ExternalRow } from './check-store.js';
-import { requireKnownChannel } from './known-channel.js';
+import { classifyPublicPages, LIVE_EXTERNAL_CLASSIFIER_VERSION } from './external/live-classifier.js';
+import { checkedChannel } from './known-channel.js';
 
 type ExternalBody = RouteOutput<'monetization.external'>;
 
 /** Stored results made by another version are never reused under `cached_ok_secs`. */
 export const EXTERNAL_CLASSIFIER_VERSION = 'sample-2026.11';
+
+/** The classifier of this platform: the sample world's, or the live pages' (a version of its own). */
+const classifierVersion = (platform: PlatformProvider) => (platform.publicPages ? LIVE_EXTERNAL_CLASSIFIER_VERSION : EXTERNAL_CLASSIFIER_VERSION);
 
 /** What the classifier stores: everything of the body but the per-request fields. */
 type Classification = Pick<ExternalBody, 'summary' | 'methods' | 'products' | 'store_urls' | 'funnel'>;
@@ -31,14 +39,15 @@ export async function externalMonetization(
 ): Promise<ExternalBody> {
   const { engine } = request;
   const platform = await engine.platform();
-  const channel = await requireKnownChannel(platform, (await engine.index()).terminated, input.channel_id);
+  const channel = await checkedChannel(engine, input.channel_id);
   const store = checksStore(engine.db);
   const stored = store.external.get(channel.channel_id);
+  const version = classifierVersion(platform);
   if (input.skip_live) return stored ? storedBody(stored) : unclassified(channel.channel_id);
-  if (input.cached_ok_secs !== undefined && stored && reusable(stored, input.cached_ok_secs * 1000, engine.clock.now())) {
+  if (input.cached_ok_secs !== undefined && stored && reusable(stored, version, input.cached_ok_secs * 1000, engine.clock.now())) {
     return storedBody(stored);
   }
-  await simulateWork(engine.settings, 'monetization-classifier', channel.channel_id, request.signal);
+  if (platform.simulation) await simulateWork(engine.settings, 'monetization-classifier', channel.channel_id, request.signal);
   if (hasFault(engine.settings, 'monetization-classifier-fail')) {
     throw new ServiceError({
       status: 502,
@@ -47,11 +56,13 @@ export async function externalMonetization(
       hint: 'Try again later; skip_live=1 answers the last stored result meanwhile.',
     });
   }
-  const truth = await platform.externalMonetization(channel.channel_id);
+  const truth = platform.publicPages
+    ? await classifyPublicPages(platform.publicPages, channel.channel_id, platform.nowMs())
+    : await platform.externalMonetization(channel.channel_id);
   const classification = classify(channel, truth ?? { methods: [], products: [], store_urls: [], funnel: null });
   const row: ExternalRow = {
     channel_id: channel.channel_id,
-    classifier_version: EXTERNAL_CLASSIFIER_VERSION,
+    classifier_version: version,
     classified_at: engine.clock.now(),
     result: JSON.stringify(classification),
   };
@@ -59,8 +70,8 @@ export async function externalMonetization(
   return { ...header(row), checked_live: true, ...classification };
 }
 
-function reusable(stored: ExternalRow, maxAgeMs: number, now: number): boolean {
-  return stored.classifier_version === EXTERNAL_CLASSIFIER_VERSION && now - stored.classified_at < maxAgeMs;
+function reusable(stored: ExternalRow, version: string, maxAgeMs: number, now: number): boolean {
+  return stored.classifier_version === version && now - stored.classified_at < maxAgeMs;
 }
 
 function header(row: ExternalRow) {

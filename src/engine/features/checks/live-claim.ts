@@ -8,11 +8,18 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../../clock.js';
+import type { PageSignal } from '../../platform/page-signals.js';
 import type { ChecksStore, ClaimRow } from './check-store.js';
 
-/** What a finished live check found: whether it stored a verdict (false: no verdict obtained). */
+/**
+ * What a finished live check found: whether it stored a verdict (false: no verdict obtained); on
+ * the live platform also the signals it read and — without a verdict — why, and what to do.
+ */
 export interface LiveOutcome {
   verdict: boolean;
+  signals?: PageSignal[];
+  note?: string;
+  hint?: string;
 }
 
 const POLL_MS = 50;

@@ -41,7 +41,7 @@ export class DownloadSlots {
     this.all = db.prepare<[], SlotRow>('SELECT * FROM download_slots');
     this.held = db.prepare<[number], SlotRow>('SELECT * FROM download_slots WHERE user_id = ? ORDER BY expected_done_at');
     this.insert = db.prepare('INSERT INTO download_slots (id, user_id, host, pid, acquired_at, expected_done_at, lease_expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    this.renewLease = db.prepare('UPDATE download_slots SET lease_expires_at = ? WHERE id = ?');
+    this.renewLease = db.prepare('UPDATE download_slots SET lease_expires_at = ?, expected_done_at = coalesce(?, expected_done_at) WHERE id = ?');
     this.remove = db.prepare('DELETE FROM download_slots WHERE id = ?');
     this.byId = db.prepare<[string], SlotRow>('SELECT * FROM download_slots WHERE id = ?');
   }
@@ -65,9 +65,9 @@ export class DownloadSlots {
     return id;
   }
 
-  /** False when the slot is gone (freed as dead meanwhile). */
-  renew(id: string): boolean {
-    return this.renewLease.run(this.clock.now() + SLOT_LEASE_MS, id).changes > 0;
+  /** False when the slot is gone (freed as dead meanwhile). `expectedDoneAt`: a better guess of its end (a fetch's own ETA). */
+  renew(id: string, expectedDoneAt?: number): boolean {
+    return this.renewLease.run(this.clock.now() + SLOT_LEASE_MS, expectedDoneAt ?? null, id).changes > 0;
   }
 
   release(id: string): void {

@@ -1,5 +1,5 @@
 /**
- * The live index's reads of its channel tables (migration 10): channels, their snapshots, videos
+ * The live index's reads of its channel tables (migration 11): channels, their snapshots, videos
  * and the channels collab videos list. One place for the SQL the live index reads, prepared once
  * per connection; the writes are in read-recorder.ts.
  */

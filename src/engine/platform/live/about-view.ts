@@ -18,7 +18,8 @@ export function parseAboutView(response: Json): AboutView | null {
   if (!view || typeof view !== 'object') return null;
   const links = findAll(at(view, 'links'), 'channelExternalLinkViewModel').map((link) => {
     const shown = textOf(at(link, 'link')) ?? '';
-    return { title: textOf(at(link, 'title')) ?? shown, url: shown && !/^https?:/.test(shown) ? `https://${shown}` : shown };
+    const url = redirectTarget(link) ?? (shown && !/^https?:/.test(shown) ? `https://${shown}` : shown);
+    return { title: textOf(at(link, 'title')) ?? shown, url };
   });
   return {
     channelId: asString(at(view, 'channelId')) ?? null,
@@ -30,4 +31,14 @@ export function parseAboutView(response: Json): AboutView | null {
     country: textOf(at(view, 'country')) ?? null,
     links,
   };
+}
+
+/** The address a link's site redirect leads to (its `q`): whole, where the shown text may be cut short. */
+function redirectTarget(link: Json): string | undefined {
+  for (const url of findAll(link, 'url')) {
+    if (typeof url !== 'string' || !url.includes('/redirect?')) continue;
+    const target = new URL(url, 'https://www.youtube.com').searchParams.get('q');
+    if (target && /^https?:\/\//i.test(target)) return target;
+  }
+  return undefined;
 }

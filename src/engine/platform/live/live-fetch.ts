@@ -25,19 +25,23 @@ export interface LiveFetchDeps {
   signal?: AbortSignal;
 }
 
-interface Transport {
-  fetch: (url: string, init: Record<string, unknown>) => Promise<{ status: number; url: string; headers: Headers; text(): Promise<string> }>;
+export interface Transport {
+  fetch: (
+    url: string,
+    init: Record<string, unknown>,
+  ) => Promise<{ status: number; url: string; headers: Headers; body: ReadableStream<Uint8Array> | null; text(): Promise<string> }>;
   dispatcher?: Dispatcher;
 }
 
-async function openTransport(proxy: string | undefined): Promise<Transport> {
+/** undici's fetch, through the proxy when one is set. */
+export async function openTransport(proxy: string | undefined): Promise<Transport> {
   const undici = await import('undici');
   const dispatcher = proxy ? new undici.ProxyAgent(proxy) : undefined;
   return { fetch: undici.fetch as unknown as Transport['fetch'], dispatcher };
 }
 
 /** Why a request never got an answer, in a few words. */
-function reasonOf(error: unknown, timedOut: boolean, timeoutMs: number): string {
+export function reasonOf(error: unknown, timedOut: boolean, timeoutMs: number): string {
   if (timedOut) return `timed out after ${Math.round(timeoutMs / 1000)}s`;
   let cause = error as { code?: string; message?: string; cause?: unknown } | undefined;
   for (let depth = 0; cause && depth < 4; depth++) {

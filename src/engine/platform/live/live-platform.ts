@@ -4,17 +4,23 @@
  * parsers do not understand is saved for a bug report. Reads only the sample world can answer
  * (networks, ad pages, external monetization) answer 501 `not_implemented_on_live`.
  */
+import type { PlatformMedia } from '../media.js';
 import type { ChannelVideosOptions, NetworkReads, PlatformProvider } from '../platform.js';
+import type { AdPage } from '../page-signals.js';
+import type { PublicPageReads } from '../public-pages.js';
 import type { Transcript } from '../transcript.js';
 import type { ChannelPresence, ContentType } from '../types.js';
 import { parseAboutView } from './about-view.js';
+import { readAdPages } from './ad-pages.js';
 import { siteLanguages, SITE_CATEGORIES } from './catalogue.js';
 import { type ChannelHeader, parseChannelPage, type TabName } from './channel-page.js';
+import { readChannelPages } from './channel-pages.js';
 import { notOnLive } from './errors.js';
 import { countryCode, parseCount, parseDateText, type ReadCount } from './figures.js';
 import type { InnertubeClient } from './innertube.js';
 import { asString, at } from './json-walk.js';
 import { withRawTrail } from './raw-responses.js';
+import type { OutsideReader } from './outside-page.js';
 import { parseChannelReference } from './references.js';
 import { parseTabPage, type TabItem } from './tab-items.js';
 import { parseTimedText } from './timedtext.js';
@@ -46,10 +52,21 @@ export class LivePlatform implements PlatformProvider {
   /** Channel page headers read in the last minute (real time), newest last. */
   private readonly recentHeaders = new Map<string, { header: ChannelHeader; readAt: number }>();
 
+  /** The channel checks' reads: a channel's pages, and the pages outside the site it links to. */
+  readonly publicPages: PublicPageReads;
+
   constructor(
     private readonly client: InnertubeClient,
     private readonly clock: () => number = Date.now,
-  ) {}
+    outsidePage: OutsideReader = async (url) => ({ ok: false, url, reason: 'pages outside the site are not read here' }),
+    /** Video, audio and caption files (yt-dlp and ffmpeg: media/). */
+    readonly media?: PlatformMedia,
+  ) {
+    this.publicPages = {
+      channelPages: (channelId, options) => readChannelPages(this.client, this, channelId, options),
+      outsidePage,
+    };
+  }
 
   nowMs(): number {
     return this.clock();
@@ -283,8 +300,9 @@ export class LivePlatform implements PlatformProvider {
     },
   };
 
-  readAdPages(): never {
-    throw notOnLive('Reading ad placements on watch pages');
+  /** The newest longform watch pages (up to 5), each as it shows ads (or not) to an anonymous reader now. */
+  readAdPages(channelId: string): Promise<AdPage[]> {
+    return readAdPages(this.client, this, channelId);
   }
 
   externalMonetization(): never {

@@ -24,3 +24,15 @@ export function rewriteOrigin(url: URL, origin: URL | undefined): URL {
   const rewritten = new URL(url.pathname + url.search, origin);
   return rewritten;
 }
+
+/** Where pages outside the site go under an origin override: the host kept as the first path segment. */
+export const OUTSIDE_PREFIX = '/external/';
+
+/**
+ * The URL a page outside the site (a store a channel links to) really goes to: unchanged, or under
+ * an override `<origin>/external/<host><path>?<query>`, so a fixture server tells hosts apart.
+ */
+export function rewriteOutsideOrigin(url: URL, origin: URL | undefined): URL {
+  if (!origin) return url;
+  return new URL(`${OUTSIDE_PREFIX}${url.host}${url.pathname}${url.search}`, origin);
+}

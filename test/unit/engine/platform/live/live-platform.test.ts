@@ -245,9 +245,9 @@ describe('the live platform, on fixtures', () => {
     expect(JSON.parse(fs.readFileSync(saved, 'utf8'))).toMatchObject({ request: { browseId: JANE }, body: '{"responseContext":{},"contents":{}}' });
   });
 
-  it('answers 501 not_implemented_on_live for what only the sample world knows', async () => {
+  it('answers 501 not_implemented_on_live for what only the sample world knows (the checks read pages instead)', async () => {
     const platform = await live([]);
-    for (const read of [() => platform.networks.ownerOf(JANE), () => platform.readAdPages(), () => platform.externalMonetization()]) {
+    for (const read of [() => platform.networks.ownerOf(JANE), () => platform.networks.network('some-oid'), () => platform.externalMonetization()]) {
       expect(read).toThrow(ServiceError);
       try {
         read();

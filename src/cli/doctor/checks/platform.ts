@@ -1,0 +1,21 @@
+import type { DoctorCheck } from '../check.js';
+
+/** The platform the engine reads, and whether it answers one light request (the sample world is offline). */
+export const platformCheck: DoctorCheck = {
+  id: 'platform',
+  title: 'platform',
+  async run({ settings, env, platform }) {
+    if (settings.mode === 'remote') return { status: 'skip', summary: 'remote mode: the service reads the platform (see remote service)', needed: false };
+    if ((await platform()) === 'sample') return { status: 'ok', summary: 'sample world (offline: nothing to reach)', needed: true };
+    const { liveReach } = await import('../../../engine/platform/factory/media-tools.js');
+    const reach = await liveReach(env);
+    const where = env.TUBEKIT_PLATFORM_ORIGIN ? `live, through TUBEKIT_PLATFORM_ORIGIN ${reach.target}` : 'live';
+    if (reach.ok) return { status: 'ok', summary: `${where}: answers (${reach.detail})`, needed: true };
+    return {
+      status: 'fail',
+      summary: `${where}: does not answer (${reach.detail})`,
+      fix: 'Check the connection, or set TUBEKIT_PROXY; `tubekit engine platform` shows the data dir’s platform.',
+      needed: true,
+    };
+  },
+};

@@ -1,0 +1,34 @@
+/**
+ * Runs one scenario suite against both engines on a live data dir: the platform setting is `live`,
+ * and every request of the live platform goes to a fixture server on 127.0.0.1
+ * (TUBEKIT_PLATFORM_ORIGIN), which answers the exchanges the suite lists and 404 to anything else.
+ */
+import { afterAll, beforeAll, describe, vi } from 'vitest';
+import { createHarness, type EngineHarness, type HarnessOptions } from './engines.js';
+import { type FixtureExchange, type FixtureServer, startFixtureServer } from './platform-fixture-server.js';
+
+export interface LiveHarness extends EngineHarness {
+  server: FixtureServer;
+}
+
+export function describeEachEngineOnLive(title: string, site: () => FixtureExchange[], body: (get: () => LiveHarness) => void, options: HarnessOptions = {}) {
+  for (const kind of ['embedded', 'remote'] as const) {
+    describe(`${title} [${kind}, live platform]`, () => {
+      let current: Awaited<ReturnType<typeof createHarness>> | undefined;
+      let server: FixtureServer | undefined;
+      beforeAll(async () => {
+        server = await startFixtureServer(site());
+        vi.stubEnv('TUBEKIT_PLATFORM_ORIGIN', server.origin);
+        vi.stubEnv('TUBEKIT_PLATFORM_RATE', '100');
+        current = await createHarness(kind, options);
+        current.harness.engine.settings.set('platform', 'live');
+      });
+      afterAll(async () => {
+        await current?.close();
+        await server?.close();
+        vi.unstubAllEnvs();
+      });
+      body(() => ({ ...current!.harness, server: server! }));
+    });
+  }
+}
