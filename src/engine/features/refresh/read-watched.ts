@@ -29,6 +29,11 @@ export interface WatchedRead {
   collab_videos: number;
 }
 
+/** A channel's entry before anything of it is read. */
+export function unreadChannel(channelId: string): WatchedRead {
+  return { channel_id: channelId, state: 'active', title: null, subscribers: null, total_views: null, video_count: null, uploads: 0, watch_pages: 0, collab_videos: 0 };
+}
+
 /** Whether the channel is active (and as what), terminated or gone; a platform without presence reads says active or missing. */
 async function presenceOf(platform: PlatformProvider, channelId: string): Promise<ChannelPresence> {
   if (platform.channelPresence) return platform.channelPresence(channelId);
@@ -45,7 +50,7 @@ export async function readWatchedChannel(
 ): Promise<WatchedRead> {
   return recording.together(async () => {
     const presence = await presenceOf(platform, channelId);
-    const read: WatchedRead = { channel_id: channelId, state: presence.state, title: null, subscribers: null, total_views: null, video_count: null, uploads: 0, watch_pages: 0, collab_videos: 0 };
+    const read: WatchedRead = { ...unreadChannel(channelId), state: presence.state };
     if (presence.state !== 'active') return read;
     const { channel } = presence;
     Object.assign(read, { title: channel.title, subscribers: channel.subscribers, total_views: channel.total_views, video_count: channel.video_count });

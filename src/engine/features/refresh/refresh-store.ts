@@ -64,9 +64,6 @@ const statements = preparedFor((db: Db) => ({
   ),
   // Given back untried (the platform could not be reached): due again at once.
   released: db.prepare<[{ idx: number; owner: string }]>('UPDATE live_refresh SET lease_owner = NULL, lease_expires_ms = NULL WHERE channel_idx = @idx AND lease_owner = @owner'),
-  state: db.prepare<[string], { state: string; title: string | null; subscribers: number | null; total_views: number | null; video_count: number | null }>(
-    'SELECT state, title, subscribers, total_views, video_count FROM live_channels WHERE channel_id = ?',
-  ),
   examined: db.prepare<[string], string>(
     "SELECT video_id FROM live_videos WHERE video_id IN (SELECT value FROM json_each(?)) AND members_read = 1",
   ).pluck(),
@@ -136,10 +133,6 @@ export class RefreshStore {
 
   release(idx: number, owner: string): void {
     this.s.released.run({ idx, owner });
-  }
-
-  channelState(channelId: string) {
-    return this.s.state.get(channelId);
   }
 
   /** Of these videos, the ones whose watch page the index already read (it knows the channels they list). */

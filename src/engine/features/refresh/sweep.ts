@@ -19,7 +19,7 @@ import { formatDuration } from '../../../core/duration.js';
 import { isoTime } from '../../clock.js';
 import type { EngineContext } from '../../context.js';
 import { runAlertCycle, type CycleReason, type CycleReport } from '../alerts/cycle.js';
-import { readWatchedChannel, type WatchedRead } from './read-watched.js';
+import { readWatchedChannel, unreadChannel, type WatchedRead } from './read-watched.js';
 import { terminatedRecords, terminationSink, type TerminationSink } from './record-terminations.js';
 import { RefreshStore, type DueChannel } from './refresh-store.js';
 import { refreshInterval } from './schedule-setting.js';
@@ -93,12 +93,12 @@ export async function runRefreshSweep(engine: EngineContext, options: SweepOptio
   let stop: unknown;
 
   const readOne = async (channel: DueChannel, slot: number) => {
+    // A claim re-checks that the channel is still due and active: a gone one is not read again.
     if (!store.claim(channel.idx, owner, engine.clock.now(), LEASE_MS, now - interval)) return;
-    const before = store.channelState(channel.channel_id)?.state ?? 'active';
     try {
       const result = await readWatchedChannel(platform, reads, store, channel.channel_id, { scan: list.scanned.has(channel.idx), shorts: list.shortsAlerts });
       store.succeeded(channel.idx, owner, engine.clock.now());
-      if (result.state !== 'active' && before === 'active') gone.add(channel.channel_id);
+      if (result.state !== 'active') gone.add(channel.channel_id);
       results[slot] = result;
       options.onRead?.(result);
     } catch (error) {
@@ -109,7 +109,7 @@ export async function runRefreshSweep(engine: EngineContext, options: SweepOptio
       }
       const message = error instanceof Error ? error.message : String(error);
       store.failed(channel.idx, owner, engine.clock.now(), message);
-      const failed: RefreshedChannel = { channel_id: channel.channel_id, state: 'failed', error: message, title: null, subscribers: null, total_views: null, video_count: null, uploads: 0, watch_pages: 0, collab_videos: 0 };
+      const failed: RefreshedChannel = { ...unreadChannel(channel.channel_id), state: 'failed', error: message };
       results[slot] = failed;
       options.onRead?.(failed);
     }
@@ -123,14 +123,14 @@ export async function runRefreshSweep(engine: EngineContext, options: SweepOptio
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? DEFAULT_SWEEP_CONCURRENCY) }, worker));
-  if (stop !== undefined) throw stop;
-  options.signal?.throwIfAborted();
   const read = results.filter((result): result is RefreshedChannel => result !== undefined);
   const found = read.filter((result) => gone.has(result.channel_id)).map((result) => result.channel_id);
-
+  // Recorded even when the sweep stops: a gone channel is not read again, so this is its one chance.
   const sink = options.terminations === undefined ? terminationSink(engine) : options.terminations;
   const records = found.length > 0 && sink ? terminatedRecords(engine, index, found) : [];
   const recorded = sink ? (records.length > 0 ? sink(records).recorded : 0) : null;
+  if (stop !== undefined) throw stop;
+  options.signal?.throwIfAborted();
   const alerts = await runAlertCycle(engine, options.reason ?? 'command');
   return {
     started_at: isoTime(now),

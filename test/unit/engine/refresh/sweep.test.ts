@@ -220,6 +220,30 @@ describe('the refresh sweep', () => {
     expect((await engine.refresh()).terminations.recorded).toBeNull();
   });
 
+  it('records a termination it found even when it stops at a refusal right after', async () => {
+    const clock = new ManualClock(START);
+    const site = siteOf(clock, 2);
+    const [gone, refusing] = [...site.channels.keys()];
+    server = await startFixtureServer(site.exchanges());
+    const engine = await liveEngine(clock, server.origin);
+    // Saved one after the other: the gone one is known first, so the sweep reads it first.
+    await save(engine, [gone!]);
+    await save(engine, [refusing!]);
+    await server.close();
+    site.channels.get(gone!)!.state = 'terminated';
+    const refusingPage = (exchange: FixtureExchange) => exchange.key.browseId === refusing && !exchange.key.params;
+    server = await startFixtureServer([
+      ...site.exchanges().filter((exchange) => !refusingPage(exchange)),
+      { method: 'POST', path: '/youtubei/v1/browse', key: { browseId: refusing! }, status: 429, headers: { 'retry-after': '120' }, body: 'slow down' },
+    ]);
+    const later = await liveEngine(clock, server.origin, dataDir);
+    clock.advance(6 * HOUR);
+    const records: LiveTerminatedRecord[] = [];
+    const error = await caught(later.refresh({ concurrency: 1, terminations: (batch) => (records.push(...batch), { recorded: batch.length }) }));
+    expect(error.code).toBe('platform_refused');
+    expect(records.map((record) => record.channel_id)).toEqual([gone]);
+  });
+
   it('runs from serve on its alert schedule: on a live data dir each alert cycle is a sweep', async () => {
     const clock = new ManualClock(START);
     const site = siteOf(clock, 1);
