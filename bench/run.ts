@@ -23,6 +23,7 @@ const suites = [
   ['alerts', './alerts.js', 'alertRows'],
   ['collabs', './collabs.js', 'collabRows'],
   ['mcp', './mcp.js', 'mcpRows'],
+  ['live', './live.js', 'liveRows'],
 ] as const;
 
 /** Optional suites are loaded by name so a missing one does not stop the others. */

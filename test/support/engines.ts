@@ -39,11 +39,14 @@ export interface HarnessOptions extends Partial<EngineOptions> {
    * (task-jobs' own job kind); every other suite's successful answers are checked (strict-responses.ts).
    */
   strictResponses?: boolean;
+  /** A live data dir (its platform's origin comes from TUBEKIT_PLATFORM_ORIGIN: see live-harness.ts). */
+  platform?: 'live';
 }
 
 export async function createHarness(kind: EngineKind, options: HarnessOptions = {}) {
   const dataDir = options.dataDir ?? tempDataDir();
   const engine = Engine.open({ ...options, dataDir });
+  if (options.platform === 'live') engine.settings.set('platform', 'live');
   if (options.world) await engine.reseedWorld(options.world);
   let server: RunningServer | undefined;
   if (kind === 'remote') server = await startServer({ engine, port: 0 });
