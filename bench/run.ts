@@ -24,6 +24,7 @@ const suites = [
   ['collabs', './collabs.js', 'collabRows'],
   ['mcp', './mcp.js', 'mcpRows'],
   ['fleet', './fleet.js', 'fleetRows'],
+  ['live', './live.js', 'liveRows'],
 ] as const;
 
 /** Optional suites are loaded by name so a missing one does not stop the others. */

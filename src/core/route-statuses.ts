@@ -31,7 +31,6 @@ const channelTerminated = '`channel_terminated`: the channel was terminated (the
 const liveUnreachable = 'On the live platform, `platform_unreachable`: the video site could not be reached (offline, DNS, refused, timed out); nothing was stored.';
 const liveRefused = 'On the live platform, `platform_refused`: the video site kept refusing (HTTP 429, a bot check, a sign-in wall) after backing off; slow down, use a proxy or a cookies file.';
 const liveNotUnderstood = 'On the live platform, `platform_page_not_understood`: a page of the video site could not be read (the raw answer is saved under the data dir for a bug report); or `upstream_error`: the site answered with an error status.';
-const liveIndexNotYet = '`not_implemented_on_live`: this data dir uses the live platform, whose index (statistics over time, collabs) is not built yet; never sample data.';
 
 /** The answers of a route that reads the live video site, added to the route's own (a status it already has is joined). */
 function readsLiveSite(answers: FeatureAnswers): FeatureAnswers {
@@ -71,7 +70,6 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
     400: 'The channel input cannot be resolved to a channel.',
     404: channelTerminated,
     429: '`rate_limited`: the per-minute limit on channel processing requests is reached.',
-    501: liveIndexNotYet,
   }),
   'channels.processStatus': { 404: 'No channel job with this id belongs to the key\'s user.' },
   download: readsLiveSite({
@@ -94,12 +92,11 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
     409: '`conflict`: you already have a folder of that name.',
   },
   'folders.delete': { 404: 'No folder with this id is yours.' },
-  'folders.channels': { 404: 'No folder with this id is yours.', 501: liveIndexNotYet },
+  'folders.channels': { 404: 'No folder with this id is yours.' },
   'saved.add': readsLiveSite({
     400: 'A channel id is invalid, or the folder does not exist or is not yours.',
     403: '`limit_reached`: the save would push the folder past its channel cap; nothing was saved.',
     404: channelTerminated,
-    501: liveIndexNotYet,
   }),
   'saved.remove': { 404: 'The channel is not saved in any of your folders.' },
   'saved.move': {
@@ -136,9 +133,9 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
   }),
   'terminated.search': { 400: 'No keyword with letters or digits, too many keywords, an unknown language, or a min above its max.' },
   'terminated.show': { 400: 'The channel id is malformed.', 404: 'No terminated channel has this id.' },
-  'collabs.top': { 400: 'An unknown language.', 501: liveIndexNotYet },
-  'collabs.channel': { 400: 'An unknown language.', 404: channelTerminated, 501: liveIndexNotYet },
-  'collabs.feed': { 400: 'A channel id is malformed.', 501: liveIndexNotYet },
+  'collabs.top': { 400: 'An unknown language.' },
+  'collabs.channel': { 400: 'An unknown language.', 404: channelTerminated },
+  'collabs.feed': { 400: 'A channel id is malformed.' },
 };
 
 /** Whether a request can carry anything to refuse: a path parameter, a query, or a body. */

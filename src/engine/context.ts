@@ -7,9 +7,8 @@ import type { RateLimiter } from './limits/rate-limiter.js';
 import type { Db } from './store/database.js';
 import type { Settings } from './store/settings.js';
 import type { Store } from './store/store.js';
-import type { EngineIndex } from './index/engine-index.js';
+import type { EngineIndex, TerminatedIndex } from './index/engine-index.js';
 import type { MediaProgress } from './platform/media.js';
-import type { TerminatedReader } from './index/terminated/reader.js';
 import type { PlatformProvider } from './platform/platform.js';
 import type { AnalysisSettingsSource } from './features/analysis/providers/provider-config.js';
 import type { ParsedInput, RouteName, RouteOutput } from '../core/routes.js';
@@ -39,7 +38,7 @@ export interface EngineContext {
   /** What the service knows and since when (statistics history, collab graph, terminated channels…), seeded by the platform. */
   index(): Promise<EngineIndex>;
   /** The index's terminated channels (on a live data dir a store of its own, open before the rest of the live index). */
-  terminated(): Promise<TerminatedReader>;
+  terminated(): Promise<TerminatedIndex>;
   /** The shared job queue and its workers. */
   readonly jobs: JobSystem;
   /** Where analysis jobs find their vision model, read when a job runs. */

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { badRequest, fileTooLarge, forbidden, insufficientStorage, notImplemented, notImplementedOnLive, unauthorized } from '../core/errors.js';
+import { badRequest, fileTooLarge, forbidden, insufficientStorage, notImplemented, unauthorized } from '../core/errors.js';
 import type { RouteTag } from '../core/route.js';
 import { loadRoute, loadedRoute } from '../core/route-loader.js';
 import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
@@ -19,12 +19,12 @@ import { isDiskFull } from './store/disk-space.js';
 import { Settings } from './store/settings.js';
 import { SqliteStore } from './store/sqlite-store.js';
 import type { Store } from './store/store.js';
-import type { EngineIndex } from './index/engine-index.js';
-import type { TerminatedReader } from './index/terminated/reader.js';
+import type { EngineIndex, TerminatedIndex } from './index/engine-index.js';
 import { dataDirPlatform, openPlatform, reseedSampleWorld, type OpenedPlatform, type PlatformOptions } from './platform/factory/open-platform.js';
 import type { PlatformProvider } from './platform/platform.js';
 import { requireSimulation, type AdvanceReport, type WorldSettings } from './platform/simulation.js';
 import type { CycleReason, CycleReport } from './features/alerts/cycle.js';
+import type { RefreshReport, SweepOptions } from './features/refresh/sweep.js';
 import { DURATION_FORMS, parseDuration } from '../core/duration.js';
 import { JobSystem, type JobRunner } from './jobs/job-system.js';
 import type { JobTiming } from './jobs/timing.js';
@@ -80,7 +80,7 @@ export class Engine implements EngineContext {
   /** The platform and the index it seeds, opened on first use. */
   private opened?: { platform: Promise<PlatformProvider>; index: Promise<EngineIndex> };
   /** A live data dir's terminated channels, opened on first use. */
-  private liveTerminated?: Promise<TerminatedReader>;
+  private liveTerminated?: Promise<TerminatedIndex>;
   private readonly handlers: Handlers = {};
   /** Handlers of open routes for callers without a key, loaded on first use. */
   private publicHandlers?: PublicHandlers;
@@ -138,7 +138,8 @@ export class Engine implements EngineContext {
   }
 
   private openOptions() {
-    return { dataDir: this.dataDir, env: process.env, options: this.platformOptions };
+    // The live platform's time is the engine's clock: snapshots and "now" move with it (tests move it).
+    return { dataDir: this.dataDir, env: process.env, options: this.platformOptions, clock: () => this.clock.now() };
   }
 
   /**
@@ -151,7 +152,7 @@ export class Engine implements EngineContext {
     return (this.opened ?? this.open(() => openPlatform(this.db, this.localSettings, this.openOptions()))).platform;
   }
 
-  /** What the service knows (statistics history, collab graph, terminated channels…), seeded by the platform. */
+  /** What the service knows (statistics history, collab graph, terminated channels…), seeded by the platform or filled by its reads. */
   index(): Promise<EngineIndex> {
     this.announcePlatform();
     return (this.opened ?? this.open(() => openPlatform(this.db, this.localSettings, this.openOptions()))).index;
@@ -162,7 +163,7 @@ export class Engine implements EngineContext {
    * live data dir the store the refresh sweep and `engine import terminated` fill
    * (index/terminated/live-*.ts), which needs nothing else of the live index.
    */
-  terminated(): Promise<TerminatedReader> {
+  terminated(): Promise<TerminatedIndex> {
     if (dataDirPlatform(this.localSettings) !== 'live') return this.index().then((index) => index.terminated);
     this.announcePlatform();
     if (!this.liveTerminated) {
@@ -183,14 +184,18 @@ export class Engine implements EngineContext {
   /** Opens the platform and its index, memoised; an opening that fails is forgotten, to be tried again. */
   private open(build: () => Promise<OpenedPlatform>): { platform: Promise<PlatformProvider>; index: Promise<EngineIndex> } {
     const opening = build();
+    // A platform that brings no seed (live) fills the index with its reads: its reads are recorded.
+    const live = opening.then(async (result) => {
+      if (result.seed) return undefined;
+      const [{ openLiveIndex }, { recordingPlatform }] = await Promise.all([import('./index/live/live-index.js'), import('./index/live/recording-platform.js')]);
+      const { platform, recording } = recordingPlatform(result.platform, this.db);
+      return { platform, index: { ...openLiveIndex(this.db, () => this.clock.now()), reads: recording } };
+    });
     const opened = {
-      platform: opening.then((result) => result.platform),
-      index: opening.then(async (result) => {
-        // The live platform's own index (snapshots, the refresh sweep) is the next step of issue 19.
-        if (!result.seed) throw notImplementedOnLive('The index (statistics history, collabs, alerts, terminated search)');
-        return (await import('./index/engine-index.js')).openIndex(this.db, result.seed);
-      }),
+      platform: opening.then(async (result) => (result.seed ? result.platform : (await live)!.platform)),
+      index: opening.then(async (result) => (result.seed ? (await import('./index/engine-index.js')).openIndex(this.db, result.seed) : (await live)!.index)),
     };
+    live.catch(() => undefined);
     this.opened = opened;
     const forget = () => {
       if (this.opened === opened) this.opened = undefined;
@@ -212,6 +217,32 @@ export class Engine implements EngineContext {
     if (ms === null) throw new RangeError(`"${span}" is not a span of world time: use ${DURATION_FORMS}`);
     const world = requireSimulation(await this.platform(), 'Moving the world').advance(ms);
     return { world, alerts: await this.evaluateAlerts('advance') };
+  }
+
+  /**
+   * One refresh sweep of a live data dir now (features/refresh/sweep.ts): the watched channels that
+   * are due are read again, then an alert cycle runs over the index.
+   */
+  async refresh(options?: SweepOptions): Promise<RefreshReport> {
+    const { runRefreshSweep } = await import('./features/refresh/sweep.js');
+    return runRefreshSweep(this, options);
+  }
+
+  private sweeping?: Promise<CycleReport>;
+
+  /**
+   * What `serve` and `engine worker` run on their schedule: on the live platform a refresh sweep,
+   * which is its alert cycle; on the sample world an alert cycle. One at a time per engine: a
+   * sweep still running when the next is due is not started again.
+   */
+  scheduledCycle(): Promise<CycleReport> {
+    this.sweeping ??= (async () => {
+      const platform = await this.platform();
+      return platform.simulation ? this.evaluateAlerts('schedule') : (await this.refresh({ reason: 'schedule' })).alerts;
+    })().finally(() => {
+      this.sweeping = undefined;
+    });
+    return this.sweeping;
   }
 
   /** Runs one alert evaluation cycle over the world as it is now (see features/alerts/cycle.ts). */

@@ -56,13 +56,17 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
 }
 
-/** Alert cycles on a timer; a cycle over an unmoved world with no edited alerts costs next to nothing. */
+/**
+ * Alert cycles on a timer; a cycle over an unmoved world with no edited alerts costs next to
+ * nothing. On a live data dir each is a refresh sweep (the live alert cycle): the watched channels
+ * due are read again first.
+ */
 function scheduleAlertCycles(options: ServeOptions): () => void {
   const minutes = options.alertsEveryMinutes ?? 0;
   if (minutes <= 0) return () => undefined;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const run = () => {
-    options.engine.evaluateAlerts('schedule').catch((error: Error) => log(`alert cycle failed: ${error.message}`));
+    options.engine.scheduledCycle().catch((error: Error) => log(`alert cycle failed: ${error.message}`));
   };
   const first = setTimeout(run, 0);
   const timer = setInterval(run, minutes * 60_000);

@@ -1,13 +1,13 @@
 /**
  * What the published statuses (src/core/route-statuses.ts) say of a live data dir, on both
  * engines: a route that reads the video site answers 503 `platform_unreachable` when it cannot be
- * reached, and a feature the live platform does not offer yet answers 501
- * `not_implemented_on_live` — each documented where it occurs. Downloads, video analysis and the
- * channel checks read the site like the rest.
+ * reached (documented where it occurs); what needs what the engine learned (folder channels,
+ * collabs, terminated channels, alerts) answers from the live index. No route answers 501
+ * `not_implemented_on_live` any longer.
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { errorAnswers } from '../../src/core/route-statuses.js';
-import type { RouteName } from '../../src/core/routes.js';
+import { routes, type RouteName } from '../../src/core/routes.js';
 import type { Service } from '../../src/core/service.js';
 import { describeEachEngine, failure } from '../support/engines.js';
 import { closedOrigin } from '../support/platform-fixture-server.js';
@@ -53,17 +53,21 @@ describeEachEngine('a live data dir\'s documented answers', (get) => {
     }
   });
 
-  it('answers 501 not_implemented_on_live for what it does not offer yet, as documented', async () => {
+  it('answers from the live index where a feature needs what the engine learned, never 501', async () => {
     const calls: Array<[RouteName, () => Promise<unknown>]> = [
       ['folders.channels', () => user.call('folders.channels', { id: folderId })],
-      ['channels.process', () => user.call('channels.process', { channel: CHANNEL, type: 'longform' })],
       ['collabs.top', () => user.call('collabs.top', {})],
-      ['collabs.channel', () => user.call('collabs.channel', { channel_id: CHANNEL })],
       ['collabs.feed', () => user.call('collabs.feed', {})],
+      ['collabs.channel', () => user.call('collabs.channel', { channel_id: CHANNEL })],
+      ['terminated.search', () => user.call('terminated.search', { q: 'lofi' })],
+      ['alerts.triggered', () => user.call('alerts.triggered', {})],
     ];
-    for (const [name, call] of calls) {
-      expect(await failure(call()), name).toMatchObject({ status: 501, code: 'not_implemented_on_live' });
-      expect(documented(name, 501, 'not_implemented_on_live'), name).toBe(true);
-    }
+    for (const [name, call] of calls) await expect(call(), name).resolves.toBeDefined();
+    expect(await user.call('folders.channels', { id: folderId })).toMatchObject({ channels: [] });
+  });
+
+  it('documents 501 not_implemented_on_live on no route: every feature works on a live data dir', () => {
+    const offenders = (Object.keys(routes) as RouteName[]).filter((name) => errorAnswers(name).some((answer) => answer.status === 501));
+    expect(offenders).toEqual([]);
   });
 });

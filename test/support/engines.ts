@@ -47,12 +47,15 @@ export interface HarnessOptions extends Partial<EngineOptions> {
   strictResponses?: boolean;
   /** Also run the suite on PostgreSQL, embedded and through serve (describeEachEngine). */
   postgres?: boolean;
+  /** A live data dir (its platform's origin comes from TUBEKIT_PLATFORM_ORIGIN: see live-harness.ts). */
+  platform?: 'live';
 }
 
 export async function createHarness(kind: EngineKind, options: HarnessOptions = {}, store: StoreKind = 'sqlite') {
   const dataDir = options.dataDir ?? tempDataDir();
   const location = store === 'postgres' ? parseStoreLocation(await createTestDatabase()) : undefined;
   const engine = await openEngine({ ...options, dataDir, store: location });
+  if (options.platform === 'live') await engine.localSettings.set('platform', 'live');
   if (options.world) await engine.reseedWorld(options.world);
   let server: RunningServer | undefined;
   if (kind === 'remote') server = await startServer({ engine, port: 0 });

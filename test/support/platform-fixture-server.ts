@@ -19,9 +19,10 @@ export interface FixtureExchange {
   key: Record<string, string>;
   status?: number;
   headers?: Record<string, string>;
-  /** A file under test/fixtures/platform, or the body itself. */
+  /** A file under test/fixtures/platform, or the body itself, or a function making it per request (figures that move with a test's clock). */
   file?: string;
   body?: string;
+  render?: () => string;
   /** Answer this many times, then fall through to the next matching exchange (a 429 that clears). */
   times?: number;
 }
@@ -56,12 +57,12 @@ function requestKey(method: string, url: URL, body: string): Record<string, stri
   return key;
 }
 
-function matches(exchange: FixtureExchange, method: string, pathname: string, key: Record<string, string>): boolean {
-  if (exchange.method !== method || exchange.path !== pathname) return false;
-  const wanted = Object.entries(exchange.key);
-  if (!wanted.every(([field, value]) => key[field] === value)) return false;
-  // Keyed by all the stable fields the request carries, no more and no fewer.
-  return Object.keys(key).length === wanted.length;
+/**
+ * An exchange answers a request of its method and path carrying exactly its stable fields, no more
+ * and no fewer: one lookup, however many exchanges a site records (a bench's thousand channels).
+ */
+function lookupKey(method: string, pathname: string, key: Record<string, string>): string {
+  return JSON.stringify([method, pathname, Object.entries(key).sort(([a], [b]) => a.localeCompare(b))]);
 }
 
 export interface FixtureServer {
@@ -72,7 +73,11 @@ export interface FixtureServer {
 }
 
 export async function startFixtureServer(exchanges: FixtureExchange[], options: { hang?: string[] } = {}): Promise<FixtureServer> {
-  const remaining = exchanges.map((exchange) => ({ exchange, left: exchange.times ?? Infinity }));
+  const byKey = new Map<string, Array<{ exchange: FixtureExchange; left: number }>>();
+  for (const exchange of exchanges) {
+    const lookup = lookupKey(exchange.method, exchange.path, exchange.key);
+    byKey.set(lookup, [...(byKey.get(lookup) ?? []), { exchange, left: exchange.times ?? Infinity }]);
+  }
   const seen: SeenRequest[] = [];
   const unmatched: SeenRequest[] = [];
   const server = http.createServer((req, res) => {
@@ -85,7 +90,7 @@ export async function startFixtureServer(exchanges: FixtureExchange[], options: 
       const request: SeenRequest = { method, path: url.pathname, key, headers: req.headers, atMs: Date.now() };
       seen.push(request);
       if (options.hang?.includes(url.pathname)) return; // never answers: a timeout
-      const found = remaining.find((entry) => entry.left > 0 && matches(entry.exchange, method, url.pathname, key));
+      const found = byKey.get(lookupKey(method, url.pathname, key))?.find((entry) => entry.left > 0);
       if (!found) {
         unmatched.push(request);
         res.writeHead(404, { 'content-type': 'text/plain' }).end(`unrecorded: ${method} ${url.pathname} ${JSON.stringify(key)}`);
@@ -93,8 +98,9 @@ export async function startFixtureServer(exchanges: FixtureExchange[], options: 
       }
       found.left--;
       const { exchange } = found;
-      const body = exchange.file ? fs.readFileSync(path.join(PLATFORM_FIXTURES, exchange.file)) : (exchange.body ?? '');
-      const type = exchange.file?.endsWith('.json') ? 'application/json; charset=UTF-8' : exchange.file?.endsWith('.html') ? 'text/html; charset=UTF-8' : 'text/plain; charset=UTF-8';
+      const body = exchange.file ? fs.readFileSync(path.join(PLATFORM_FIXTURES, exchange.file)) : exchange.render ? exchange.render() : (exchange.body ?? '');
+      const type =
+        exchange.file?.endsWith('.json') || exchange.render ? 'application/json; charset=UTF-8' : exchange.file?.endsWith('.html') ? 'text/html; charset=UTF-8' : 'text/plain; charset=UTF-8';
       res.writeHead(exchange.status ?? 200, { 'content-type': type, ...exchange.headers }).end(body);
     });
   });

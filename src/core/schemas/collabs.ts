@@ -23,7 +23,8 @@ const collabRow = z.looseObject({
   handle: z.string().nullable(),
   title: z.string(),
   language: z.string().nullable(),
-  subscribers: z.number().int(),
+  /** Null for a live channel that hides its subscriber count. */
+  subscribers: z.number().int().nullable(),
   growth: z.number().int(),
   growth_pct: z.number().nullable(),
   partners: z.number().int(),
@@ -76,11 +77,21 @@ export const collabsChannelOutput = z.object({
   scanned: z.boolean(),
   has_new_collab: z.boolean(),
   upcoming_collabs: z.number().int(),
+  /** Each figure is null where a live channel's snapshots do not cover the period (it has not been watched that long). */
   growth: z
-    .looseObject({ subs_7d: z.number().int(), subs_30d: z.number().int(), views_7d: z.number().int(), views_30d: z.number().int(), computed_at: z.string(), growth_through: z.string() })
+    .looseObject({
+      subs_7d: z.number().int().nullable(),
+      subs_30d: z.number().int().nullable(),
+      views_7d: z.number().int().nullable(),
+      views_30d: z.number().int().nullable(),
+      computed_at: z.string(),
+      growth_through: z.string(),
+    })
     .nullable(),
   total_partners: z.number().int(),
   total_videos: z.number().int(),
+  /** Ours, on the live platform: since when the engine has watched the channel's figures (null: never read). */
+  watched_since: z.string().nullable().optional(),
   partners: z.array(collabChannel.extend({ joint_videos: z.number().int(), last_joint_at: z.string() })),
   videos: z.array(channelCollabVideo),
 });

@@ -31,6 +31,10 @@ export const folderChannel = z.object({
   views_48h: z.number().int().nullable(),
   subs_24h: z.number().int().nullable(),
   subs_48h: z.number().int().nullable(),
+  /** Ours, on the live platform: since when the engine has watched the channel (no history before). */
+  watched_since: z.string().nullable().optional(),
+  /** Ours, on the live platform: the read its figures and deltas are as of. */
+  figures_as_of: z.string().nullable().optional(),
 });
 export type FolderChannel = z.infer<typeof folderChannel>;
 

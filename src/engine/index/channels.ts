@@ -5,15 +5,15 @@
  */
 import type { ContentType, PlatformChannel } from '../platform/types.js';
 
-/** A channel as the index holds it. */
+/**
+ * A channel as the index holds it. On the sample platform every field is known; on the live
+ * platform the site does not say a channel's language or category, and its content type only
+ * roughly, so those are null until something the engine read tells them.
+ */
 export interface IndexedChannel extends PlatformChannel {
   /** The index's compact key for the channel: stable, in the order channels became known. */
   idx: number;
-  language: string;
-  language_code: string;
-  country: string;
-  category: string;
-  content_type: ContentType;
+  content_type: ContentType | null;
   /** The collab sweep covers the channel (see collab-graph.ts). */
   collab_scanned: boolean;
 }
@@ -34,6 +34,11 @@ export interface ScanFilter {
   publishedAfter?: { kind: PublishedKind; ms: number };
   /** Only channels created on or before this date ('YYYY-MM-DD'). */
   createdBy?: string;
+  /**
+   * Instants, as milliseconds before each channel's latest figures, the caller will read its totals
+   * at (statistics.totalsAt): an index that reads them from storage may bring them along the scan.
+   */
+  figuresBefore?: readonly number[];
 }
 
 /** Lean figures of a published video, for scans over many channels (no title). */

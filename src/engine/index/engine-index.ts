@@ -4,9 +4,9 @@
  * the terminated search, collab growth snapshots, alert triggers, the checks' stores — is service
  * code, whichever platform fed it.
  *
- * Today every part comes from the platform's seed (the sample world). The live platform's index
- * will put stores of its own behind the same interfaces (statistics from stored snapshots, the
- * collab graph and known channels from its sweeps, terminated channels it saw or imported).
+ * On the sample platform every part comes from the world's seed. On the live platform the parts
+ * are stores of the index's own (live/), filled by every read of the platform and by the refresh
+ * sweep: statistics from stored snapshots, known channels and the collab graph from reads.
  */
 import type Database from 'better-sqlite3';
 import type { KnownChannels } from './channels.js';
@@ -17,6 +17,17 @@ import type { StatisticsHistory } from './statistics.js';
 import { denseSource, TerminatedReader } from './terminated/reader.js';
 import { SAMPLE_LAYOUT } from './terminated/schema.js';
 
+/** What features ask of the terminated channels: keyword search and one channel by id. */
+export type TerminatedIndex = Pick<TerminatedReader, 'search' | 'byId'>;
+
+/** Where the index is filled by reads (live): storing several reads at once. */
+export interface ReadRecording {
+  /** Runs `work`, storing every platform read it makes in one transaction if it succeeds, and none if it fails. */
+  together<T>(work: () => Promise<T>): Promise<T>;
+  /** Notes that the refresh sweep scanned the channel's uploads for collabs (with the reads of `together`, inside one). */
+  collabScanned(channelId: string): void;
+}
+
 export interface EngineIndex {
   /** Names this edition of the index: it changes when the index starts afresh (a reseeded world). */
   readonly edition: string;
@@ -24,10 +35,19 @@ export interface EngineIndex {
   readonly statistics: StatisticsHistory;
   readonly collabs: CollabGraph;
   /** Terminated and deleted channels with their last figures, searched by keyword. */
-  readonly terminated: TerminatedReader;
+  readonly terminated: TerminatedIndex;
   readonly prechecked: PrecheckedVerdicts;
+  /**
+   * Present where reads fill the index (live): changes whenever it may have changed, so caches
+   * over it (channel names, feed windows) know when to read again. The sample world's index
+   * changes only with its clock.
+   */
+  revision?(): string;
+  /** Present where reads fill the index (live). */
+  readonly reads?: ReadRecording;
 }
 
+/** The index a platform's seed makes (sample); a platform that brings none has the live index (live/live-index.ts). */
 export function openIndex(db: Database.Database, seed: IndexSeed): EngineIndex {
   return {
     edition: seed.edition,

@@ -22,6 +22,9 @@ export interface JobTiming {
   hostStaleMs: number;
   /** How long `engine worker --until-idle` lingers with nothing to do before it exits. */
   idleExitMs: number;
+  /** A job whose platform could not be reached tries again this many times, waiting platformRetryMs, then twice that. */
+  platformRetries: number;
+  platformRetryMs: number;
 }
 
 export const defaultJobTiming: JobTiming = {
@@ -33,6 +36,8 @@ export const defaultJobTiming: JobTiming = {
   hostHeartbeatMs: 1_000,
   hostStaleMs: 5_000,
   idleExitMs: 15_000,
+  platformRetries: 2,
+  platformRetryMs: 2_000,
 };
 
 export function resolveJobTiming(overrides: Partial<JobTiming> = {}): JobTiming {

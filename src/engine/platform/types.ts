@@ -5,6 +5,17 @@ export type VideoKind = 'long' | 'short' | 'upcoming';
 /** What a channel mostly publishes. */
 export type ContentType = 'longform' | 'shorts' | 'mixed';
 
+/**
+ * Which of a channel's counts the site gave exactly; the others are parsed from abbreviated text
+ * ("1.23M subscribers" → 1,230,000). A count that is 0 and not exact is one the site did not show
+ * (a hidden subscriber count).
+ */
+export interface CountsExact {
+  subscribers: boolean;
+  total_views: boolean;
+  video_count: boolean;
+}
+
 export interface PlatformChannel {
   /** "UC" + 22 chars. */
   channel_id: string;
@@ -27,6 +38,8 @@ export interface PlatformChannel {
   /** Channel creation date, 'YYYY-MM-DD'. */
   created_at: string;
   thumbnail_url: string;
+  /** Which counts are exact, where the platform shows some only abbreviated (the live site); absent: all exact. */
+  counts_exact?: CountsExact;
 }
 
 export interface PlatformVideo {
@@ -43,6 +56,10 @@ export interface PlatformVideo {
   /** ISO timestamp ("2026-11-20T14:03:12Z"); in the future for upcoming videos. */
   published_at: string;
   thumbnail_url: string;
+  /** Every channel the video lists, its uploader first (a collab lists several); read from the watch page. */
+  channel_ids?: string[];
+  /** ISO 639-1 code of the spoken language (from the auto-generated captions), when a read found it. */
+  spoken_language?: string | null;
 }
 
 /**

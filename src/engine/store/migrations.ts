@@ -387,4 +387,109 @@ export const migrations: Migration[] = [
       ALTER TABLE analysis_uploads ADD COLUMN handle TEXT;
     `,
   },
+  {
+    version: 12,
+    name: 'the live index: channels read, snapshots, videos and their channels, refresh claims; collab growth figures may be unknown',
+    sql: `
+      -- What reads of the live platform taught the engine (src/engine/index/live/). A channel gets
+      -- its idx when it first becomes known: read, or listed on a collab video (then first_read_ms
+      -- stays NULL until it is read). Figures are the latest read's; NULL where the site hid them.
+      CREATE TABLE live_channels (
+        idx INTEGER PRIMARY KEY,
+        channel_id TEXT NOT NULL UNIQUE,
+        handle TEXT,
+        title TEXT,
+        description TEXT NOT NULL DEFAULT '',
+        language TEXT,
+        language_code TEXT,
+        country TEXT,
+        category TEXT,
+        content_type TEXT,
+        subscribers INTEGER,
+        total_views INTEGER,
+        video_count INTEGER,
+        created_at TEXT,
+        thumbnail_url TEXT,
+        first_read_ms INTEGER,
+        last_read_ms INTEGER,
+        -- active, terminated or missing, as the latest read found it (state_at_ms: when first found so)
+        state TEXT NOT NULL DEFAULT 'active',
+        state_reason TEXT,
+        state_at_ms INTEGER,
+        collab_scanned INTEGER NOT NULL DEFAULT 0,
+        -- newest long video and short published (ms; 0 when none is known), for alert scans
+        last_long_ms INTEGER NOT NULL DEFAULT 0,
+        last_short_ms INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX live_channels_by_creation ON live_channels(created_at) WHERE first_read_ms IS NOT NULL;
+      -- One row per read of a channel: the history behind every 24h/48h/7d/30d figure.
+      CREATE TABLE live_snapshots (
+        channel_idx INTEGER NOT NULL,
+        at_ms INTEGER NOT NULL,
+        subscribers INTEGER,
+        views INTEGER,
+        videos INTEGER,
+        PRIMARY KEY (channel_idx, at_ms)
+      ) WITHOUT ROWID;
+      -- Videos read: from a channel's tabs (estimated dates) or its watch page (exact date, and the
+      -- channels it lists: members_read = 1).
+      CREATE TABLE live_videos (
+        video_id TEXT PRIMARY KEY,
+        channel_idx INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        title TEXT NOT NULL,
+        views INTEGER NOT NULL,
+        duration_seconds INTEGER NOT NULL,
+        published_ms INTEGER,
+        published_exact INTEGER NOT NULL DEFAULT 0,
+        first_seen_ms INTEGER NOT NULL,
+        read_ms INTEGER NOT NULL,
+        members_read INTEGER NOT NULL DEFAULT 0
+      );
+      -- Covering what alert scans read of a channel's newest uploads: no lookup of the row per video.
+      CREATE INDEX live_videos_by_channel ON live_videos(channel_idx, kind, published_ms, views, video_id);
+      -- The channels a collab video lists (position 0: the host); solo videos have no rows.
+      CREATE TABLE live_video_members (
+        video_id TEXT NOT NULL,
+        channel_idx INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        PRIMARY KEY (video_id, channel_idx)
+      ) WITHOUT ROWID;
+      CREATE INDEX live_video_members_by_channel ON live_video_members(channel_idx);
+      -- The refresh sweep's claims (a lease per channel, so two processes never read one channel
+      -- at once) and its failures.
+      CREATE TABLE live_refresh (
+        channel_idx INTEGER PRIMARY KEY,
+        lease_owner TEXT,
+        lease_expires_ms INTEGER,
+        last_attempt_ms INTEGER,
+        failures INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT
+      );
+      -- Collab growth: a live channel's figures are unknown for days its snapshots do not cover.
+      -- The table is derived (recomputed every 6 hours of platform time), so it is rebuilt empty.
+      DROP TABLE collab_growth;
+      CREATE TABLE collab_growth (
+        channel_id TEXT PRIMARY KEY,
+        channel_idx INTEGER NOT NULL,
+        handle TEXT,
+        title TEXT NOT NULL,
+        language TEXT,
+        subscribers INTEGER,
+        subs_7d INTEGER,
+        subs_30d INTEGER,
+        views_7d INTEGER,
+        views_30d INTEGER,
+        subs_start_7d INTEGER,
+        subs_start_30d INTEGER,
+        views_start_7d INTEGER,
+        views_start_30d INTEGER,
+        partners INTEGER NOT NULL,
+        collab_videos INTEGER NOT NULL,
+        latest_collab_ms INTEGER
+      );
+      CREATE INDEX collab_growth_partners ON collab_growth(partners);
+      DELETE FROM collab_growth_runs;
+    `,
+  },
 ];

@@ -16,6 +16,7 @@ import { registerMigrate } from './migrate.js';
 import { withLocalEngine } from './local-engine.js';
 import { refuseRemoteFlags } from './local-only.js';
 import { registerPlatform } from './platform.js';
+import { registerRefresh } from './refresh.js';
 import { registerWorld } from './world.js';
 import { registerWorldClock } from './world-clock.js';
 
@@ -30,6 +31,7 @@ export function registerEngine(program: Command, app: CliApp): Command {
   refuseRemoteFlags(engine, app, '`tubekit engine`');
   registerKeys(engine, app);
   registerPlatform(engine, app);
+  registerRefresh(engine, app);
   registerWorld(engine, app);
   registerWorldClock(engine, app);
   registerLimits(engine, app);

@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { ServiceError } from '../../../core/errors.js';
+import type { Engine } from '../../../engine/engine.js';
 import type { CliApp } from '../../app.js';
 import { parseWholeNumber } from '../../arguments.js';
 import { openAtDataDir } from '../../data-dir.js';
@@ -26,12 +27,17 @@ function registerWorker(engine: Command, app: CliApp): void {
     .option('--until-idle', 'exit once the queue has been idle for a while (how local submits start workers)')
     .option('--idle <seconds>', 'with --until-idle: how long "a while" is', '15')
     .option('--concurrency <n>', 'channel jobs run at once (generation and analysis jobs have their own slots: up to the plan\'s concurrent-jobs cap)', '2')
-    .action(async (flags: { untilIdle?: boolean; idle: string; concurrency: string }, self: Command) => {
+    .option('--refresh-every <minutes>', 'on a live data dir: run a refresh sweep (the live alert cycle) at start and every N minutes (0: never)', '60')
+    .action(async (flags: { untilIdle?: boolean; idle: string; concurrency: string; refreshEvery: string }, self: Command) => {
       // Without --until-idle the worker never looks at idleness: an --idle there would be ignored.
       if (self.getOptionValueSource('idle') === 'cli' && !flags.untilIdle) {
         throw usageError('--idle only applies with --until-idle (without it the worker runs until stopped).', 'Add --until-idle: tubekit engine worker --until-idle --idle 5');
       }
+      if (self.getOptionValueSource('refreshEvery') === 'cli' && flags.untilIdle) {
+        throw usageError('--refresh-every applies to a worker that stays up, not with --until-idle.', 'Run `tubekit engine worker --refresh-every 30` without --until-idle.');
+      }
       const concurrency = parseWholeNumber(flags.concurrency, '--concurrency', { min: 1, max: 64 });
+      const refreshMinutes = parseWholeNumber(flags.refreshEvery, '--refresh-every', { min: 0, max: 10_080 });
       const idleMs = parseWholeNumber(flags.idle, '--idle', { min: 0 }) * 1000;
       const { openEngine } = await import('../../../engine/open-engine.js');
       const { runWorker } = await import('../../../engine/jobs/worker.js');
@@ -47,6 +53,8 @@ function registerWorker(engine: Command, app: CliApp): void {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
       log(`started on ${app.settings.store.kind === 'postgres' ? app.settings.store.description : app.settings.dataDir}${flags.untilIdle ? ` (exits after ${idleMs / 1000}s idle)` : ''}`);
+      // A worker that stays up keeps a live data dir's watched channels fresh (a detached one exits when idle).
+      const stopSweeps = flags.untilIdle ? () => undefined : await scheduleLiveSweeps(local, refreshMinutes, log);
       try {
         const stats = await runWorker(local, {
           concurrency,
@@ -58,11 +66,30 @@ function registerWorker(engine: Command, app: CliApp): void {
         });
         log(`stopped: ${stats.completed} completed, ${stats.failed} failed`);
       } finally {
+        stopSweeps();
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
         await local.close();
       }
     });
+}
+
+/** Refresh sweeps on a timer when the data dir is live; nothing on the sample world. */
+async function scheduleLiveSweeps(local: Engine, minutes: number, log: (line: string) => void): Promise<() => void> {
+  const { dataDirPlatform } = await import('../../../engine/platform/factory/open-platform.js');
+  if (minutes <= 0 || dataDirPlatform(local.localSettings) !== 'live') return () => undefined;
+  const sweep = () => {
+    local
+      .scheduledCycle()
+      .then((alerts) => log(`refresh sweep done: ${alerts.alerts_evaluated} alert(s) evaluated, ${alerts.new_channels} new channel(s)`))
+      .catch((error: Error) => log(`refresh sweep failed: ${error.message}`));
+  };
+  const first = setTimeout(sweep, 0);
+  const timer = setInterval(sweep, minutes * 60_000);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }
 
 function registerFaults(engine: Command, app: CliApp): void {

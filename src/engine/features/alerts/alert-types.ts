@@ -91,7 +91,7 @@ function newChannels({ channels }: EngineIndex, contentType: AlertContentType, n
   const since = isoDay(now - ALERT_RULES.new_channel.windowDays * DAY_MS);
   return channels
     .createdSince(since)
-    .filter((channel) => FITS[contentType].includes(channel.content_type))
+    .filter((channel) => channel.content_type !== null && FITS[contentType].includes(channel.content_type))
     .map((channel) => {
       const ageDays = Math.floor((now - Date.parse(`${channel.created_at}T00:00:00Z`)) / DAY_MS);
       return {
@@ -107,20 +107,27 @@ function newChannels({ channels }: EngineIndex, contentType: AlertContentType, n
 
 function breakoutOf({ channels, statistics }: EngineIndex, core: ScannedChannel, now: number): Trigger[] {
   const rules = ALERT_RULES.breakout;
-  const [dayAgo, current] = statistics.totalsAt(core, [now - DAY_MS, now])!;
+  // The window ends at the index's latest figures: now on the sample platform, the latest read on
+  // the live one. A read older than a day says nothing of the last 24 hours.
+  const at = statistics.coverage?.(core)?.latest_ms ?? now;
+  if (at <= now - DAY_MS) return [];
+  const [dayAgo, current] = statistics.totalsAt(core, [at - DAY_MS, at])!;
+  if (dayAgo!.views === null || current!.views === null) return [];
   const views24h = current!.views - dayAgo!.views;
   if (views24h < rules.minViews) return [];
-  const [start] = statistics.totalsAt(core, [now - (rules.baselineDays + 1) * DAY_MS])!;
+  const [start] = statistics.totalsAt(core, [at - (rules.baselineDays + 1) * DAY_MS])!;
+  if (start!.views === null) return [];
   const average = (dayAgo!.views - start!.views) / rules.baselineDays;
   if (views24h < rules.multiple * Math.max(average, 1)) return [];
   const multiple = Math.round((views24h / Math.max(average, 1)) * 10) / 10;
-  const subscribers24h = current!.subscribers - dayAgo!.subscribers;
+  const subscribers24h = current!.subscribers === null || dayAgo!.subscribers === null ? null : current!.subscribers - dayAgo!.subscribers;
+  const subscriberText = subscribers24h === null ? '' : `; ${subscribers24h >= 0 ? '+' : ''}${number(subscribers24h)} subscribers`;
   return [
     {
       channel: channels.byIdx(core.idx)!,
       type: 'breakout',
-      key: isoDay(now),
-      reason: `${number(views24h)} views in the last 24 hours, ${multiple}× its average of ${number(average)} a day over the 28 days before; ${subscribers24h >= 0 ? '+' : ''}${number(subscribers24h)} subscribers.`,
+      key: isoDay(at),
+      reason: `${number(views24h)} views in the last 24 hours, ${multiple}× its average of ${number(average)} a day over the 28 days before${subscriberText}.`,
       figures: { views_24h: views24h, average_daily_views_28d: Math.round(average), multiple, subscribers_24h: subscribers24h, subscribers: current!.subscribers },
       texts: [],
     },
@@ -134,6 +141,8 @@ function breakoutOf({ channels, statistics }: EngineIndex, core: ScannedChannel,
  */
 export class TriggerCache {
   private readonly computed = new Map<string, Trigger[]>();
+  /** Breakouts by channel: a mixed channel is scanned for longform and shorts alerts alike, and judged once. */
+  private readonly breakouts = new Map<number, Trigger[]>();
 
   constructor(
     private readonly index: EngineIndex,
@@ -158,7 +167,12 @@ export class TriggerCache {
       for (const core of index.channels.scan({ contentTypes: FITS[contentType], publishedAfter: { kind, ms: since } })) out.push(...outliersOf(index, core, contentType, now));
     } else {
       const createdBy = isoDay(now - (ALERT_RULES.breakout.baselineDays + 1) * DAY_MS);
-      for (const core of index.channels.scan({ contentTypes: FITS[contentType], createdBy })) out.push(...breakoutOf(index, core, now));
+      const figuresBefore = [0, DAY_MS, (ALERT_RULES.breakout.baselineDays + 1) * DAY_MS];
+      for (const core of index.channels.scan({ contentTypes: FITS[contentType], createdBy, figuresBefore })) {
+        let found = this.breakouts.get(core.idx);
+        if (!found) this.breakouts.set(core.idx, (found = breakoutOf(index, core, now)));
+        out.push(...found);
+      }
     }
     return out;
   }

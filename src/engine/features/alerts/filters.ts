@@ -65,8 +65,9 @@ export function matchesFilters(channel: IndexedChannel, filters: AlertFilters, n
   if (!within(average, filters.min_avg_views, filters.max_avg_views)) return false;
   if (!within(ageDays, filters.min_age, filters.max_age)) return false;
   if (!within(channel.video_count, filters.min_uploads, filters.max_uploads)) return false;
-  if (filters.languages && !filters.languages.includes(channel.language)) return false;
-  if (filters.categories && !filters.categories.includes(channel.category)) return false;
+  // A channel whose language or category the index does not know passes no filter on it.
+  if (filters.languages && (channel.language === null || !filters.languages.includes(channel.language))) return false;
+  if (filters.categories && (channel.category === null || !filters.categories.includes(channel.category))) return false;
   if (filters.keywords) {
     const haystack = [channel.title, channel.description, ...texts].join('\n').toLowerCase();
     if (!filters.keywords.some((keyword) => haystack.includes(keyword.toLowerCase()))) return false;

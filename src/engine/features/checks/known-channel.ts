@@ -5,12 +5,12 @@ import type { PlatformChannel, PlatformProvider } from '../../platform/platform.
 import { refuseTerminated, type TerminatedRecords } from '../terminated/terminated-channel.js';
 
 /**
- * Where the checks learn about a channel and what the service already holds for them — the one
- * place that differs while the live platform has no index of its own. On the sample platform: the
- * platform's channel, the index's terminated records and pre-checked verdicts. On the live
- * platform `engine.index()` still answers 501: the channel is read off the site (`channelPresence`:
- * active, terminated or missing), and the checks start with no pre-checked verdicts. When the live
- * index lands, these two functions read it instead.
+ * Where the checks learn about a channel and what the service already holds for them. On the
+ * sample platform: the platform's channel, the index's terminated records and pre-checked verdicts.
+ * On the live platform the channel is read off the site (`channelPresence`: active, terminated or
+ * missing; the read is stored in the live index like any other), and the checks start with no
+ * pre-checked verdicts — the live index holds none, and syncing its empty set would clear the
+ * verdicts live checks stored.
  */
 export async function checkedChannel(engine: EngineContext, channelId: string): Promise<PlatformChannel> {
   const platform = await engine.platform();

@@ -5,6 +5,7 @@
  */
 import type { RequestContext } from '../../context.js';
 import { refuseTerminated } from '../terminated/terminated-channel.js';
+import { watchFields } from '../watch-fields.js';
 import { currentGrowthRun, growthOf } from './growth-snapshot.js';
 import { CollabNames, collabVideo, DAY_MS } from './shared.js';
 
@@ -53,7 +54,7 @@ export async function collabChannel(request: RequestContext, query: ChannelViewQ
     }
   }
 
-  return {
+  const view = {
     channel_id: query.channel_id,
     handle: channel?.handle ?? null,
     title: channel?.title ?? null,
@@ -74,4 +75,7 @@ export async function collabChannel(request: RequestContext, query: ChannelViewQ
       is_new: listing.published_ms <= now && listing.published_ms > newSince,
     })),
   };
+  // Live: since when the channel's figures (and so its growth) have been watched.
+  const { statistics } = index;
+  return statistics.coverage ? { ...view, watched_since: watchFields(statistics.coverage(query.channel_id)).watched_since } : view;
 }

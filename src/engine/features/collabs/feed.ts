@@ -37,13 +37,17 @@ export async function collabFeed(request: RequestContext, query: FeedQuery) {
   };
 }
 
-/** Per index: the windows asked for at its current time, in each order (views move only with the clock). */
-const windows = new WeakMap<EngineIndex, { now: number; lists: Map<string, CollabListing[]> }>();
+/**
+ * Per index: the windows asked for at its current time, in each order (views move only with the
+ * clock on the sample platform; on the live one with its reads, which move its revision).
+ */
+const windows = new WeakMap<EngineIndex, { now: number; revision: string | undefined; lists: Map<string, CollabListing[]> }>();
 
 /** Known collab videos published in the last `days` days before `now`, in `sort` order. */
 function windowInOrder(index: EngineIndex, now: number, days: number, sort: FeedQuery['sort']): CollabListing[] {
   let cached = windows.get(index);
-  if (cached?.now !== now) windows.set(index, (cached = { now, lists: new Map() }));
+  const revision = index.revision?.();
+  if (cached?.now !== now || cached.revision !== revision) windows.set(index, (cached = { now, revision, lists: new Map() }));
   const key = `${days}:${sort}`;
   let listings = cached.lists.get(key);
   if (!listings) {

@@ -5,6 +5,7 @@
  * for every checked channel (scanned, or listed on a known collab video), its 7- and 30-day
  * subscriber and view growth over complete days, through the last day completed by the boundary
  * (`growth_through`), and its collab partners, video count and latest collab as of the boundary.
+ * A live channel's figures are null for days its snapshots do not cover.
  */
 import type { EngineContext } from '../../context.js';
 import { preparedFor } from '../../store/prepared.js';
@@ -24,15 +25,16 @@ export interface GrowthRow {
   handle: string | null;
   title: string;
   language: string | null;
-  subscribers: number;
-  subs_7d: number;
-  subs_30d: number;
-  views_7d: number;
-  views_30d: number;
-  subs_start_7d: number;
-  subs_start_30d: number;
-  views_start_7d: number;
-  views_start_30d: number;
+  // Null where the snapshots of a live channel do not cover the day (see index/statistics.ts).
+  subscribers: number | null;
+  subs_7d: number | null;
+  subs_30d: number | null;
+  views_7d: number | null;
+  views_30d: number | null;
+  subs_start_7d: number | null;
+  subs_start_30d: number | null;
+  views_start_7d: number | null;
+  views_start_30d: number | null;
   partners: number;
   collab_videos: number;
   latest_collab_ms: number | null;
@@ -81,7 +83,7 @@ export function currentGrowthRun(engine: EngineContext, index: EngineIndex, nowM
     const collab = aggregates.get(channel.idx);
     values.push(
       channel.channel_id, channel.idx, channel.handle, channel.title, channel.language, end!.subscribers,
-      end!.subscribers - week!.subscribers, end!.subscribers - month!.subscribers, end!.views - week!.views, end!.views - month!.views,
+      gain(end!.subscribers, week!.subscribers), gain(end!.subscribers, month!.subscribers), gain(end!.views, week!.views), gain(end!.views, month!.views),
       week!.subscribers, month!.subscribers, week!.views, month!.views,
       collab?.partners ?? 0, collab?.collab_videos ?? 0, collab?.latest_published_ms ?? null,
     );
@@ -98,6 +100,11 @@ export function currentGrowthRun(engine: EngineContext, index: EngineIndex, nowM
     return { computed_at_ms: boundary, growth_through: through };
   });
   return write.immediate();
+}
+
+/** A gain between two figures; null when the index cannot tell either (a live channel not watched that long). */
+function gain(to: number | null, from: number | null): number | null {
+  return to === null || from === null ? null : to - from;
 }
 
 export function growthOf(engine: EngineContext, channelId: string): GrowthRow | undefined {

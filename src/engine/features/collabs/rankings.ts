@@ -68,7 +68,8 @@ export async function fastestGrowing(request: RequestContext, query: RankingQuer
 function rankingPage(engine: EngineContext, run: GrowthRun, query: RankingQuery, language: string | undefined) {
   const gain = `${query.metric}_${query.period}d`;
   const start = `${query.metric}_start_${query.period}d`;
-  const conditions = ['partners >= @min_partners'];
+  // A live channel whose snapshots do not cover the period has no growth to rank by (the sample world's always has).
+  const conditions = ['partners >= @min_partners', `${gain} IS NOT NULL`];
   const params: Record<string, unknown> = { min_partners: query.min_partners, limit: query.per_page, offset: (query.page - 1) * query.per_page };
   const minSubscribers = query.min_subscribers ?? (query.sort === 'pct' ? PCT_MIN_SUBSCRIBERS : undefined);
   if (minSubscribers !== undefined) {
@@ -103,7 +104,7 @@ function rankingPage(engine: EngineContext, run: GrowthRun, query: RankingQuery,
     per_page: query.per_page,
     total,
     channels: rows.map((row, index) => {
-      const startValue = row[start as keyof GrowthRow] as number;
+      const startValue = row[start as keyof GrowthRow] as number | null;
       const growth = row[gain as keyof GrowthRow] as number;
       return {
         rank: (query.page - 1) * query.per_page + index + 1,
@@ -113,7 +114,7 @@ function rankingPage(engine: EngineContext, run: GrowthRun, query: RankingQuery,
         language: row.language,
         subscribers: row.subscribers,
         growth,
-        growth_pct: startValue > 0 ? Math.round((growth / startValue) * 10_000) / 100 : null,
+        growth_pct: startValue !== null && startValue > 0 ? Math.round((growth / startValue) * 10_000) / 100 : null,
         partners: row.partners,
         collab_videos: row.collab_videos,
         latest_collab_at: row.latest_collab_ms === null ? null : new Date(row.latest_collab_ms).toISOString().replace('.000Z', 'Z'),

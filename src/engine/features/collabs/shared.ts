@@ -23,20 +23,26 @@ export function canonicalLanguage(platform: PlatformProvider, wanted: string, fi
 }
 
 /**
- * Channel summaries and video titles, per index: neither changes while the world moves (it updates
- * figures, never names), and a new index is a new instance. Kept per process rather than per
- * request: a feed page names dozens of channels.
+ * Channel summaries and video titles, per index: neither changes while the sample world moves (it
+ * updates figures, never names), and a new index is a new instance. A live index's names change
+ * with its reads (a channel listed on a collab gets its title when the sweep reads it), so they are
+ * kept only until its revision moves. Kept per process rather than per request: a feed page names
+ * dozens of channels.
  */
 export class CollabNames {
   private static readonly byIndex = new WeakMap<EngineIndex, CollabNames>();
   private readonly channels = new Map<number, ChannelSummary>();
   private readonly titles = new Map<string, string>();
 
-  private constructor(private readonly index: EngineIndex) {}
+  private constructor(
+    private readonly index: EngineIndex,
+    private readonly revision: string | undefined,
+  ) {}
 
   static of(index: EngineIndex): CollabNames {
+    const revision = index.revision?.();
     let names = CollabNames.byIndex.get(index);
-    if (!names) CollabNames.byIndex.set(index, (names = new CollabNames(index)));
+    if (!names || names.revision !== revision) CollabNames.byIndex.set(index, (names = new CollabNames(index, revision)));
     return names;
   }
 

@@ -6,6 +6,7 @@ import type { RequestContext } from '../../context.js';
 import { enforceCap } from '../access.js';
 import { RememberedStoreReads } from '../../store/change-watch.js';
 import type { Executor, Store } from '../../store/store.js';
+import { watchFields } from '../watch-fields.js';
 import { WORKSPACE_TOPIC, workspaceLock, workspaceSql, type FolderRow } from './statements.js';
 
 
@@ -101,16 +102,19 @@ export async function deleteFolder(request: RequestContext, id: number): Promise
   return unsaved;
 }
 
-/** A folder's channels, newest save first, with live deltas read from the platform. */
+/**
+ * A folder's channels, newest save first, with their 24h and 48h deltas: figures from the index,
+ * never a read of the platform per channel. On the live platform the index says since when each
+ * channel has been watched and when it was last read; a delta its snapshots do not cover is null.
+ */
 export async function folderChannels(request: RequestContext, id: number): Promise<FolderChannel[]> {
   await getOwnFolder(request, id);
   const rows = await workspaceSql.folderChannels(request.engine.store, id);
-  const platform = await request.engine.platform();
-  const { statistics } = await request.engine.index();
-  return Promise.all(rows.map(async (row) => {
-    const channel = await platform.channelById(row.channel_id);
+  const { channels, statistics } = await request.engine.index();
+  return rows.map((row) => {
+    const channel = channels.byId(row.channel_id);
     const deltas = channel ? statistics.deltas(row.channel_id) : null;
-    return {
+    const entry: FolderChannel = {
       channel_id: row.channel_id,
       handle: channel?.handle ?? null,
       title: channel?.title ?? row.channel_id,
@@ -125,5 +129,7 @@ export async function folderChannels(request: RequestContext, id: number): Promi
       subs_24h: deltas?.subs_24h ?? null,
       subs_48h: deltas?.subs_48h ?? null,
     };
-  }));
+    if (statistics.coverage) Object.assign(entry, watchFields(statistics.coverage(row.channel_id)));
+    return entry;
+  });
 }

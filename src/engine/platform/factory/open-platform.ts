@@ -29,7 +29,7 @@ const PLATFORM_SETTING = 'platform';
 
 export interface OpenedPlatform {
   platform: PlatformProvider;
-  /** What the platform hands the index; null for the live platform, whose index is not built yet. */
+  /** What the platform hands the index; null for the live platform, whose index fills its own stores from reads. */
   seed: IndexSeed | null;
 }
 
@@ -38,9 +38,9 @@ export function dataDirPlatform(settings: Settings): PlatformName {
   return settings.get<PlatformName>(PLATFORM_SETTING) === 'live' ? 'live' : 'sample';
 }
 
-/** Whether the data dir holds data of a platform: a generated sample world; for live, terminated channels recorded or imported. */
+/** Whether the data dir holds data of a platform: a generated sample world; for live, any read stored in its index, or terminated channels recorded or imported. */
 function holdsDataOf(db: Database.Database, name: PlatformName): boolean {
-  if (name === 'live') return liveTerminatedHoldsData(db);
+  if (name === 'live') return db.prepare('SELECT 1 FROM live_channels LIMIT 1').get() !== undefined || liveTerminatedHoldsData(db);
   // The sample world keeps its tables beside the engine's; their presence means one was generated.
   return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'world_meta'").get() !== undefined;
 }
@@ -87,6 +87,8 @@ export interface PlatformContext {
   /** Where the live platform's network settings come from (TUBEKIT_PLATFORM_ORIGIN, TUBEKIT_PROXY, …). */
   env: NodeJS.ProcessEnv;
   options?: PlatformOptions;
+  /** The live platform's "now" (the engine's clock); the sample world keeps its own. */
+  clock?: () => number;
 }
 
 /** The data dir's platform, opened (a sample world is generated on first use). */
@@ -104,7 +106,7 @@ export async function openPlatform(db: Database.Database, settings: Settings, co
       ? (host: string, waitMs: number, reason: string) =>
           trace(`live platform: ${host} refused a request (${REFUSALS[reason] ?? reason}); cooling down for ${(waitMs / 1000).toFixed(1)} s before trying again`)
       : undefined;
-    return { platform: await openLivePlatform({ dataDir: context.dataDir, network, deps: { onCooldown } }), seed: null };
+    return { platform: await openLivePlatform({ dataDir: context.dataDir, network, clock: context.clock, deps: { onCooldown } }), seed: null };
   }
   const { openSampleWorld } = await import('../sample/open.js');
   return openSampleWorld(db, settings.get<WorldSettings>(WORLD_SETTING) ?? DEFAULT_WORLD);

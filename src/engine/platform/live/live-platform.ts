@@ -9,7 +9,7 @@ import type { ChannelVideosOptions, NetworkReads, PlatformProvider } from '../pl
 import type { AdPage } from '../page-signals.js';
 import type { PublicPageReads } from '../public-pages.js';
 import type { Transcript } from '../transcript.js';
-import type { ChannelPresence } from '../types.js';
+import type { ChannelPresence, ContentType } from '../types.js';
 import { parseAboutView } from './about-view.js';
 import { readAdPages } from './ad-pages.js';
 import { siteLanguages, SITE_CATEGORIES } from './catalogue.js';
@@ -30,11 +30,27 @@ import { type CaptionTrack, parsePlayer, parseWatchNext, type PlayerVideo } from
 /** Pages of a tab followed at most for one read (30 items a page). */
 const MAX_TAB_PAGES = 40;
 const DEFAULT_LIMIT = 30;
+/** A channel page just read serves a read of its tabs right after (a sweep reads both): no second request. */
+const HEADER_REUSE_MS = 60_000;
+const HEADERS_KEPT = 64;
 
 const isoOf = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
+/**
+ * What a channel publishes, as far as its page's tabs tell: the site shows a Shorts tab only to
+ * channels with shorts and a Videos or Live tab only to channels with long videos or streams.
+ */
+export function contentTypeOfTabs(tabs: Partial<Record<TabName, string>>): ContentType | null {
+  const long = Boolean(tabs.videos ?? tabs.streams);
+  if (long && tabs.shorts) return 'mixed';
+  if (long) return 'longform';
+  return tabs.shorts ? 'shorts' : null;
+}
+
 export class LivePlatform implements PlatformProvider {
   readonly source = 'live' as const;
+  /** Channel page headers read in the last minute (real time), newest last. */
+  private readonly recentHeaders = new Map<string, { header: ChannelHeader; readAt: number }>();
 
   /** The channel checks' reads: a channel's pages, and the pages outside the site it links to. */
   readonly publicPages: PublicPageReads;
@@ -91,6 +107,7 @@ export class LivePlatform implements PlatformProvider {
       if (page.state === 'unknown') return this.client.notUnderstood(`browse ${channelId}`, `the channel page has no ${page.missing}`);
       if (page.state === 'terminated') return { state: 'terminated', channel_id: channelId, reason: page.reason };
       if (page.state === 'missing') return { state: 'missing', channel_id: channelId };
+      this.rememberHeader(page.header);
       return { state: 'active', channel: await this.withAbout(page.header) };
     });
   }
@@ -113,7 +130,7 @@ export class LivePlatform implements PlatformProvider {
       language_code: null,
       country: countryCode(about.country ?? undefined),
       category: null,
-      content_type: null,
+      content_type: contentTypeOfTabs(header.tabs),
       subscribers: subscribers.value,
       total_views: views.value,
       video_count: videos.value,
@@ -132,15 +149,12 @@ export class LivePlatform implements PlatformProvider {
   channelVideos(channelId: string, options: ChannelVideosOptions = {}): Promise<LiveVideo[]> {
     return withRawTrail(async () => {
       const limit = options.limit ?? DEFAULT_LIMIT;
-      const { data } = await this.client.call('/browse', { browseId: channelId });
-      if (data === null) return [];
-      const page = parseChannelPage(data);
-      if (page.state === 'unknown') return this.client.notUnderstood(`browse ${channelId}`, `the channel page has no ${page.missing}`);
-      if (page.state !== 'active') return [];
+      const header = this.recentHeader(channelId) ?? (await this.readHeader(channelId));
+      if (!header) return [];
       const tabs: TabName[] = options.kind === 'short' ? ['shorts'] : options.kind === 'long' ? ['videos'] : ['videos', 'streams'];
       const items: TabItem[] = [];
       for (const tab of tabs) {
-        const params = page.header.tabs[tab];
+        const params = header.tabs[tab];
         if (params) items.push(...(await this.readTab(channelId, tab, params, limit, options.kind)));
       }
       const wanted = items.filter((item) => !options.kind || item.kind === options.kind);
@@ -151,6 +165,28 @@ export class LivePlatform implements PlatformProvider {
         .slice(0, limit)
         .map((item) => this.videoOfItem(channelId, item));
     });
+  }
+
+  /** The channel page's header; null when the channel is terminated or gone. */
+  private async readHeader(channelId: string): Promise<ChannelHeader | null> {
+    const { data } = await this.client.call('/browse', { browseId: channelId });
+    if (data === null) return null;
+    const page = parseChannelPage(data);
+    if (page.state === 'unknown') return this.client.notUnderstood(`browse ${channelId}`, `the channel page has no ${page.missing}`);
+    if (page.state !== 'active') return null;
+    this.rememberHeader(page.header);
+    return page.header;
+  }
+
+  private rememberHeader(header: ChannelHeader): void {
+    this.recentHeaders.delete(header.channelId);
+    this.recentHeaders.set(header.channelId, { header, readAt: Date.now() });
+    if (this.recentHeaders.size > HEADERS_KEPT) this.recentHeaders.delete(this.recentHeaders.keys().next().value!);
+  }
+
+  private recentHeader(channelId: string): ChannelHeader | null {
+    const recent = this.recentHeaders.get(channelId);
+    return recent && Date.now() - recent.readAt < HEADER_REUSE_MS ? recent.header : null;
   }
 
   private async readTab(channelId: string, tab: TabName, params: string, limit: number, kind: ChannelVideosOptions['kind']): Promise<TabItem[]> {
@@ -224,6 +260,7 @@ export class LivePlatform implements PlatformProvider {
         category: player.category,
         channel_ids: channelIds,
         published_exact: player.publishedAt !== null,
+        spoken_language: player.captions.find((track) => track.auto)?.languageCode.split('-')[0] ?? null,
       };
     });
   }

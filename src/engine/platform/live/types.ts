@@ -1,12 +1,7 @@
 /** What the live platform reads beyond the shared shapes (fields of ours, documented in the README). */
-import type { PlatformChannel, PlatformVideo } from '../types.js';
+import type { CountsExact, PlatformChannel, PlatformVideo } from '../types.js';
 
-/** Which of a channel's counts the site gave exactly (else they are parsed from "1.23M"-style text). */
-export interface CountsExact {
-  subscribers: boolean;
-  total_views: boolean;
-  video_count: boolean;
-}
+export type { CountsExact };
 
 export interface ChannelLink {
   title: string;

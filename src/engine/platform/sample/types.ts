@@ -44,6 +44,12 @@ export interface ChannelWorldState {
 
 /** A world channel is what the index holds about it (the world seeds the index), plus its model. */
 export interface WorldChannel extends IndexedChannel {
+  // The world knows every channel's language, country, category and content type.
+  language: string;
+  language_code: string;
+  country: string;
+  category: string;
+  content_type: ContentType;
   model: ChannelGrowthModel;
   state: ChannelWorldState;
 }

@@ -1,7 +1,7 @@
 /**
  * A data dir whose `platform` setting is `live` opens the live platform through the factory (its
- * requests going to TUBEKIT_PLATFORM_ORIGIN here); what needs the index or the sample world answers
- * 501 not_implemented_on_live, never sample data.
+ * requests going to TUBEKIT_PLATFORM_ORIGIN here) and an index of its own; what needs the sample
+ * world answers 501 not_implemented_on_live, never sample data.
  */
 import fs from 'node:fs';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -49,9 +49,12 @@ it('opens the sample world unless the data dir says live', async () => {
   expect(server.unmatched).toEqual([]);
 });
 
-it('answers 501 not_implemented_on_live for the index and the sample world on a live data dir', async () => {
+it('opens the live index (empty: no seed) on a live data dir; the sample world answers 501 not_implemented_on_live', async () => {
   engine.settings.set('platform', 'live');
-  await expect(engine.index()).rejects.toMatchObject({ status: 501, code: 'not_implemented_on_live' });
+  const index = await engine.index();
+  expect(index.edition).toBe('live');
+  expect([...index.channels.scan()]).toEqual([]);
+  expect([...index.prechecked.verdicts()]).toEqual([]);
   const platform = await engine.platform();
   expect(() => requireSimulation(platform, 'engine status')).toThrow(/engine status .*live platform/);
   expect(() => requireSimulation(platform)).toThrow(expect.objectContaining({ status: 501, code: 'not_implemented_on_live' }));

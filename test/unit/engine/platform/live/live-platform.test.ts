@@ -181,6 +181,7 @@ describe('the live platform, on fixtures', () => {
       category: 'Howto & Style',
       channel_ids: [JANE],
       published_exact: true,
+      spoken_language: 'en',
     });
   });
 

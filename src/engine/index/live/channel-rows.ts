@@ -1,0 +1,239 @@
+/**
+ * The live index's reads of its channel tables (migration 12): channels, their snapshots, videos
+ * and the channels collab videos list. One place for the SQL the live index reads, prepared once
+ * per connection; the writes are in read-recorder.ts.
+ */
+import type { Db } from '../../store/database.js';
+import { preparedFor } from '../../store/prepared.js';
+import type { ContentType } from '../../platform/types.js';
+import type { IndexedChannel, ScannedChannel } from '../channels.js';
+
+export interface LiveChannelRow {
+  idx: number;
+  channel_id: string;
+  handle: string | null;
+  title: string | null;
+  description: string;
+  language: string | null;
+  language_code: string | null;
+  country: string | null;
+  category: string | null;
+  content_type: string | null;
+  subscribers: number | null;
+  total_views: number | null;
+  video_count: number | null;
+  created_at: string | null;
+  thumbnail_url: string | null;
+  first_read_ms: number | null;
+  last_read_ms: number | null;
+  state: 'active' | 'terminated' | 'missing';
+  state_reason: string | null;
+  state_at_ms: number | null;
+  collab_scanned: number;
+  last_long_ms: number;
+  last_short_ms: number;
+}
+
+export interface SnapshotRow {
+  at_ms: number;
+  subscribers: number | null;
+  views: number | null;
+  videos: number | null;
+}
+
+export interface LiveVideoRow {
+  video_id: string;
+  channel_idx: number;
+  kind: string;
+  title: string;
+  views: number;
+  duration_seconds: number;
+  published_ms: number | null;
+  published_exact: number;
+  first_seen_ms: number;
+  read_ms: number;
+  members_read: number;
+}
+
+/** A collab video and one channel it lists (rows come grouped by video, host first). */
+export interface ListingMemberRow {
+  video_id: string;
+  host_idx: number;
+  kind: string;
+  published_ms: number;
+  first_seen_ms: number;
+  views: number;
+  known: number;
+  member: number;
+}
+
+/** A scan's lean row, with what scans over many channels read of each without another query. */
+const SCANNED_COLUMNS =
+  'idx, channel_id, handle, title, language, language_code, content_type, created_at, category, collab_scanned, first_read_ms, last_read_ms, last_long_ms, last_short_ms';
+
+/** A collab video is known when one of the channels it lists was scanned by the sweep. */
+const KNOWN = `EXISTS (SELECT 1 FROM live_video_members k JOIN live_channels kc ON kc.idx = k.channel_idx
+  WHERE k.video_id = v.video_id AND kc.collab_scanned = 1)`;
+/** A listing's publish time: exact when read from its watch page, else when the engine first saw it. */
+const PUBLISHED = 'COALESCE(v.published_ms, v.first_seen_ms)';
+
+export const channelRows = preparedFor((db: Db) => ({
+  byId: db.prepare<[string], LiveChannelRow>('SELECT * FROM live_channels WHERE channel_id = ?'),
+  byIdx: db.prepare<[number], LiveChannelRow>('SELECT * FROM live_channels WHERE idx = ?'),
+  idOf: db.prepare<[number], string>('SELECT channel_id FROM live_channels WHERE idx = ?').pluck(),
+  idxOf: db.prepare<[string], number>('SELECT idx FROM live_channels WHERE channel_id = ?').pluck(),
+  createdSince: db.prepare<[string], LiveChannelRow>(
+    "SELECT * FROM live_channels WHERE first_read_ms IS NOT NULL AND state = 'active' AND created_at >= ? ORDER BY idx",
+  ),
+  coverage: db.prepare<[number], { first_read_ms: number | null; last_read_ms: number | null }>(
+    'SELECT first_read_ms, last_read_ms FROM live_channels WHERE idx = ?',
+  ),
+  snapshotsBetween: db.prepare<[number, number, number], SnapshotRow>(
+    'SELECT at_ms, subscribers, views, videos FROM live_snapshots WHERE channel_idx = ? AND at_ms BETWEEN ? AND ? ORDER BY at_ms',
+  ),
+  // Published videos only (kind long or short), newest first, straight off the index's order.
+  recentOfKind: db.prepare<[number, string, number], { video_id: string; kind: 'long' | 'short'; published_ms: number; views: number }>(
+    `SELECT video_id, kind, published_ms, views FROM live_videos
+     WHERE channel_idx = ? AND kind = ? AND published_ms IS NOT NULL ORDER BY published_ms DESC LIMIT ?`,
+  ),
+  recentOfAnyKind: db.prepare<[number, number], { video_id: string; kind: 'long' | 'short'; published_ms: number; views: number }>(
+    `SELECT video_id, kind, published_ms, views FROM live_videos
+     WHERE channel_idx = ? AND kind IN ('long', 'short') AND published_ms IS NOT NULL ORDER BY published_ms DESC LIMIT ?`,
+  ),
+  publishedSince: db.prepare<[{ idx: number; kind: string | null; since: number }], number>(
+    `SELECT 1 FROM live_videos WHERE channel_idx = @idx AND kind IN ('long', 'short') AND (@kind IS NULL OR kind = @kind)
+       AND published_ms > @since LIMIT 1`,
+  ).pluck(),
+  videoTitle: db.prepare<[string], string>('SELECT title FROM live_videos WHERE video_id = ?').pluck(),
+  topVideos: db.prepare<[number, number], { video_id: string; title: string; views: number; kind: 'long' | 'short' }>(
+    "SELECT video_id, title, views, kind FROM live_videos WHERE channel_idx = ? AND kind IN ('long', 'short') ORDER BY views DESC, video_id LIMIT ?",
+  ),
+  video: db.prepare<[string], LiveVideoRow>('SELECT * FROM live_videos WHERE video_id = ?'),
+  // Collab listings.
+  involving: db.prepare<[number, number], ListingMemberRow>(
+    `SELECT v.video_id, v.channel_idx AS host_idx, v.kind, ${PUBLISHED} AS published_ms, v.first_seen_ms, v.views,
+       ${KNOWN} AS known, m.channel_idx AS member
+     FROM live_video_members mine JOIN live_videos v ON v.video_id = mine.video_id
+     JOIN live_video_members m ON m.video_id = v.video_id
+     WHERE mine.channel_idx = ? AND v.first_seen_ms <= ?
+     ORDER BY ${PUBLISHED} DESC, v.video_id, m.position`,
+  ),
+  knownListings: db.prepare<[number], ListingMemberRow>(
+    `SELECT v.video_id, v.channel_idx AS host_idx, v.kind, ${PUBLISHED} AS published_ms, v.first_seen_ms, v.views, 1 AS known, m.channel_idx AS member
+     FROM live_videos v JOIN live_video_members m ON m.video_id = v.video_id
+     WHERE v.first_seen_ms <= ? AND ${KNOWN}
+     ORDER BY ${PUBLISHED} DESC, v.video_id, m.position`,
+  ),
+  listedOnKnown: db.prepare<[number, number], number>(
+    `SELECT 1 FROM live_video_members m JOIN live_videos v ON v.video_id = m.video_id
+     WHERE m.channel_idx = ? AND v.first_seen_ms <= ? AND ${KNOWN} LIMIT 1`,
+  ).pluck(),
+  checkedChannels: db.prepare<[number], number>(
+    `SELECT idx FROM live_channels WHERE collab_scanned = 1
+     UNION SELECT m.channel_idx FROM live_video_members m JOIN live_videos v ON v.video_id = m.video_id
+     WHERE v.first_seen_ms <= ? AND ${KNOWN}`,
+  ).pluck(),
+}));
+
+/** Scans of the read, active channels, one statement per filter shape. */
+export const scanStatements = preparedFor(() => new Map<string, ReturnType<Db['prepare']>>());
+
+/** The longest gap between two snapshots a figure is read across (a straight line between them): see snapshot-statistics.ts. */
+export const MAX_INTERPOLATION_GAP_MS = 12 * 3_600_000;
+
+/** Newest uploads a scan for recent uploads of a kind brings with each row (the alert rules read 20). */
+export const ATTACHED_RECENT_VIDEOS = 20;
+
+/**
+ * A scan of the read, active channels. One narrowed to channels with a recent upload of a kind
+ * (an outlier scan) brings each channel's newest uploads of that kind along: one query for the
+ * scan instead of one more per channel.
+ */
+export function scanSql(options: { contentTypes: boolean; publishedKind?: 'long' | 'short'; createdBy: boolean; figuresBefore?: readonly number[] }): string {
+  const where = ["first_read_ms IS NOT NULL", "state = 'active'"];
+  if (options.contentTypes) where.push('content_type IN (SELECT value FROM json_each(@contentTypes))');
+  if (options.publishedKind) where.push(`${options.publishedKind === 'short' ? 'last_short_ms' : 'last_long_ms'} > @publishedAfter`);
+  if (options.createdBy) where.push('created_at IS NOT NULL AND created_at <= @createdBy');
+  const recent = options.publishedKind
+    ? `, '${options.publishedKind}' AS recent_kind, (SELECT json_group_array(json_array(video_id, published_ms, views)) FROM (
+         SELECT video_id, published_ms, views FROM live_videos v WHERE v.channel_idx = live_channels.idx AND v.kind = '${options.publishedKind}'
+           AND v.published_ms IS NOT NULL ORDER BY v.published_ms DESC LIMIT ${ATTACHED_RECENT_VIDEOS})) AS recent`
+    : '';
+  // The snapshots that can give the figures at those instants (within the interpolation gap of each).
+  const windows = (options.figuresBefore ?? []).map((before) => `s.at_ms BETWEEN last_read_ms - ${before + MAX_INTERPOLATION_GAP_MS} AND last_read_ms - ${before - MAX_INTERPOLATION_GAP_MS}`);
+  const snapshots = windows.length
+    ? `, (SELECT json_group_array(json_array(at_ms, subscribers, views)) FROM (
+         SELECT at_ms, subscribers, views FROM live_snapshots s WHERE s.channel_idx = live_channels.idx AND (${windows.join(' OR ')}) ORDER BY at_ms)) AS snapshots,
+       json('${JSON.stringify(options.figuresBefore)}') AS snapshots_before`
+    : '';
+  return `SELECT ${SCANNED_COLUMNS}${recent}${snapshots} FROM live_channels WHERE ${where.join(' AND ')} ORDER BY idx`;
+}
+
+/** A channel row as the index's interfaces show it: what the site did not show stays null (or empty text). */
+export function indexedChannel(row: LiveChannelRow): IndexedChannel {
+  return {
+    idx: row.idx,
+    channel_id: row.channel_id,
+    handle: row.handle ?? '',
+    title: row.title ?? row.channel_id,
+    description: row.description,
+    language: row.language,
+    language_code: row.language_code,
+    country: row.country,
+    category: row.category,
+    content_type: row.content_type as ContentType | null,
+    subscribers: row.subscribers ?? 0,
+    total_views: row.total_views ?? 0,
+    video_count: row.video_count ?? 0,
+    created_at: row.created_at ?? '',
+    thumbnail_url: row.thumbnail_url ?? '',
+    collab_scanned: row.collab_scanned === 1,
+  };
+}
+
+/** A scan row of the live index: the lean row, plus its coverage and newest uploads (read by statistics and alert scans). */
+export interface LiveScannedChannel extends ScannedChannel {
+  first_read_ms: number;
+  last_read_ms: number;
+  last_long_ms: number;
+  last_short_ms: number;
+  /** An outlier scan's row: the newest uploads of its kind, as JSON [[video_id, published_ms, views], …]. */
+  recent_kind?: 'long' | 'short';
+  recent?: string;
+  /** A scan asked for figures at instants before the latest read: the snapshots around them, JSON [[at_ms, subscribers, views], …], oldest first. */
+  snapshots?: string;
+  /** Those instants (ms before the latest read), JSON. */
+  snapshots_before?: string;
+}
+
+type ScanRow = Pick<
+  LiveChannelRow,
+  'idx' | 'channel_id' | 'handle' | 'title' | 'language' | 'language_code' | 'content_type' | 'created_at' | 'category' | 'collab_scanned' | 'first_read_ms' | 'last_read_ms' | 'last_long_ms' | 'last_short_ms'
+>;
+
+export function scannedChannel(row: ScanRow & Pick<LiveScannedChannel, 'recent_kind' | 'recent' | 'snapshots' | 'snapshots_before'>): LiveScannedChannel {
+  const scanned: LiveScannedChannel = {
+    idx: row.idx,
+    channel_id: row.channel_id,
+    handle: row.handle ?? '',
+    title: row.title ?? row.channel_id,
+    language: row.language,
+    language_code: row.language_code,
+    content_type: row.content_type as ContentType | null,
+    created_at: row.created_at ?? '',
+    category: row.category,
+    collab_scanned: row.collab_scanned === 1,
+    first_read_ms: row.first_read_ms!,
+    last_read_ms: row.last_read_ms!,
+    last_long_ms: row.last_long_ms,
+    last_short_ms: row.last_short_ms,
+  };
+  if (row.recent_kind !== undefined) Object.assign(scanned, { recent_kind: row.recent_kind, recent: row.recent });
+  if (row.snapshots !== undefined) Object.assign(scanned, { snapshots: row.snapshots, snapshots_before: row.snapshots_before });
+  return scanned;
+}
+
+/** A scan row of this index (it carries its coverage), or something else to look up. */
+export function isLiveScanRow(channel: unknown): channel is LiveScannedChannel {
+  return typeof channel === 'object' && channel !== null && 'last_read_ms' in channel && 'last_long_ms' in channel;
+}

@@ -1,0 +1,82 @@
+/**
+ * The collab graph of a live index: videos whose watch page lists several channels, as reads
+ * found them. A listing is visible from when the engine first saw it, and *known* when one of its
+ * channels was scanned by the refresh sweep (features/refresh/); its views are the latest read's.
+ */
+import type { Db } from '../../store/database.js';
+import type { CollabAggregate, CollabGraph, CollabListing } from '../collab-graph.js';
+import { channelRows, type ListingMemberRow } from './channel-rows.js';
+
+/** A live listing carries the views its latest read found. */
+export interface LiveCollabListing extends CollabListing {
+  views: number;
+}
+
+/** Rows of (video, member), grouped by video in their order, into listings. */
+function listingsOf(rows: Iterable<ListingMemberRow>): LiveCollabListing[] {
+  const listings: LiveCollabListing[] = [];
+  for (const row of rows) {
+    const last = listings.at(-1);
+    if (last?.video_id === row.video_id) {
+      last.members.push(row.member);
+      continue;
+    }
+    listings.push({
+      video_id: row.video_id,
+      host_idx: row.host_idx,
+      kind: row.kind === 'short' ? 'short' : 'long',
+      published_ms: row.published_ms,
+      announced_ms: row.first_seen_ms,
+      known: row.known === 1,
+      members: [row.member],
+      views: row.views,
+    });
+  }
+  return listings;
+}
+
+export class LiveCollabGraph implements CollabGraph {
+  constructor(private readonly db: Db) {}
+
+  involving(channelIdx: number, nowMs: number): LiveCollabListing[] {
+    return listingsOf(channelRows(this.db).involving.iterate(channelIdx, nowMs));
+  }
+
+  knownPublished(fromMs: number, toMs: number): LiveCollabListing[] {
+    return listingsOf(channelRows(this.db).knownListings.iterate(toMs)).filter((listing) => listing.published_ms > fromMs && listing.published_ms <= toMs);
+  }
+
+  isChecked(channelIdx: number, scanned: boolean, nowMs: number): boolean {
+    return scanned || channelRows(this.db).listedOnKnown.get(channelIdx, nowMs) !== undefined;
+  }
+
+  checkedChannels(nowMs: number): number[] {
+    return channelRows(this.db).checkedChannels.all(nowMs);
+  }
+
+  snapshot(asOfMs: number): { aggregates: Map<number, CollabAggregate>; listed: Set<number> } {
+    const listed = new Set<number>();
+    const aggregates = new Map<number, CollabAggregate>();
+    const partners = new Map<number, Set<number>>();
+    for (const listing of listingsOf(channelRows(this.db).knownListings.iterate(asOfMs))) {
+      for (const idx of listing.members) listed.add(idx);
+      if (listing.published_ms > asOfMs) continue;
+      for (const idx of listing.members) {
+        const entry = aggregates.get(idx) ?? { channel_idx: idx, partners: 0, collab_videos: 0, latest_published_ms: 0 };
+        entry.collab_videos += 1;
+        entry.latest_published_ms = Math.max(entry.latest_published_ms, listing.published_ms);
+        aggregates.set(idx, entry);
+        let set = partners.get(idx);
+        if (!set) partners.set(idx, (set = new Set<number>()));
+        for (const other of listing.members) if (other !== idx) set.add(other);
+      }
+    }
+    for (const [idx, set] of partners) aggregates.get(idx)!.partners = set.size;
+    return { aggregates, listed };
+  }
+
+  views(listing: CollabListing, nowMs: number): number {
+    if (listing.published_ms > nowMs) return 0;
+    return 'views' in listing ? (listing as LiveCollabListing).views : (channelRows(this.db).video.get(listing.video_id)?.views ?? 0);
+  }
+}

@@ -1,0 +1,312 @@
+/**
+ * A small made-up video site for tests of the live platform, answered by the fixture server in the
+ * site's 2025–2026 shapes (the same as test/fixtures/platform: `pageHeaderViewModel`, the about
+ * panel's `aboutChannelViewModel`, `lockupViewModel` tab items, player answers with caption tracks,
+ * watch-next owners and collab dialogs). Unlike the files there, its figures live in a model the
+ * test changes as its clock moves: a channel gains views, is terminated; a video publishes when
+ * the clock reaches its date (add every channel and video before starting the server).
+ */
+import type { FixtureExchange } from './platform-fixture-server.js';
+
+export const VIDEOS_PARAMS = 'EgZ2aWRlb3PyBgQKAjoA';
+export const SHORTS_PARAMS = 'EgZzaG9ydHPyBgUKA5oBAA%3D%3D';
+
+export interface SiteVideo {
+  id: string;
+  title: string;
+  views: number;
+  /** Milliseconds since the epoch. */
+  publishedMs: number;
+  /** Every channel the video lists, its uploader first. */
+  channels: string[];
+  kind?: 'long' | 'short';
+  /** Spoken language (its auto-generated captions' language code). */
+  language?: string;
+  durationSeconds?: number;
+}
+
+export interface SiteChannel {
+  id: string;
+  handle: string;
+  title: string;
+  subscribers: number;
+  views: number;
+  videoCount: number;
+  joined: string;
+  country?: string;
+  description?: string;
+  /** Tabs the channel page lists (default: videos). */
+  tabs?: Array<'videos' | 'shorts'>;
+  state?: 'active' | 'terminated' | 'missing';
+  /** Newest first. */
+  uploads: SiteVideo[];
+  /** Show the subscriber count abbreviated, as the site does ("1.23M subscribers"). */
+  abbreviated?: boolean;
+  /** Hide the subscriber count. */
+  hideSubscribers?: boolean;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const number = (value: number) => value.toLocaleString('en-US');
+const joinedText = (date: string) => {
+  const [year, month, day] = date.split('-').map(Number);
+  return `Joined ${MONTHS[month! - 1]} ${day}, ${year}`;
+};
+
+function abbreviate(value: number): string {
+  if (value >= 1e6) return `${(value / 1e6).toFixed(2).replace(/\.?0+$/, '')}M`;
+  if (value >= 1e3) return `${(value / 1e3).toFixed(2).replace(/\.?0+$/, '')}K`;
+  return String(value);
+}
+
+function ago(nowMs: number, thenMs: number): string {
+  const hours = Math.max(1, Math.floor((nowMs - thenMs) / 3_600_000));
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} day${days === 1 ? '' : 's'} ago`;
+}
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+export class LiveSite {
+  readonly channels = new Map<string, SiteChannel>();
+  readonly videos = new Map<string, SiteVideo>();
+
+  constructor(private readonly now: () => number) {}
+
+  add(channel: SiteChannel): SiteChannel {
+    this.channels.set(channel.id, channel);
+    for (const video of channel.uploads) this.videos.set(video.id, video);
+    return channel;
+  }
+
+  private channel(id: string): SiteChannel {
+    const found = this.channels.get(id);
+    if (!found) throw new Error(`the test site has no channel ${id}`);
+    return found;
+  }
+
+  home(id: string): object {
+    const channel = this.channel(id);
+    if (channel.state === 'terminated') {
+      return { responseContext: { visitorData: 'fixture' }, alerts: [{ alertRenderer: { type: 'ERROR', text: { simpleText: "This account has been terminated for a violation of YouTube's Terms of Service." } } }] };
+    }
+    if (channel.state === 'missing') {
+      return { responseContext: { visitorData: 'fixture' }, alerts: [{ alertRenderer: { type: 'ERROR', text: { simpleText: 'This channel does not exist.' } } }] };
+    }
+    const subscriberRow = channel.hideSubscribers ? [] : [{ text: { content: `${abbreviate(channel.subscribers)} subscribers` } }];
+    const tab = (title: string, path: string, params: string) => ({
+      tabRenderer: { title, endpoint: { commandMetadata: { webCommandMetadata: { url: `/${channel.handle}/${path}` } }, browseEndpoint: { browseId: id, params } } },
+    });
+    const tabs = channel.tabs ?? ['videos'];
+    return {
+      responseContext: { visitorData: 'fixture' },
+      header: {
+        pageHeaderRenderer: {
+          pageTitle: channel.title,
+          content: {
+            pageHeaderViewModel: {
+              title: { dynamicTextViewModel: { text: { content: channel.title } } },
+              image: { decoratedAvatarViewModel: { avatar: { avatarViewModel: { image: { sources: [{ url: `https://yt3.example/${id}=s160`, width: 160, height: 160 }] } } } } },
+              metadata: {
+                contentMetadataViewModel: {
+                  metadataRows: [
+                    { metadataParts: [{ text: { content: channel.handle } }] },
+                    { metadataParts: [...subscriberRow, { text: { content: `${number(channel.videoCount)} videos` } }] },
+                  ],
+                },
+              },
+              description: {
+                descriptionPreviewViewModel: {
+                  description: { content: channel.description ?? '' },
+                  rendererContext: { commandContext: { onTap: { innertubeCommand: { showEngagementPanelEndpoint: { engagementPanel: { engagementPanelSectionListRenderer: { content: { sectionListRenderer: { contents: [{ itemSectionRenderer: { contents: [{ continuationItemRenderer: { continuationEndpoint: { continuationCommand: { token: `about-${id}`, request: 'CONTINUATION_REQUEST_TYPE_BROWSE' } } } }] } }] } } } } } } } } },
+                },
+              },
+            },
+          },
+        },
+      },
+      contents: {
+        twoColumnBrowseResultsRenderer: {
+          tabs: [
+            { tabRenderer: { title: 'Home', selected: true, endpoint: { commandMetadata: { webCommandMetadata: { url: `/${channel.handle}/featured` } }, browseEndpoint: { browseId: id, params: 'EghmZWF0dXJlZPIGBAoCMgA%3D' } } } },
+            ...(tabs.includes('videos') ? [tab('Videos', 'videos', VIDEOS_PARAMS)] : []),
+            ...(tabs.includes('shorts') ? [tab('Shorts', 'shorts', SHORTS_PARAMS)] : []),
+          ],
+        },
+      },
+      metadata: {
+        channelMetadataRenderer: {
+          title: channel.title,
+          description: channel.description ?? '',
+          externalId: id,
+          vanityChannelUrl: `http://www.youtube.com/${channel.handle}`,
+          avatar: { thumbnails: [{ url: `https://yt3.example/${id}=s900`, width: 900, height: 900 }] },
+        },
+      },
+    };
+  }
+
+  about(id: string): object {
+    const channel = this.channel(id);
+    const subscribers = channel.abbreviated ? abbreviate(channel.subscribers) : number(channel.subscribers);
+    return {
+      responseContext: { visitorData: 'fixture' },
+      onResponseReceivedEndpoints: [
+        {
+          appendContinuationItemsAction: {
+            continuationItems: [
+              {
+                aboutChannelRenderer: {
+                  metadata: {
+                    aboutChannelViewModel: {
+                      description: channel.description ?? '',
+                      country: channel.country ?? 'United States',
+                      ...(channel.hideSubscribers ? {} : { subscriberCountText: `${subscribers} subscribers` }),
+                      viewCountText: `${number(channel.views)} views`,
+                      videoCountText: `${number(channel.videoCount)} videos`,
+                      joinedDateText: { content: joinedText(channel.joined) },
+                      canonicalChannelUrl: `http://www.youtube.com/${channel.handle}`,
+                      channelId: id,
+                      links: [],
+                    },
+                  },
+                },
+              },
+            ],
+          },
+        },
+      ],
+    };
+  }
+
+  videosTab(id: string, kind: 'long' | 'short'): object {
+    const channel = this.channel(id);
+    const now = this.now();
+    const items = channel.uploads
+      .filter((video) => (video.kind ?? 'long') === kind && video.publishedMs <= now)
+      .map((video) =>
+        kind === 'short'
+          ? {
+              richItemRenderer: {
+                content: {
+                  shortsLockupViewModel: {
+                    entityId: `shorts-shelf-item-${video.id}`,
+                    onTap: { innertubeCommand: { reelWatchEndpoint: { videoId: video.id } } },
+                    overlayMetadata: { primaryText: { content: video.title }, secondaryText: { content: `${abbreviate(video.views)} views` } },
+                  },
+                },
+              },
+            }
+          : {
+              richItemRenderer: {
+                content: {
+                  lockupViewModel: {
+                    contentId: video.id,
+                    contentType: 'LOCKUP_CONTENT_TYPE_VIDEO',
+                    contentImage: {
+                      thumbnailViewModel: {
+                        image: { sources: [{ url: `https://i.ytimg.example/vi/${video.id}/hq.jpg`, width: 336, height: 188 }] },
+                        overlays: [{ thumbnailBottomOverlayViewModel: { badges: [{ thumbnailBadgeViewModel: { text: clock(video.durationSeconds ?? 600) } }] } }],
+                      },
+                    },
+                    metadata: {
+                      lockupMetadataViewModel: {
+                        title: { content: video.title },
+                        metadata: { contentMetadataViewModel: { metadataRows: [{ metadataParts: [{ text: { content: `${number(video.views)} views` } }, { text: { content: ago(now, video.publishedMs) } }] }] } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+      );
+    return {
+      responseContext: { visitorData: 'fixture' },
+      contents: { twoColumnBrowseResultsRenderer: { tabs: [{ tabRenderer: { title: kind === 'short' ? 'Shorts' : 'Videos', selected: true, content: { richGridRenderer: { contents: items } } } }] } },
+    };
+  }
+
+  player(videoId: string): object {
+    const video = this.videos.get(videoId)!;
+    const host = video.channels[0]!;
+    const captions = video.language
+      ? { captions: { playerCaptionsTracklistRenderer: { captionTracks: [{ baseUrl: `https://www.youtube.com/api/timedtext?v=${videoId}&lang=${video.language}&kind=asr`, languageCode: video.language, kind: 'asr' }] } } }
+      : {};
+    const published = new Date(video.publishedMs).toISOString().replace('.000Z', '+00:00');
+    return {
+      responseContext: { visitorData: 'fixture' },
+      playabilityStatus: { status: 'OK' },
+      ...captions,
+      videoDetails: { videoId, title: video.title, lengthSeconds: String(video.durationSeconds ?? 600), channelId: host, viewCount: String(video.views), isLiveContent: false },
+      microformat: {
+        playerMicroformatRenderer: {
+          title: { simpleText: video.title },
+          externalChannelId: host,
+          viewCount: String(video.views),
+          category: 'Howto & Style',
+          publishDate: published,
+          isShortsEligible: video.kind === 'short',
+          embed: { width: 1280, height: 720 },
+        },
+      },
+    };
+  }
+
+  next(videoId: string): object {
+    const video = this.videos.get(videoId)!;
+    const channels = video.channels.map((id) => this.channels.get(id));
+    const owner =
+      video.channels.length === 1
+        ? { videoOwnerRenderer: { title: { runs: [{ text: channels[0]?.title ?? '', navigationEndpoint: { browseEndpoint: { browseId: video.channels[0] } } }] } } }
+        : {
+            videoOwnerRenderer: {
+              attributedTitle: { content: channels.map((channel) => channel?.title ?? '').join(' and ') },
+              navigationEndpoint: {
+                showDialogCommand: {
+                  panelLoadingStrategy: {
+                    inlineContent: {
+                      dialogViewModel: {
+                        header: { dialogHeaderViewModel: { headline: { content: 'Collaborators' } } },
+                        customContent: {
+                          listViewModel: {
+                            listItems: video.channels.map((id, index) => ({
+                              listItemViewModel: { title: { content: channels[index]?.title ?? id }, rendererContext: { commandContext: { onTap: { innertubeCommand: { browseEndpoint: { browseId: id } } } } } },
+                            })),
+                          },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          };
+    return {
+      responseContext: { visitorData: 'fixture' },
+      contents: { twoColumnWatchNextResults: { results: { results: { contents: [{ videoPrimaryInfoRenderer: { title: { runs: [{ text: video.title }] } } }, { videoSecondaryInfoRenderer: { owner } }] } } } },
+    };
+  }
+
+  /** Every exchange the site answers (channels and videos added later are answered too: bodies are made per request). */
+  exchanges(): FixtureExchange[] {
+    const out: FixtureExchange[] = [];
+    const post = (endpoint: string, key: Record<string, string>, render: () => object) =>
+      out.push({ method: 'POST', path: `/youtubei/v1/${endpoint}`, key, render: () => JSON.stringify(render()) });
+    for (const channel of this.channels.values()) {
+      post('navigation/resolve_url', { url: `https://www.youtube.com/${channel.handle}` }, () => ({
+        responseContext: { visitorData: 'fixture' },
+        endpoint: { browseEndpoint: { browseId: channel.id, canonicalBaseUrl: `/${channel.handle}` } },
+      }));
+      post('browse', { browseId: channel.id }, () => this.home(channel.id));
+      post('browse', { continuation: `about-${channel.id}` }, () => this.about(channel.id));
+      post('browse', { browseId: channel.id, params: VIDEOS_PARAMS }, () => this.videosTab(channel.id, 'long'));
+      post('browse', { browseId: channel.id, params: SHORTS_PARAMS }, () => this.videosTab(channel.id, 'short'));
+    }
+    for (const video of this.videos.values()) {
+      post('player', { videoId: video.id }, () => this.player(video.id));
+      post('next', { videoId: video.id }, () => this.next(video.id));
+    }
+    return out;
+  }
+}
