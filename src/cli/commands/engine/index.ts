@@ -12,6 +12,7 @@ import { registerEngineJobs } from './jobs.js';
 import { registerKeys } from './keys.js';
 import { registerLimits } from './limits.js';
 import { registerMigrate } from './migrate.js';
+import { registerCopyStore } from './copy-store.js';
 import { withLocalEngine } from './local-engine.js';
 import { refuseRemoteFlags } from './local-only.js';
 import { registerPlatform } from './platform.js';
@@ -34,6 +35,7 @@ export function registerEngine(program: Command, app: CliApp): Command {
   registerLimits(engine, app);
   registerEngineJobs(engine, app);
   registerMigrate(engine, app);
+  registerCopyStore(engine, app);
 
   engine
     .command('cdn-url [url]')
