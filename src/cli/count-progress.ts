@@ -21,19 +21,26 @@ export function countProgress(io: IO, unit: string): CountProgress {
   const format = (amount: number) => `${amount.toLocaleString('en-US')} ${unit}`;
   let done = 0;
   let total = 0;
-  const draw = () => io.streams.stderr.write(`\r\u001b[K${progressLine(done, total, Date.now() - started, columns, format)}`);
+  let drawn = false;
+  // Nothing until the first count: before it there is no total to show a bar of.
+  const draw = () => {
+    if (total === 0) return;
+    drawn = true;
+    io.streams.stderr.write(`\r\u001b[K${progressLine(done, total, Date.now() - started, columns, format)}`);
+  };
   const timer = setInterval(draw, REDRAW_MS);
   timer.unref();
-  draw();
   return {
     update(nowDone, nowTotal) {
+      const first = total === 0;
       done = nowDone;
       total = nowTotal;
+      if (first) draw();
     },
     finish() {
       clearInterval(timer);
       draw();
-      io.streams.stderr.write('\r\u001b[K');
+      if (drawn) io.streams.stderr.write('\r\u001b[K');
     },
   };
 }
