@@ -108,6 +108,30 @@ describe('tubekit engine copy-store', () => {
     expect(written).not.toMatch(/rows \//);
   });
 
+  it('exits 1 when a batch fails, saying where it stopped and what was copied before', async () => {
+    const target = await createTestDatabase();
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: target });
+    await client.connect();
+    try {
+      // A folder of the same user named like one of the source's, under another id.
+      await client.query("INSERT INTO users (id, name, plan, created_at) VALUES (1, 'someone', 'starter', 1)");
+      await client.query("INSERT INTO folders (id, user_id, name, name_key, created_at) VALUES (900, 1, 'GAMING', 'gaming', 1)");
+      const stopped = await sandbox.run(['engine', 'copy-store', '--to', target, '--force', '--batch-size', '1']);
+      expect(stopped.exitCode).toBe(1);
+      expect(stopped.stderr).toMatch(/Copying stopped at folders, row 2: duplicate key value violates unique constraint "folders_by_name"\. That batch was rolled back; copied before it: users 1 row, api_keys 1 row, folders 1 row\./);
+      expect(stopped.stderr).toMatch(/Run the same command again/);
+      expect(stopped.stdout).toBe('');
+      const json = await sandbox.run(['engine', 'copy-store', '--to', target, '--force', '--json']);
+      expect(json.exitCode).toBe(1);
+      expect(JSON.parse(json.stderr.trim())).toMatchObject({ error: { code: 'copy_stopped' } });
+      const { rows } = await client.query('SELECT id, name FROM folders ORDER BY id');
+      expect(rows).toEqual([{ id: '1', name: 'Cooking' }, { id: '900', name: 'GAMING' }]);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('exits 9 when the target cannot be reached, without showing its password', async () => {
     const result = await sandbox.run(['engine', 'copy-store', '--to', 'postgres://tubekit:secret@127.0.0.1:1/fleet']);
     expect(result.exitCode).toBe(9);

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '../../../../src/core/service.js';
+import { ManualClock } from '../../../../src/engine/clock.js';
 import { setFault, clearFault } from '../../../../src/engine/faults.js';
 import type { Engine } from '../../../../src/engine/engine.js';
 import { LocalService } from '../../../../src/engine/local-service.js';
@@ -233,6 +234,68 @@ describe('engine copy-store into a target with a row in the way', () => {
     expect((await postgresRows(url, 'folders', ['id'])).map((folder) => [folder.id, folder.name])).toEqual([[1, 'Cooking'], [900, 'GAMING']]);
     expect(await postgresRows(url, 'saved_channels', ['folder_id', 'channel_id'])).toEqual([]);
     expect(await postgresRows(url, 'api_keys', ['id'])).toHaveLength(4);
+  });
+});
+
+describe('engine copy-store of repeated rows and into a running fleet', () => {
+  it('copies rows without a unique key as many times as the source has them, never more', async () => {
+    const dir = tempDataDir('tubekit-copy-counted-');
+    try {
+      // Three events of one user in one millisecond, one in the next: rows that only differ in number.
+      const clock = new ManualClock();
+      const engine = await openEngine({ dataDir: dir, clock, jobRunner: { mode: 'none' } });
+      const { user_id: userId } = await engine.identity.createUserWithKey('starter', []);
+      for (let event = 0; event < 3; event++) await engine.rates.take(userId, 'probe', 10, 60_000, 'probes');
+      clock.advance(1);
+      await engine.rates.take(userId, 'probe', 10, 60_000, 'probes');
+      await engine.close();
+      const url = await createTestDatabase();
+      const copyFrom = async () => {
+        const source = openCopySource(`sqlite:${dir}`);
+        const target = await openTarget(url);
+        try {
+          return await copyStore(source, target, { batchSize: 1 });
+        } finally {
+          await target.close();
+          source.close();
+        }
+      };
+      const events = async () => (await postgresRows(url, 'rate_events', ['at'])).map((row) => row.at as number);
+      const at = clock.now() - 1;
+      expect((await copyFrom()).tables.rate_events).toEqual({ rows: 4, written: 4, skipped: 0 });
+      expect(await events()).toEqual([at, at, at, at + 1]);
+      expect((await copyFrom()).tables.rate_events).toEqual({ rows: 4, written: 0, skipped: 0 });
+      expect(await events()).toEqual([at, at, at, at + 1]);
+      // A copy that stopped after one of the three: the next run adds the two missing, and no more.
+      const target = await openTarget(url);
+      await target.run('DELETE FROM rate_events WHERE ctid IN (SELECT ctid FROM rate_events WHERE at = ? LIMIT 2)', [at]);
+      await target.close();
+      expect((await copyFrom()).tables.rate_events).toEqual({ rows: 4, written: 2, skipped: 0 });
+      expect(await events()).toEqual([at, at, at, at + 1]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('tells servers already running on the target, so they see the copied settings and keys at once', async () => {
+    const url = await createTestDatabase();
+    const fleetDir = tempDataDir('tubekit-copy-running-');
+    const engine = await openEngine({ dataDir: fleetDir, store: postgresLocation(url), jobRunner: { mode: 'none' } });
+    try {
+      expect(engine.settings.get('cdn_base_url')).toBeUndefined();
+      await expect(engine.authenticate(keys.alice)).rejects.toMatchObject({ status: 401 });
+      await copy(url);
+      // Fleet settings live in memory, refreshed only by notifications.
+      for (const deadline = Date.now() + 5_000; engine.settings.get('cdn_base_url') === undefined && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(engine.settings.get('cdn_base_url')).toBe('https://cdn.example.com');
+      expect(engine.planLimits('starter').processChannelPerMinute).toBe(7);
+      expect((await engine.authenticate(keys.alice)).userId).toBe(aliceId);
+    } finally {
+      await engine.close();
+      fs.rmSync(fleetDir, { recursive: true, force: true });
+    }
   });
 });
 
