@@ -22,7 +22,7 @@ const LOW_FREE_BYTES = 2 * 1024 ** 3;
 const LOW_FREE_RATIO = 0.05;
 /** Checks are made at most this often: a monitor polling faster sees the last answer. */
 const CHECK_EVERY_MS = 1_000;
-const WRITE_PROBE_KEY = 'health_write_probe';
+export const WRITE_PROBE_KEY = 'health_write_probe';
 
 export interface StoreHealth {
   kind: 'sqlite' | 'postgres';

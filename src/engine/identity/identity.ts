@@ -37,7 +37,7 @@ const parseScopes = (text: string): Scope[] => text.split(',').filter(Boolean) a
 /** Keys remembered at most: a server sees a handful; past this the memory is simply cleared. */
 const PRINCIPAL_CACHE_MAX = 1_000;
 /** Announced after every write of users or keys, so every process forgets the keys it remembers. */
-const IDENTITY_CHANNEL = 'tubekit_identity';
+export const IDENTITY_CHANNEL = 'tubekit_identity';
 /** Serialises creating the default user across processes (and machines). */
 const DEFAULT_USER_LOCK = 'identity:default-user';
 

@@ -2,7 +2,7 @@ import type { Db } from './database.js';
 import type { Store } from './store.js';
 
 /** Where a change of one key is announced to every process of a fleet (Postgres). */
-const CHANGED_CHANNEL = 'tubekit_settings';
+export const CHANGED_CHANNEL = 'tubekit_settings';
 
 interface SettingsSource {
   read(key: string): string | undefined;

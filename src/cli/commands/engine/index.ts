@@ -13,6 +13,7 @@ import { registerEngineJobs } from './jobs.js';
 import { registerKeys } from './keys.js';
 import { registerLimits } from './limits.js';
 import { registerMigrate } from './migrate.js';
+import { registerCopyStore } from './copy-store.js';
 import { withLocalEngine } from './local-engine.js';
 import { refuseRemoteFlags } from './local-only.js';
 import { registerPlatform } from './platform.js';
@@ -38,6 +39,7 @@ export function registerEngine(program: Command, app: CliApp): Command {
   registerEngineJobs(engine, app);
   registerMigrate(engine, app);
   registerImport(engine, app);
+  registerCopyStore(engine, app);
 
   engine
     .command('cdn-url [url]')

@@ -12,7 +12,7 @@ import type { PrecheckedVerdict, PrecheckedVerdicts } from '../../index/precheck
 import { checksStore, type ChecksStore } from './check-store.js';
 import { averageViews, precheckedVerdicts } from './known-channel.js';
 
-const EDITION_SETTING = 'checks-precheck-edition';
+export const EDITION_SETTING = 'checks-precheck-edition';
 const synced = new WeakSet<PrecheckedVerdicts>();
 
 /** The checks' store, with the index holding this world's pre-checked verdicts. */
