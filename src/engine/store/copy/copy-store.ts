@@ -126,16 +126,18 @@ export async function copyStore(source: CopySource, target: PostgresStore, optio
 
 /** The table's columns (the target's), its identity column and how many of the source's rows it copies. */
 async function planTable(source: CopySource, target: PostgresStore, spec: CopiedTable): Promise<PlannedTable> {
-  const targetColumns = await target.all<{ column_name: string; is_identity: string }>(
-    `SELECT column_name, is_identity FROM information_schema.columns
+  const targetColumns = await target.all<{ column_name: string; is_identity: string; column_default: string | null; is_nullable: string }>(
+    `SELECT column_name, is_identity, column_default, is_nullable FROM information_schema.columns
      WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`,
     [spec.table],
   );
   if (targetColumns.length === 0) throw new Error(`The copy lists the table ${spec.table}, which the target's schema does not have.`);
-  const columns = targetColumns.map((column) => column.column_name);
   const sourceColumns = new Set(source.db.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all(spec.table).map((row) => row.name));
-  const missing = columns.filter((column) => !sourceColumns.has(column));
+  // A column only the fleet keeps (e.g. the queue's `watched`) takes its default; one it cannot do without means the source is of another version.
+  const fleetOnly = (column: (typeof targetColumns)[number]) => column.column_default !== null || column.is_nullable === 'YES' || column.is_identity === 'YES';
+  const missing = targetColumns.filter((column) => !sourceColumns.has(column.column_name) && !fleetOnly(column)).map((column) => column.column_name);
   if (missing.length > 0) throw new Error(`The source's ${spec.table} lacks the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')} of the target's: its schema is not this version's.`);
+  const columns = targetColumns.map((column) => column.column_name).filter((column) => sourceColumns.has(column));
   if (spec.mode === 'counted' && (spec.key.length !== columns.length || columns.some((column) => !spec.key.includes(column)))) {
     throw new Error(`${spec.table} is copied 'counted': its key must be every column (${columns.join(', ')}).`);
   }
