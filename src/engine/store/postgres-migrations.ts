@@ -97,4 +97,37 @@ export const postgresMigrations: Migration[] = [
       ALTER TABLE jobs ADD COLUMN watched BOOLEAN NOT NULL DEFAULT false;
     `,
   },
+  {
+    version: 3,
+    name: 'downloads: the cache and the slots shared by the fleet',
+    sql: `
+      -- As on SQLite (its migration 5): rendered downloads, one file per (video, format, quality,
+      -- time range) in the fleet's files dir; a 'rendering' row belongs to the slot whose request
+      -- makes the file, so one machine renders and the others wait for it.
+      CREATE TABLE download_files (
+        cache_key TEXT PRIMARY KEY,
+        video_id TEXT NOT NULL,
+        format TEXT NOT NULL,
+        path TEXT NOT NULL,
+        state TEXT NOT NULL,
+        render_slot TEXT,
+        size_bytes BIGINT,
+        duration_seconds DOUBLE PRECISION,
+        ready_at BIGINT,
+        expires_at BIGINT
+      );
+      CREATE INDEX download_files_by_expiry ON download_files(state, expires_at);
+      -- Downloads in progress on every machine: the parallel cap counts a user's rows.
+      CREATE TABLE download_slots (
+        id TEXT PRIMARY KEY,
+        user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        acquired_at BIGINT NOT NULL,
+        expected_done_at BIGINT NOT NULL,
+        lease_expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX download_slots_by_user ON download_slots(user_id);
+    `,
+  },
 ];
