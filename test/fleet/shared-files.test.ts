@@ -1,13 +1,15 @@
 /**
- * Downloads in a fleet: three real `tubekit serve` processes, each with its own data dir, sharing
- * one PostgreSQL database (`--store`) and one files dir (`--files-dir`). A user's download cap
- * holds across all of them, and identical requests arriving at different servers are rendered
- * once: one server makes the file in the shared directory, the others wait for it and serve it.
+ * Downloads and voices in a fleet: three real `tubekit serve` processes, each with its own data
+ * dir, sharing one PostgreSQL database (`--store`) and one files dir (`--files-dir`). A user's
+ * download cap holds across all of them, identical requests arriving at different servers are
+ * rendered once (one server makes the file in the shared directory, the others wait for it and
+ * serve it), and a voice cloned on one server is listed, capped and deleted on the others.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wavSample } from '../support/audio-fixtures.js';
 import { cliSandbox, printedUrl, type CliSandbox } from '../support/cli.js';
 import { createTestDatabase } from '../support/postgres.js';
 
@@ -49,7 +51,25 @@ const download = async (server: Server, apiKey: string, body: Record<string, unk
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 };
 
-describe('downloads across a fleet of serve processes (one PostgreSQL, one files dir)', () => {
+const clone = async (server: Server, apiKey: string, name: string) => {
+  const form = new FormData();
+  form.set('displayName', name);
+  form.set('audioFile', new Blob([wavSample(3)], { type: 'audio/wav' }), 'sample.wav');
+  const response = await fetch(`${server.url}/api/voices/clone`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}` }, body: form });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+};
+
+const clonesListed = async (server: Server, apiKey: string) => {
+  const response = await fetch(`${server.url}/api/voices/stealth`, { headers: { authorization: `Bearer ${apiKey}` } });
+  return ((await response.json()) as { voices: { voice_id: string; is_cloned?: boolean }[] }).voices.filter((voice) => voice.voice_id.startsWith('clone_')).map((voice) => voice.voice_id);
+};
+
+const samplesKept = () => {
+  const dir = path.join(filesDir, 'samples', 'stealth');
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+};
+
+describe('downloads and voices across a fleet of serve processes (one PostgreSQL, one files dir)', () => {
   beforeAll(async () => {
     storeUrl = await createTestDatabase();
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-fleet-files-'));
@@ -104,5 +124,21 @@ describe('downloads across a fleet of serve processes (one PostgreSQL, one files
       const served = Buffer.from(await (await fetch(answer.body.download_url as string)).arrayBuffer());
       expect(served.equals(bytes), `server ${index}`).toBe(true);
     }
+  }, 60_000);
+
+  it('holds the clone cap across the servers, and lists and deletes a clone made on one server on the others, sample file included', async () => {
+    await fleetCli(['engine', 'limits', 'set', 'professional', 'stealthClones', '2']);
+    const key = await fleetCli(['engine', 'keys', 'create', '--plan', 'professional']);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => clone(servers[index % servers.length]!, key, `Voice ${index}`)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
+    expect(answers.filter((answer) => answer.status === 403)).toHaveLength(4);
+    const made = answers.filter((answer) => answer.status === 200).map((answer) => answer.body.voice.voice_id as string).sort();
+    for (const server of servers) expect((await clonesListed(server, key)).sort()).toEqual(made);
+    // The samples are in the shared files dir, one for each clone kept (none of the refused ones).
+    expect(samplesKept().map((name) => name.split('.')[0]).sort()).toEqual(made);
+    const deleted = await fetch(`${servers[2]!.url}/api/voices/stealth/${made[0]}`, { method: 'DELETE', headers: { authorization: `Bearer ${key}` } });
+    expect(deleted.status).toBe(200);
+    expect(await clonesListed(servers[0]!, key)).toEqual([made[1]]);
+    expect(samplesKept().map((name) => name.split('.')[0])).toEqual([made[1]]);
   }, 60_000);
 });
