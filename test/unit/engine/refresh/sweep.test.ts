@@ -8,6 +8,9 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../../src/engine/clock.js';
 import { Engine } from '../../../../src/engine/engine.js';
+import { openEngine } from '../../../../src/engine/open-engine.js';
+import { parseStoreLocation, type StoreLocation } from '../../../../src/engine/store/store-location.js';
+import { createTestDatabase } from '../../../support/postgres.js';
 import type { LiveTerminatedRecord } from '../../../../src/engine/index/terminated/live-records.js';
 import { tempDataDir } from '../../../support/engines.js';
 import { siteId } from '../../../support/live-channels.js';
@@ -49,12 +52,12 @@ function siteOf(clock: ManualClock, count: number): LiveSite {
   return site;
 }
 
-/** A live engine on the site (or on `origin`), sharing `dataDir` when given. */
-async function liveEngine(clock: ManualClock, origin: string, dir?: string): Promise<Engine> {
+/** A live engine on the site (or on `origin`), sharing `dataDir` when given; on `store` (a fleet's PostgreSQL) when given. */
+async function liveEngine(clock: ManualClock, origin: string, dir?: string, store?: StoreLocation): Promise<Engine> {
   dataDir ??= dir ?? tempDataDir();
-  const engine = Engine.open({ dataDir, clock, jobRunner: { mode: 'none' } });
+  const engine = store ? await openEngine({ dataDir, clock, jobRunner: { mode: 'none' }, store }) : Engine.open({ dataDir, clock, jobRunner: { mode: 'none' } });
   engines.push(engine);
-  engine.settings.set('platform', 'live');
+  await engine.localSettings.set('platform', 'live');
   const saved = process.env.TUBEKIT_PLATFORM_ORIGIN;
   process.env.TUBEKIT_PLATFORM_ORIGIN = origin;
   process.env.TUBEKIT_PLATFORM_RATE = '100';
@@ -100,6 +103,20 @@ describe('the refresh sweep', () => {
     clock.advance(6 * HOUR);
     expect((await engine.refresh()).read).toHaveLength(5);
     expect(server.unmatched).toEqual([]);
+  });
+
+  it("on a fleet's PostgreSQL, keeps fresh the channels saved in the shared store", async () => {
+    const clock = new ManualClock(START);
+    const site = siteOf(clock, 3);
+    server = await startFixtureServer(site.exchanges());
+    const engine = await liveEngine(clock, server.origin, undefined, parseStoreLocation(await createTestDatabase()));
+    await save(engine, [...site.channels.keys()]);
+    // The saves are in PostgreSQL, not in the data dir's file.
+    expect(engine.db.prepare('SELECT COUNT(*) FROM saved_channels').pluck().get()).toBe(0);
+    clock.advance(6 * HOUR);
+    const report = await engine.refresh();
+    expect(report).toMatchObject({ watched: 3, due: 3, left: 0 });
+    for (const channelId of site.channels.keys()) expect(browsesOf(channelId)).toBe(2);
   });
 
   it('shares the due channels between two processes sweeping at once: each is read once', async () => {
