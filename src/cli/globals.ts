@@ -14,6 +14,7 @@ export interface GlobalFlags {
   profile?: string;
   dataDir?: string;
   store?: string;
+  filesDir?: string;
   input?: boolean;
   quiet?: boolean;
   verbose?: boolean;
@@ -35,6 +36,8 @@ export interface Settings {
   dataDir: string;
   /** Where the embedded engine keeps its state (--store > TUBEKIT_STORE > the profile's `store`). */
   store: StoreLocation;
+  /** Where the embedded engine keeps its files (--files-dir > TUBEKIT_FILES_DIR; default: the data dir). */
+  filesDir: string;
   apiKey?: string;
   keySource: KeySource;
   altProviderName?: string;
@@ -60,6 +63,10 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, conf
   }
   const dataDir = flags.dataDir ?? (env.TUBEKIT_DATA_DIR || undefined) ?? profile.data_dir ?? defaultDataDir(env);
   const store = resolveStore(flags, env, profile);
+  if (flags.filesDir !== undefined && flags.filesDir.trim() === '') {
+    throw usageError('--files-dir is empty; give the directory for the engine\'s files (a fleet\'s shared mount).', 'Leave it out to keep the files in the data dir, or set TUBEKIT_FILES_DIR.');
+  }
+  const filesDir = flags.filesDir ?? (env.TUBEKIT_FILES_DIR || undefined) ?? dataDir;
   const { apiKey, keySource } = resolveKey(mode, env, profile);
   const timeoutSeconds = requestTimeoutSeconds(flags, env, profile);
   if (flags.proxy !== undefined) {
@@ -74,6 +81,7 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, conf
     baseUrl: mode === 'remote' ? baseUrl : undefined,
     dataDir,
     store,
+    filesDir,
     apiKey,
     keySource,
     altProviderName: profile.alt_provider_name,

@@ -16,6 +16,8 @@ import type { ParsedInput, RouteName, RouteOutput } from '../core/routes.js';
 /** What every feature of the engine can reach. */
 export interface EngineContext {
   readonly dataDir: string;
+  /** Where files served by the CDN live (the data dir unless `--files-dir`: a fleet's shared directory). */
+  readonly filesDir: string;
   /** The store as named by --store/TUBEKIT_STORE (absent: the data dir's), for detached workers. */
   readonly storeUrl?: string;
   /** The data dir's SQLite file: the areas not yet moved to `store` (and the sample world) live here. */

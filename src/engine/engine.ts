@@ -50,6 +50,8 @@ export interface EngineOptions {
    * engine keeps everything in the data dir's SQLite file, as it always has.
    */
   fleet?: { store: Store; settings: Settings };
+  /** Where files are kept (downloads, audio, the CDN): a fleet's shared directory; default: the data dir. */
+  filesDir?: string;
   /** The SQLite file (`--store sqlite:<file>`); default: tubekit.db in the data dir. */
   databaseFile?: string;
   /** The store as the user named it, handed to detached workers (never printed: it may hold a password). */
@@ -75,6 +77,8 @@ export class Engine implements EngineContext {
   readonly rates: RateLimiter;
   readonly jobs: JobSystem;
   readonly dataDir: string;
+  /** Where files served by the CDN live (the data dir unless `--files-dir`). */
+  readonly filesDir: string;
   readonly storeUrl?: string;
   readonly analysisSettings: AnalysisSettingsSource;
   /** The platform and the index it seeds, opened on first use. */
@@ -92,6 +96,7 @@ export class Engine implements EngineContext {
 
   private constructor(options: EngineOptions) {
     this.dataDir = options.dataDir;
+    this.filesDir = options.filesDir ?? options.dataDir;
     this.storeUrl = options.storeUrl;
     this.analysisSettings = options.analysisSettings ?? { env: process.env };
     fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
@@ -125,6 +130,7 @@ export class Engine implements EngineContext {
     if (runner?.mode !== 'spawn' || runner.spawn) return runner;
     const { proxy, cookiesFile } = this.platformOptions;
     const env: Record<string, string> = { ...runner.env };
+    if (this.filesDir !== this.dataDir) env.TUBEKIT_FILES_DIR = this.filesDir;
     if (proxy) env.TUBEKIT_PROXY = proxy;
     if (cookiesFile) env.TUBEKIT_COOKIES = cookiesFile;
     return { ...runner, env };

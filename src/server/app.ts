@@ -121,7 +121,7 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
   app.get('/api/openapi.json', (request, reply) => {
     reply.type('application/json; charset=utf-8').send(openApiJson(requestBaseUrl(request)));
   });
-  registerCdn(app, cdnDir(engine.dataDir));
+  registerCdn(app, cdnDir(engine.filesDir));
   return app;
 }
 

@@ -65,6 +65,7 @@ export function registerServe(program: Command, app: CliApp): void {
       openEngine({
         dataDir: app.settings.dataDir,
         store: app.settings.store,
+        filesDir: app.settings.filesDir,
         platform: app.platformOptions,
         analysisSettings: app.analysisSettings(),
         // --workers 0: queued jobs are left to the workers of other processes.

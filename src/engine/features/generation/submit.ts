@@ -14,7 +14,7 @@ const TITLE_FROM_SCRIPT_CHARACTERS = 60;
 export async function submitGeneration(request: RequestContext, input: ParsedInput<'generate'>): Promise<RouteOutput<'generate'>> {
   requireVoicePlan(request);
   checkScriptLength(request, input.script);
-  const basis = resolveVoice(request, input.provider, input.voice_id);
+  const basis = await resolveVoice(request, input.provider, input.voice_id);
   const job: GenerationInput = {
     script: input.script,
     title: input.custom_title ?? titleFromScript(input.script),

@@ -80,7 +80,9 @@ export async function runRefreshSweep(engine: EngineContext, options: SweepOptio
   const store = new RefreshStore(engine.db);
   const now = engine.clock.now();
   const interval = refreshInterval(engine.settings);
-  const list = watchList(store, now);
+  // Saved channels live in the engine's store (shared by a fleet), the rest of the sweep's state in the data dir's.
+  const saved = (await engine.store.all<{ channel_id: string }>('SELECT DISTINCT channel_id FROM saved_channels')).map((row) => row.channel_id);
+  const list = watchList(store, now, saved);
   const group = (idx: number) => (list.scanned.has(idx) ? 0 : 1);
   const due = store
     .due(list.watched, now - interval)

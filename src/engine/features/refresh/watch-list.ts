@@ -23,8 +23,9 @@ export interface WatchList {
   shortsAlerts: boolean;
 }
 
-export function watchList(store: RefreshStore, nowMs: number): WatchList {
-  const roots = new Set([...store.savedChannels(), ...store.triggeredChannels()]);
+/** `savedChannels`: every user's saved channels, read from the engine's store (a fleet's PostgreSQL). */
+export function watchList(store: RefreshStore, nowMs: number, savedChannels: readonly string[]): WatchList {
+  const roots = new Set([...savedChannels, ...store.triggeredChannels()]);
   const scanned = new Set<number>();
   for (const channelId of roots) {
     scanned.add(store.idxOf(channelId));

@@ -8,6 +8,9 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../../src/engine/clock.js';
 import { Engine } from '../../../../src/engine/engine.js';
+import { openEngine } from '../../../../src/engine/open-engine.js';
+import { parseStoreLocation, type StoreLocation } from '../../../../src/engine/store/store-location.js';
+import { createTestDatabase } from '../../../support/postgres.js';
 import type { LiveTerminatedRecord } from '../../../../src/engine/index/terminated/live-records.js';
 import { tempDataDir } from '../../../support/engines.js';
 import { siteId } from '../../../support/live-channels.js';
@@ -49,12 +52,12 @@ function siteOf(clock: ManualClock, count: number): LiveSite {
   return site;
 }
 
-/** A live engine on the site (or on `origin`), sharing `dataDir` when given. */
-async function liveEngine(clock: ManualClock, origin: string, dir?: string): Promise<Engine> {
+/** A live engine on the site (or on `origin`), sharing `dataDir` when given; on `store` (a fleet's PostgreSQL) when given. */
+async function liveEngine(clock: ManualClock, origin: string, dir?: string, store?: StoreLocation): Promise<Engine> {
   dataDir ??= dir ?? tempDataDir();
-  const engine = Engine.open({ dataDir, clock, jobRunner: { mode: 'none' } });
+  const engine = store ? await openEngine({ dataDir, clock, jobRunner: { mode: 'none' }, store }) : Engine.open({ dataDir, clock, jobRunner: { mode: 'none' } });
   engines.push(engine);
-  engine.settings.set('platform', 'live');
+  await engine.localSettings.set('platform', 'live');
   const saved = process.env.TUBEKIT_PLATFORM_ORIGIN;
   process.env.TUBEKIT_PLATFORM_ORIGIN = origin;
   process.env.TUBEKIT_PLATFORM_RATE = '100';
@@ -70,8 +73,8 @@ async function liveEngine(clock: ManualClock, origin: string, dir?: string): Pro
 
 /** Saves channels into a folder of the default user, reading each (as `saved add` does). */
 async function save(engine: Engine, channelIds: string[]): Promise<void> {
-  const user = engine.identity.createUserWithKey('ultimate', []).key;
-  const principal = engine.authenticate(user);
+  const user = (await engine.identity.createUserWithKey('ultimate', [])).key;
+  const principal = await engine.authenticate(user);
   const folder = await engine.handle('folders.create', { name: 'Sweep' }, principal);
   await engine.handle('saved.add', { channel_ids: channelIds, folder_id: folder.folder.id }, principal);
 }
@@ -100,6 +103,20 @@ describe('the refresh sweep', () => {
     clock.advance(6 * HOUR);
     expect((await engine.refresh()).read).toHaveLength(5);
     expect(server.unmatched).toEqual([]);
+  });
+
+  it("on a fleet's PostgreSQL, keeps fresh the channels saved in the shared store", async () => {
+    const clock = new ManualClock(START);
+    const site = siteOf(clock, 3);
+    server = await startFixtureServer(site.exchanges());
+    const engine = await liveEngine(clock, server.origin, undefined, parseStoreLocation(await createTestDatabase()));
+    await save(engine, [...site.channels.keys()]);
+    // The saves are in PostgreSQL, not in the data dir's file.
+    expect(engine.db.prepare('SELECT COUNT(*) FROM saved_channels').pluck().get()).toBe(0);
+    clock.advance(6 * HOUR);
+    const report = await engine.refresh();
+    expect(report).toMatchObject({ watched: 3, due: 3, left: 0 });
+    for (const channelId of site.channels.keys()) expect(browsesOf(channelId)).toBe(2);
   });
 
   it('shares the due channels between two processes sweeping at once: each is read once', async () => {
@@ -225,7 +242,7 @@ describe('the refresh sweep', () => {
     server = await startFixtureServer(site.exchanges());
     const engine = await liveEngine(clock, server.origin);
     await save(engine, [stays!, terminated!]);
-    const user = engine.authenticate(engine.identity.createUserWithKey('ultimate', []).key);
+    const user = await engine.authenticate((await engine.identity.createUserWithKey('ultimate', [])).key);
     await expect(engine.handle('terminated.show', { channel_id: terminated! }, user)).rejects.toMatchObject({ status: 404 });
     site.channels.get(terminated!)!.state = 'terminated';
     clock.advance(6 * HOUR);
@@ -268,7 +285,7 @@ describe('the refresh sweep', () => {
     server = await startFixtureServer(site.exchanges());
     const engine = await liveEngine(clock, server.origin);
     await save(engine, [only!]);
-    const user = engine.authenticate(engine.identity.createUserWithKey('ultimate', []).key);
+    const user = await engine.authenticate((await engine.identity.createUserWithKey('ultimate', [])).key);
     await engine.handle('alerts.create', { name: 'Any', alert_type: 'outlier', content_type: 'longform', filters: {} }, user);
     const running = await startServer({ engine, port: 0, alertsEveryMinutes: 60 });
     try {
