@@ -86,7 +86,7 @@ _tubekit_words() {
     'engine.migrate') echo '--version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'engine.import') echo 'terminated --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'engine.import.terminated') echo '--dry-run --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
-    'engine.copy-store') echo '--from --to --force --batch-size --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
+    'engine.copy-store') echo '--from --to --force --batch-size --files-from --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'engine.cdn-url') echo '--clear --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'engine.status') echo '--version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'completion') echo '--version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;

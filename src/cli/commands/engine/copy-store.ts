@@ -1,4 +1,5 @@
 /** `tubekit engine copy-store`: copies an embedded engine's state from its SQLite file into a fleet's PostgreSQL. */
+import path from 'node:path';
 import type { Command } from 'commander';
 import { ServiceError } from '../../../core/errors.js';
 import { ExitCode } from '../../../core/exit-codes.js';
@@ -21,28 +22,37 @@ export function registerCopyStore(engine: Command, app: CliApp): void {
       'tubekit engine copy-store --to postgres://tubekit@db.internal/tubekit --json     # the data dir of --data-dir',
       'TUBEKIT_STORE=postgres://tubekit@db.internal/tubekit tubekit engine copy-store   # the same, the password kept off the command line',
       'tubekit engine copy-store --from sqlite:./old-data --to postgres://tubekit@db.internal/tubekit --force',
+      'tubekit --files-dir /mnt/tubekit-files engine copy-store --to postgres://tubekit@db.internal/tubekit   # voices\' samples into the fleet\'s shared files dir',
     ]))
     .addHelpText('after', `
 The target is migrated first (as \`engine migrate\` does), then every table the fleet's store holds
 today is copied in batches of --batch-size rows, each batch one transaction: users, API keys (their
 hashes: a key keeps working, and no key is ever shown), rate-limit windows, folders, saved channels,
-the settings shared by a fleet (the data dir's own platform and sample world stay with it) and the
-jobs that finished (queued or running jobs are not copied: the output says how many were left).
-Identity sequences move past the copied ids, so rows made later on the fleet never collide.
+voices (clones) with their sample files, the settings shared by a fleet (the data dir's own
+platform and sample world stay with it) and the jobs that finished (queued or running jobs are not
+copied: the output says how many were left). Identity sequences move past the copied ids, so rows
+made later on the fleet never collide.
+
+Files: a voice's sample is copied from the source's files dir (its data dir, or --files-from) into
+this command's files dir (--files-dir / TUBEKIT_FILES_DIR, default the data dir): give --files-dir
+the fleet's shared directory, as its servers have it. Each file is placed whole (written beside its
+name, then renamed) before its row, so the fleet never sees a voice without its sample.
 
 Running it again copies nothing twice: rows are upserted on their keys, and a row already there as
-it is is left untouched. A target holding anything that did not come from this source is refused
-(exit 2, naming what it holds) unless --force, which copies into it anyway: rows with the same keys
-are replaced by the source's, the others kept. A target that cannot be reached exits 9.
+it is is left untouched (files already there byte for byte too). A target holding anything that
+did not come from this source is refused (exit 2, naming what it holds) unless --force, which
+copies into it anyway: rows with the same keys are replaced by the source's, the others kept. A
+target that cannot be reached exits 9.
 
-Not copied in this version: what still lives in each data dir (voices and their audio files,
-downloads and their files, alerts, the index and its history, channel checks, the sample world) —
-and so no file is copied either. Those move with their tables in a later version.`)
+Not copied: the download cache (files render again on the fleet's first request) and downloads in
+progress, and what still lives in each data dir in this version — the index and its history, the
+sample world.`)
     .option('--from <source>', "the embedded engine to copy: sqlite:<data dir or its tubekit.db> (default: --store when it is sqlite:<file>, else the data dir)")
     .option('--to <store>', 'the PostgreSQL to copy into: postgres://user@host/db (default: --store / TUBEKIT_STORE when it is one)')
     .option('--force', 'copy into a store that already holds other data (same keys: the source wins)')
     .option('--batch-size <rows>', 'rows per transaction', '500')
-    .action(async (options: { from?: string; to?: string; force?: boolean; batchSize: string }) => {
+    .option('--files-from <dir>', "where the source's engine kept its files, if it ran with --files-dir (default: the source's data dir)")
+    .action(async (options: { from?: string; to?: string; force?: boolean; batchSize: string; filesFrom?: string }) => {
       const target = targetLocation(options.to, app.settings.store);
       const batchSize = Number(options.batchSize);
       if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH) throw usageError(`--batch-size must be a whole number from 1 to ${MAX_BATCH}, not "${options.batchSize}".`);
@@ -60,7 +70,8 @@ and so no file is copied either. Those move with their tables in a later version
         const progress = countProgress(app.io, 'rows');
         let report: CopyReport;
         try {
-          report = await copyStore(source, store, { force: options.force, batchSize, onProgress: (done, total) => progress.update(done, total) });
+          const files = { from: path.resolve(options.filesFrom ?? source.dataDir), to: path.resolve(app.settings.filesDir) };
+          report = await copyStore(source, store, { force: options.force, batchSize, files, onProgress: (done, total) => progress.update(done, total) });
         } catch (error) {
           if (error instanceof TargetNotEmpty) {
             throw usageError(
@@ -117,6 +128,11 @@ function showReport(app: CliApp, body: CopyReport & { from: string; to: string }
   const copied = rows.reduce((sum, row) => sum + row.rows, 0);
   const written = rows.reduce((sum, row) => sum + row.written, 0);
   for (const row of rows) if (row.skipped > 0) app.io.note(`${row.table}: ${row.skipped} not copied — ${row.skipped_reason}.`);
+  for (const row of rows) {
+    if (!row.files) continue;
+    const { copied: placed, present, missing } = row.files;
+    if (placed + present + missing > 0) app.io.note(`${row.table}: files ${placed} copied, ${present} already there${missing > 0 ? `, ${missing} missing from the source (their rows were copied as they are)` : ''}.`);
+  }
   app.io.note(
     written === 0 && copied > 0
       ? `${body.to} already held all ${copied} rows of ${body.from}: nothing changed.`

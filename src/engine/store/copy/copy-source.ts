@@ -16,6 +16,8 @@ export interface CopySource {
   db: Db;
   /** `sqlite:<file>`, for messages. */
   description: string;
+  /** The data dir holding the file: where its engine kept its files (voices' samples) unless it ran with --files-dir. */
+  dataDir: string;
   close(): void;
 }
 
@@ -44,7 +46,7 @@ export function openCopySource(text: string): CopySource {
     if (!tables.has('schema_migrations') || !tables.has('users')) {
       throw badRequest(`${file} is not a tubekit database: it has no tubekit tables.`, 'Give the data dir of the engine to copy (`tubekit engine status` shows it).');
     }
-    if (db.pragma('user_version', { simple: true }) === schemaStamp(migrations)) return { db, description, close: () => db.close() };
+    if (db.pragma('user_version', { simple: true }) === schemaStamp(migrations)) return { db, description, dataDir: path.dirname(file), close: () => db.close() };
   } catch (error) {
     db.close();
     if ((error as { code?: string }).code === 'SQLITE_NOTADB') throw badRequest(`${file} is not a tubekit database: it is not an SQLite file.`);
@@ -53,5 +55,5 @@ export function openCopySource(text: string): CopySource {
   // Written by an older tubekit: migrated as any command opening it would.
   db.close();
   const migrated = openDatabase(file);
-  return { db: migrated, description, close: () => migrated.close() };
+  return { db: migrated, description, dataDir: path.dirname(file), close: () => migrated.close() };
 }

@@ -6,6 +6,7 @@
  * snapshot, so a data dir still in use is copied as it was at one moment.
  */
 import type { Statement } from 'better-sqlite3';
+import { copyRowFiles, type FileCopy } from './copy-files.js';
 import type { PostgresStore } from '../postgres-store.js';
 import type { SqlValue, Transaction } from '../store.js';
 import type { CopySource } from './copy-source.js';
@@ -20,6 +21,8 @@ export interface TableCopy {
   skipped: number;
   /** …and why (present when some were). */
   skipped_reason?: string;
+  /** Tables whose rows name files (voices' samples): files copied, found already there, and missing from the source. */
+  files?: FileCopy;
 }
 
 export interface CopyReport {
@@ -28,6 +31,8 @@ export interface CopyReport {
 }
 
 export interface CopyOptions {
+  /** The source's files dir and the target's (a fleet's shared one); tables that name files need both. */
+  files?: { from: string; to: string };
   /** Copy into a target holding rows that did not come from this source (same keys are replaced). */
   force?: boolean;
   /** Rows per transaction. */
@@ -95,6 +100,11 @@ export async function copyStore(source: CopySource, target: PostgresStore, optio
       for (const table of plan) {
         const copied: TableCopy = { rows: 0, written: 0, skipped: table.skipped };
         if (table.skipped > 0) copied.skipped_reason = table.spec.filter!.reason;
+        const fileColumn = table.spec.file;
+        if (fileColumn) {
+          if (!options.files && table.rows > 0) throw new Error(`${table.spec.table} names files: the copy needs the source's and the target's files dirs.`);
+          copied.files = { copied: 0, present: 0, missing: 0 };
+        }
         report.tables[table.spec.table] = copied;
         const copyBatch = table.spec.mode === 'counted' ? copyCountedBatch : copyUpsertBatch;
         // One statement binds at most 65535 parameters.
@@ -102,6 +112,8 @@ export async function copyStore(source: CopySource, target: PostgresStore, optio
         for (const batch of sourceBatches(source, table, rowsPerBatch)) {
           let written: number;
           try {
+            // Files first: a row on the fleet never names a file that is not there yet.
+            if (fileColumn) copyRowFiles(batch.map((row) => row[fileColumn]), options.files!, copied.files!);
             written = await target.transaction((tx) => copyBatch(tx, table, batch));
           } catch (error) {
             throw new CopyStopped(report, table.spec.table, copied.rows, error);

@@ -26,6 +26,8 @@ export interface CopiedTable {
   filter?: { keep: string; reason: string };
   /** Told after rows were written, so servers already running on the target reload what they keep in memory. */
   announce?: string;
+  /** A column naming a file relative to the engine's files dir (a voice's sample): the file is copied to the target's files dir before its row. */
+  file?: string;
 }
 
 /** Settings of the data dir itself (the engine reads them through `localSettings`), and the health check's scratch key. */
@@ -50,10 +52,14 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
     key: ['id'],
     filter: { keep: `"state" IN ('completed', 'failed')`, reason: 'queued and running jobs are not copied: let them finish on the source (or submit them again on the fleet), then copy again' },
   },
+  { table: 'alt_provider_voices', key: ['upstream_id'] },
+  { table: 'voices', key: ['id'], file: 'sample_path' },
 ];
 
 /** Tables of the Postgres schema the copy leaves alone, and why. */
 export const NOT_COPIED: Readonly<Record<string, string>> = {
   job_workers: "worker processes alive on the source's machine: a fleet's workers register themselves",
   schema_migrations: "the target's own record of its migrations, brought up to date before the copy",
+  download_files: 'the download cache: a file is rendered again on the fleet at its first request, as after it expires',
+  download_slots: "downloads in progress on the source's machine: they end there",
 };

@@ -4,7 +4,8 @@
  * per-data-dir settings, completed, failed and queued jobs) copied into a real PostgreSQL. The copy
  * matches the source row for row; a second run writes nothing and rewrites no row; a target holding
  * other data is refused without force and merged with it; a failing batch is rolled back while the
- * batches before it stay; and a key copied from SQLite authenticates on an engine opened on the copy.
+ * batches before it stay; a key copied from SQLite authenticates on an engine opened on the copy;
+ * and voices arrive with their sample files in the fleet's files dir, placed before their rows.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,11 +24,14 @@ import type { PostgresStore } from '../../../../src/engine/store/postgres-store.
 import { parseStoreLocation } from '../../../../src/engine/store/store-location.js';
 import { setJobWork } from '../../../support/channel-fixtures.js';
 import { tempDataDir } from '../../../support/engines.js';
+import { upload, wavSample } from '../../../support/audio-fixtures.js';
 import { createTestDatabase } from '../../../support/postgres.js';
 
 type Row = Record<string, unknown>;
 
 let dataDir: string;
+/** The fleet's shared files dir, which the copy fills with the source's voice samples. */
+let filesDir: string;
 let keys: { alice: string; bob: string; revoked: string; local: string };
 let aliceId: number;
 
@@ -46,7 +50,7 @@ async function copy(url: string, options: Parameters<typeof copyStore>[2] = {}):
   const source = openCopySource(`sqlite:${dataDir}`);
   const target = await openTarget(url);
   try {
-    return await copyStore(source, target, options);
+    return await copyStore(source, target, { files: { from: dataDir, to: filesDir }, ...options });
   } finally {
     await target.close();
     source.close();
@@ -88,6 +92,7 @@ async function waitForJob(service: Service, jobId: number, state: string): Promi
 
 beforeAll(async () => {
   dataDir = tempDataDir('tubekit-copy-source-');
+  filesDir = tempDataDir('tubekit-copy-files-');
   // A data dir used as people use one: through the engine's own calls, with in-process workers.
   let engine: Engine = await openEngine({ dataDir, planOverrides: { starter: { processChannelPerMinute: 50 } } });
   await engine.reseedWorld({ seed: 11, channels: 400 });
@@ -107,6 +112,9 @@ beforeAll(async () => {
   await bob.call('folders.create', { name: 'Cooking' });
   await alice.call('saved.add', { channel_ids: [channels[0]!.channel_id, channels[1]!.channel_id], folder_id: cooking.id });
   await alice.call('saved.add', { channel_ids: [channels[2]!.channel_id], folder_id: gaming.id });
+  // Voices: a clone of each provider, each with its sample file in the data dir.
+  await alice.call('voices.stealth.clone', { displayName: 'Alice', audioFile: upload(wavSample(3, { f0: 220 })) });
+  await alice.call('voices.alt.clone', { voice_name: 'Alice alt', audio_file: upload(wavSample(30, { f0: 0 })), language: 'German' });
   await engine.settings.set('cdn_base_url', 'https://cdn.example.com');
   await engine.settings.set('limits', { starter: { processChannelPerMinute: 7 } });
   // Jobs: two that complete, one that fails (each counted in bob's rate-limit window)…
@@ -130,6 +138,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(filesDir, { recursive: true, force: true });
 });
 
 describe('engine copy-store', () => {
@@ -166,6 +175,21 @@ describe('engine copy-store', () => {
     expect(first.not_copied).toEqual(NOT_COPIED);
   });
 
+  it('places every voice\'s sample file in the fleet\'s files dir, byte for byte, and finds them there on a second run', async () => {
+    const voices = await postgresRows(url, 'voices', ['id']);
+    expect(voices.map((voice) => voice.provider).sort()).toEqual(['alt', 'stealth']);
+    for (const voice of voices) {
+      const relative = voice.sample_path as string;
+      expect(fs.readFileSync(path.join(filesDir, relative)).equals(fs.readFileSync(path.join(dataDir, relative))), relative).toBe(true);
+    }
+    expect(first.tables.voices!.files).toEqual({ copied: 2, present: 0, missing: 0 });
+    // Nothing half-written is left beside them.
+    const leftovers = (fs.readdirSync(filesDir, { recursive: true }) as string[]).filter((name) => name.endsWith('.part'));
+    expect(leftovers).toEqual([]);
+    const again = await copy(url);
+    expect(again.tables.voices).toMatchObject({ written: 0, files: { copied: 0, present: 2, missing: 0 } });
+  });
+
   it('copies nothing new on a second run and rewrites no row', async () => {
     const before = await targetSnapshot(url);
     const again = await copy(url);
@@ -177,9 +201,11 @@ describe('engine copy-store', () => {
 
   it('gives a copied key to an engine on the copy: it authenticates, sees its folders, and new rows take new ids', async () => {
     const fleetDir = tempDataDir('tubekit-copy-fleet-');
-    const engine = await openEngine({ dataDir: fleetDir, store: postgresLocation(url), jobRunner: { mode: 'none' } });
+    const engine = await openEngine({ dataDir: fleetDir, filesDir, store: postgresLocation(url), jobRunner: { mode: 'none' } });
     try {
       expect((await engine.authenticate(keys.alice)).userId).toBe(aliceId);
+      const aliceVoices = await new LocalService(engine, keys.alice).call('voices.stealth.list', {});
+      expect(aliceVoices.voices.filter((voice) => voice.name === 'Alice')).toHaveLength(1);
       await expect(engine.authenticate(keys.revoked)).rejects.toMatchObject({ status: 401 });
       const alice = new LocalService(engine, keys.alice);
       const folders = await alice.call('folders.list', {});
