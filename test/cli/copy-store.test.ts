@@ -45,7 +45,7 @@ describe('tubekit engine copy-store', () => {
     expect(summary.from).toBe(`sqlite:${path.join(sandbox.dataDir, 'tubekit.db')}`);
     expect(summary.to).toBe(store);
     expect(summary.schema_version).toBeGreaterThanOrEqual(1);
-    expect(Object.keys(summary.tables)).toEqual(['settings', 'users', 'api_keys', 'rate_events', 'folders', 'saved_channels', 'jobs']);
+    expect(Object.keys(summary.tables)).toEqual(['settings', 'users', 'api_keys', 'rate_events', 'folders', 'saved_channels', 'jobs', 'alt_provider_voices', 'voices']);
     expect(summary.tables.users).toEqual({ rows: 1, written: 1, skipped: 0 });
     expect(summary.tables.folders).toEqual({ rows: 2, written: 2, skipped: 0 });
     expect(summary.not_copied).toHaveProperty('job_workers');
