@@ -22,8 +22,8 @@ function allChannels(world: SampleWorld): WorldChannel[] {
   return Array.from({ length: world.channelCount() }, (_, index) => world.channelByIndex(index)!);
 }
 
-const inIndex = (engine: Engine, channelId: string) =>
-  engine.db.prepare('SELECT 1 FROM cms_verdicts WHERE channel_id = ?').get(channelId) !== undefined;
+/** The channels with a stored managed-network verdict (in the engine's store): the longform index's. */
+const verdictIds = async (engine: Engine) => new Set((await engine.store.all<{ channel_id: string }>('SELECT channel_id FROM cms_verdicts')).map((row) => row.channel_id));
 
 /** What a read at `at` supports (with the world at `worldAt`, now unless said), by the same judgement the engine makes. */
 const verdictAt = (world: SampleWorld, channel: WorldChannel, at: number, worldAt = world.nowMs()) =>
@@ -51,8 +51,9 @@ describeEachEngine(
       user = get().as('starter');
       // Reading the index starts it: pre-checked channels are in it.
       indexed = [];
-      return user.call('cms.networks', {}).then(() => {
-        indexed = allChannels(world).filter((channel) => inIndex(engine, channel.channel_id));
+      return user.call('cms.networks', {}).then(async () => {
+        const ids = await verdictIds(engine);
+        indexed = allChannels(world).filter((channel) => ids.has(channel.channel_id));
       });
     });
     beforeEach(() => {
@@ -187,8 +188,9 @@ describeEachEngine(
 
     it('counts a channel a longform processing job saw as in the longform index', async () => {
       const engine = get().engine;
+      const ids = await verdictIds(engine);
       const channel = allChannels(world).find(
-        (c) => c.content_type === 'mixed' && c.subscribers > 5_000 && !inIndex(engine, c.channel_id) && verdictAt(world, c, clock.now()) !== null,
+        (c) => c.content_type === 'mixed' && c.subscribers > 5_000 && !ids.has(c.channel_id) && verdictAt(world, c, clock.now()) !== null,
       )!;
       expect((await user.call('monetization.ads', { channel_id: channel.channel_id })).monetized).toBeNull();
       const { job_id } = await user.call('channels.process', { channel: channel.channel_id, type: 'longform' });
@@ -210,7 +212,7 @@ describeEachEngine(
       }
     });
   },
-  { world: { seed: 1, channels: 3000 }, clock },
+  { world: { seed: 1, channels: 3000 }, clock, postgres: true },
 );
 
 describeEachEngine(
@@ -289,7 +291,7 @@ describeEachEngine(
       expect(reused).toMatchObject({ checked_live: false, classified_at: stored.classified_at });
       const stale = await user.call('monetization.external', { channel_id: id, cached_ok_secs: 30 });
       expect(stale).toMatchObject({ checked_live: true, classified_at: new Date(clock.now()).toISOString() });
-      engine.db.prepare("UPDATE external_monetization SET classifier_version = 'sample-2020.01' WHERE channel_id = ?").run(id);
+      await engine.store.run("UPDATE external_monetization SET classifier_version = 'sample-2020.01' WHERE channel_id = ?", [id]);
       const upgraded = await user.call('monetization.external', { channel_id: id, cached_ok_secs: 86_400 });
       expect(upgraded).toMatchObject({ checked_live: true, classifier_version: EXTERNAL_CLASSIFIER_VERSION });
       expect((await failure(user.call('monetization.external', { channel_id: id, cached_ok_secs: -1 }))).status).toBe(400);
@@ -321,5 +323,5 @@ describeEachEngine(
       expect(unknown.message).toMatch(/no channel exists/);
     });
   },
-  { world: { seed: 3, channels: 400 }, clock },
+  { world: { seed: 3, channels: 400 }, clock, postgres: true },
 );

@@ -9,32 +9,43 @@
  */
 import type { EngineContext } from '../../context.js';
 import type { PrecheckedVerdict, PrecheckedVerdicts } from '../../index/prechecked.js';
-import { checksStore, type ChecksStore } from './check-store.js';
+import type { Executor } from '../../store/store.js';
+import { checksSql, type CmsVerdictRow } from './check-store.js';
 import { averageViews, precheckedVerdicts } from './known-channel.js';
 
+/**
+ * The edition the store holds, in the store's settings table, read and written in the sync's own
+ * transaction: in a fleet the verdicts are shared, so is the edition they came from.
+ */
 const EDITION_SETTING = 'checks-precheck-edition';
+const SYNC_LOCK = 'checks-precheck';
 const synced = new WeakSet<PrecheckedVerdicts>();
 
 /** The checks' store, with the index holding this world's pre-checked verdicts. */
-export async function checkIndex(engine: EngineContext): Promise<ChecksStore> {
-  const store = checksStore(engine.db);
+export async function checkIndex(engine: EngineContext): Promise<Executor> {
   const prechecked = await precheckedVerdicts(engine);
   if (prechecked && !synced.has(prechecked)) {
-    const sync = engine.db.transaction(() => {
-      if (engine.localSettings.get<string>(EDITION_SETTING) === prechecked.edition) return;
-      store.clearCms();
-      for (const verdict of prechecked.verdicts()) storePrecheck(store, verdict);
-      void engine.localSettings.set(EDITION_SETTING, prechecked.edition);
+    await engine.store.transaction(async (tx) => {
+      // One process copies an edition in; the others, waiting here, then find it there.
+      await tx.lock(SYNC_LOCK);
+      const stored = await tx.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', [EDITION_SETTING]);
+      if (stored && JSON.parse(stored.value) === prechecked.edition) return;
+      await checksSql.clearCms(tx);
+      const verdicts = [...prechecked.verdicts()];
+      await checksSql.putOwners(tx, verdicts.flatMap((verdict) => (verdict.owner ? [verdict.owner] : [])));
+      await checksSql.putVerdicts(tx, verdicts.map(precheckRow));
+      await tx.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [
+        EDITION_SETTING,
+        JSON.stringify(prechecked.edition),
+      ]);
     });
-    sync.immediate();
     synced.add(prechecked);
   }
-  return store;
+  return engine.store;
 }
 
-function storePrecheck(store: ChecksStore, verdict: PrecheckedVerdict): void {
-  if (verdict.owner) store.putOwner.run(verdict.owner);
-  store.putVerdict.run({
+function precheckRow(verdict: PrecheckedVerdict): CmsVerdictRow {
+  return {
     channel_id: verdict.channel_id,
     status: verdict.owner ? 'managed' : 'not_managed',
     oid: verdict.owner?.oid ?? null,
@@ -45,5 +56,5 @@ function storePrecheck(store: ChecksStore, verdict: PrecheckedVerdict): void {
     avg_views: averageViews(verdict),
     language: verdict.language,
     category: verdict.category,
-  });
+  };
 }

@@ -70,8 +70,8 @@ async function liveEngine(clock: ManualClock, origin: string, dir?: string): Pro
 
 /** Saves channels into a folder of the default user, reading each (as `saved add` does). */
 async function save(engine: Engine, channelIds: string[]): Promise<void> {
-  const user = engine.identity.createUserWithKey('ultimate', []).key;
-  const principal = engine.authenticate(user);
+  const user = (await engine.identity.createUserWithKey('ultimate', [])).key;
+  const principal = await engine.authenticate(user);
   const folder = await engine.handle('folders.create', { name: 'Sweep' }, principal);
   await engine.handle('saved.add', { channel_ids: channelIds, folder_id: folder.folder.id }, principal);
 }
@@ -225,7 +225,7 @@ describe('the refresh sweep', () => {
     server = await startFixtureServer(site.exchanges());
     const engine = await liveEngine(clock, server.origin);
     await save(engine, [stays!, terminated!]);
-    const user = engine.authenticate(engine.identity.createUserWithKey('ultimate', []).key);
+    const user = await engine.authenticate((await engine.identity.createUserWithKey('ultimate', [])).key);
     await expect(engine.handle('terminated.show', { channel_id: terminated! }, user)).rejects.toMatchObject({ status: 404 });
     site.channels.get(terminated!)!.state = 'terminated';
     clock.advance(6 * HOUR);
@@ -268,7 +268,7 @@ describe('the refresh sweep', () => {
     server = await startFixtureServer(site.exchanges());
     const engine = await liveEngine(clock, server.origin);
     await save(engine, [only!]);
-    const user = engine.authenticate(engine.identity.createUserWithKey('ultimate', []).key);
+    const user = await engine.authenticate((await engine.identity.createUserWithKey('ultimate', [])).key);
     await engine.handle('alerts.create', { name: 'Any', alert_type: 'outlier', content_type: 'longform', filters: {} }, user);
     const running = await startServer({ engine, port: 0, alertsEveryMinutes: 60 });
     try {
