@@ -2,9 +2,11 @@
  * The checks' index starts with the hosted service's pre-checked managed-network verdicts and no
  * ad or external result. The pre-checked verdicts come with the engine's index (the sample world
  * seeds them); they are copied into the checks' store the first time a check runs on a world, and
- * again whenever the world is rebuilt (`engine seed`,
- * or a tubekit version whose world differs) — which also forgets the managed-network verdicts,
- * owners and claims of the world before, since they describe channels and networks that are gone.
+ * again whenever the world is rebuilt into another (`engine seed` with other parameters, another
+ * reference date, or a tubekit version whose world differs) — which also forgets the
+ * managed-network verdicts, owners and claims of the world before, since they describe channels
+ * and networks that are gone. In a fleet the store is shared: its servers' data dirs must hold the
+ * same world (one edition), or each would replace the others' verdicts with its own.
  * On the live platform there are no pre-checked verdicts: the store holds what live checks found.
  */
 import type { EngineContext } from '../../context.js';
