@@ -45,9 +45,9 @@ describeEachEngine(
     beforeAll(async () => {
       fx = await checkFixtures(get().engine);
     });
-    beforeEach(() => {
-      setCheckWork(get().engine, 0);
-      clearFault(get().engine.settings);
+    beforeEach(async () => {
+      await setCheckWork(get().engine, 0);
+      await clearFault(get().engine.settings);
     });
 
     it('answers a pre-checked managed channel at once: owner, the 5 biggest other members, checked_at in the past', async () => {
@@ -98,7 +98,7 @@ describeEachEngine(
     });
 
     it('checks an unchecked channel live, stores the verdict, and answers later lookups from it', async () => {
-      setCheckWork(get().engine, 150);
+      await setCheckWork(get().engine, 150);
       const { service } = (await newUser(get(), 'professional'));
       const channelId = fx.uncheckedManaged.channel_id;
       expect(await storedVerdict(get(), channelId)).toBeUndefined();
@@ -195,7 +195,7 @@ describeEachEngine(
     });
 
     it('runs one live check for concurrent requests of an unchecked channel, and all of them get its verdict', async () => {
-      setCheckWork(get().engine, 400);
+      await setCheckWork(get().engine, 400);
       const users = [(await newUser(get(), 'professional')), (await newUser(get(), 'starter')), (await newUser(get(), 'ultimate'))];
       const channel_id = fx.uncheckedNotManaged.at(-1)!.channel_id;
       const bodies = await Promise.all(users.map(async (user, index) => {
@@ -211,7 +211,7 @@ describeEachEngine(
     });
 
     it('answers unchecked with a hint when the live check gets no verdict, storing nothing', async () => {
-      setFault(get().engine.settings, 'cms-no-verdict');
+      await setFault(get().engine.settings, 'cms-no-verdict');
       const { service } = (await newUser(get(), 'professional'));
       const channel_id = freshChannel();
       const body = await service.call('cms.check', { channel_id });
@@ -230,7 +230,7 @@ describeEachEngine(
       const stored = await service.call('cms.check', { channel_id: fx.notManaged.channel_id, refresh: true });
       expect(stored).toMatchObject({ status: 'not_managed', checked_live: true });
       expect(stored.note).toMatch(/got no verdict; this is the stored one/);
-      clearFault(get().engine.settings, 'cms-no-verdict');
+      await clearFault(get().engine.settings, 'cms-no-verdict');
       expect(await service.call('cms.check', { channel_id })).toMatchObject({ status: 'not_managed', checked_live: true });
     });
 
@@ -304,7 +304,7 @@ describeEachEngine(
         .filter((channel) => world.networks.ownerOf(channel.channel_id)?.oid === fx.uncheckedManagedOid);
       const before = (await list({ limit: 100, min_channels: 1 })).networks.find((network) => network.oid === fx.uncheckedManagedOid);
       expect(before?.member_count ?? 0).toBeLessThan(truthMembers.length);
-      setCheckWork(engine, 0);
+      await setCheckWork(engine, 0);
       await pro.call('cms.check', { channel_id: fx.uncheckedManaged.channel_id });
       const after = (await list({ limit: 100, min_channels: 1 })).networks.find((network) => network.oid === fx.uncheckedManagedOid)!;
       expect(after.member_count).toBe((before?.member_count ?? 0) + 1);
@@ -395,7 +395,7 @@ describeEachEngine(
 
     it('shares one live check with a request on another connection', async () => {
       if (get().kind !== 'embedded') return;
-      setCheckWork(get().engine, 400);
+      await setCheckWork(get().engine, 400);
       const a = (await newUser(get(), 'professional'));
       const b = (await get().engine.identity.createUserWithKey('professional', []));
       const elsewhere = new LocalService(other, b.key);
@@ -411,7 +411,7 @@ describeEachEngine(
 
     it('counts the hourly cap across connections', async () => {
       if (get().kind !== 'embedded') return;
-      setCheckWork(get().engine, 0);
+      await setCheckWork(get().engine, 0);
       const created = (await get().engine.identity.createUserWithKey('starter', []));
       const here = new LocalService(get().engine, created.key);
       const there = new LocalService(other, created.key);
@@ -423,7 +423,7 @@ describeEachEngine(
 
     it('lets a waiting request run the check itself when the one it joined is abandoned', async () => {
       if (get().kind !== 'embedded') return;
-      setCheckWork(get().engine, 500);
+      await setCheckWork(get().engine, 500);
       const runner = (await newUser(get(), 'ultimate'));
       const waiter = (await newUser(get(), 'ultimate'));
       const channel_id = fx.uncheckedNotManaged[1]!.channel_id;
@@ -440,7 +440,7 @@ describeEachEngine(
     });
 
     it('takes over a claim whose runner died (lease run out)', async () => {
-      setCheckWork(get().engine, 0);
+      await setCheckWork(get().engine, 0);
       const channel_id = fx.uncheckedNotManaged[2]!.channel_id;
       await get().engine.store.run("INSERT INTO cms_live_checks VALUES (?, 'dead-runner', ?, ?, NULL, NULL)", [channel_id, clock.now() - 2 * HOUR_MS, clock.now() - HOUR_MS]);
       const body = await (await newUser(get(), 'ultimate')).service.call('cms.check', { channel_id });

@@ -56,9 +56,9 @@ describeEachEngine(
         indexed = allChannels(world).filter((channel) => ids.has(channel.channel_id));
       });
     });
-    beforeEach(() => {
-      setCheckWork(get().engine, 0);
-      clearFault(get().engine.settings);
+    beforeEach(async () => {
+      await setCheckWork(get().engine, 0);
+      await clearFault(get().engine.settings);
     });
 
     it('confirms ads on recent longform pages: true, a plain reason, no hint, previous null the first time', async () => {
@@ -125,7 +125,7 @@ describeEachEngine(
     it('flips each check of a channel with a known verdict under the ad-flip fault, and never one without', async () => {
       const engine = get().engine;
       const channel = indexedWhere('with a verdict now', (c) => verdictAt(world, c, clock.now()) !== null);
-      setFault(engine.settings, 'ad-flip');
+      await setFault(engine.settings, 'ad-flip');
       // Nothing known yet: nothing to flip from, so the platform's verdict.
       const first = await user.call('monetization.ads', { channel_id: channel.channel_id });
       expect(first.monetized).toBe(verdictAt(world, channel, clock.now()));
@@ -136,7 +136,7 @@ describeEachEngine(
       clock.advance(60_000);
       const third = await user.call('monetization.ads', { channel_id: channel.channel_id });
       expect(third.monetized).toBe(first.monetized);
-      clearFault(engine.settings, 'ad-flip');
+      await clearFault(engine.settings, 'ad-flip');
       clock.advance(60_000);
       const cleared = await user.call('monetization.ads', { channel_id: channel.channel_id });
       expect(cleared.monetized).toBe(verdictAt(world, channel, clock.now()));
@@ -155,10 +155,10 @@ describeEachEngine(
 
       const channel = indexedWhere('monetized now', (c) => verdictAt(world, c, clock.now()) === true);
       const seen = await user.call('monetization.ads', { channel_id: channel.channel_id });
-      setFault(engine.settings, 'ad-pages-blocked');
+      await setFault(engine.settings, 'ad-pages-blocked');
       const unknown = await user.call('monetization.ads', { channel_id: channel.channel_id });
       expect(unknown).toMatchObject({ monetized: null, hint: expect.any(String) });
-      clearFault(engine.settings, 'ad-pages-blocked');
+      await clearFault(engine.settings, 'ad-pages-blocked');
       const next = await user.call('monetization.ads', { channel_id: channel.channel_id });
       expect(next.previous).toEqual({
         monetized: null,
@@ -199,7 +199,7 @@ describeEachEngine(
     });
 
     it('chains concurrent checks: one finds no previous, the other the first one\'s verdict', async () => {
-      setCheckWork(get().engine, 100);
+      await setCheckWork(get().engine, 100);
       const channel = indexedWhere('readable now', (c) => verdictAt(world, c, clock.now()) !== null);
       const bodies = await Promise.all([1, 2].map(() => user.call('monetization.ads', { channel_id: channel.channel_id })));
       expect(bodies.filter((body) => body.previous === null)).toHaveLength(1);
@@ -229,13 +229,13 @@ describeEachEngine(
       seller = channels.find((c) => (world.externalMonetization(c)?.products.length ?? 0) >= 2)!;
       nonSeller = channels.find((c) => world.externalMonetization(c)?.methods.length === 0)!;
     });
-    beforeEach(() => {
-      setCheckWork(get().engine, 0);
-      clearFault(get().engine.settings);
+    beforeEach(async () => {
+      await setCheckWork(get().engine, 0);
+      await clearFault(get().engine.settings);
     });
 
     it('answers classified: false with skip_live while nothing is stored, without running the classifier', async () => {
-      setCheckWork(get().engine, 2_000);
+      await setCheckWork(get().engine, 2_000);
       const started = Date.now();
       const body = await user.call('monetization.external', { channel_id: seller.channel_id, skip_live: true });
       expect(Date.now() - started).toBeLessThan(1_000);
@@ -255,7 +255,7 @@ describeEachEngine(
     });
 
     it('runs the classifier live by default and stores what the channel sells', async () => {
-      setCheckWork(get().engine, 150);
+      await setCheckWork(get().engine, 150);
       const started = Date.now();
       const body = await user.call('monetization.external', { channel_id: seller.channel_id });
       expect(Date.now() - started).toBeGreaterThanOrEqual(140);
@@ -301,7 +301,7 @@ describeEachEngine(
       const engine = get().engine;
       const before = await user.call('monetization.external', { channel_id: seller.channel_id });
       clock.advance(5_000);
-      setFault(engine.settings, 'monetization-classifier-fail');
+      await setFault(engine.settings, 'monetization-classifier-fail');
       const error = await failure(user.call('monetization.external', { channel_id: seller.channel_id }));
       expect(error).toMatchObject({ status: 502, code: 'upstream_error' });
       expect(error.message).toMatch(/classifier failed.*nothing was stored/);

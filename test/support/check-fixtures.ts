@@ -55,8 +55,8 @@ export async function checkFixtures(engine: Engine): Promise<CheckFixtures> {
 }
 
 /** Sets how long every simulated activity (live checks included) takes, in milliseconds. */
-export function setCheckWork(engine: Engine, ms: number): void {
-  setWorkDuration(engine.settings, { min_ms: ms, max_ms: ms });
+export function setCheckWork(engine: Engine, ms: number): Promise<void> {
+  return setWorkDuration(engine.settings, { min_ms: ms, max_ms: ms });
 }
 
 /** Rate events counted for a user in one bucket (`cms-live`, `cms-lookup`), in the engine's store. */
