@@ -287,7 +287,7 @@ complete -c tubekit -f -n "__tubekit_at 'engine'" -a faults -d 'Inject failures 
 complete -c tubekit -f -n "__tubekit_at 'engine'" -a durations -d 'How long the sample worlds slow work takes (channel jobs, live checks) - short (default), realistic (the specs ranges), instant, or MS / MIN-MAX ms for all of it'
 complete -c tubekit -f -n "__tubekit_at 'engine'" -a migrate -d 'Apply the stores pending migrations (serve does it at start unless --no-migrate); safe while other processes start'
 complete -c tubekit -f -n "__tubekit_at 'engine'" -a import -d 'Load records from elsewhere into a live data dirs index'
-complete -c tubekit -f -n "__tubekit_at 'engine'" -a copy-store -d 'Copy an embedded engines users, keys, folders, saved channels, shared settings and finished jobs into a fleets PostgreSQL'
+complete -c tubekit -f -n "__tubekit_at 'engine'" -a copy-store -d 'Copy an embedded engines users, keys, folders, voices, alerts, verdicts, shared settings and finished jobs into a fleets PostgreSQL'
 complete -c tubekit -f -n "__tubekit_at 'engine'" -a cdn-url -d 'Base URL under which generated files are published (default - file -// locally, the serve address remotely)'
 complete -c tubekit -f -n "__tubekit_at 'engine'" -a status -d 'Data dir, platform, sample world (and its current time), sizes, job counts and live workers'
 complete -c tubekit -f -n "__tubekit_at 'engine.keys'" -a create -d 'Create a user with a plan and print its new key (shown once)'

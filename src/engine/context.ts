@@ -2,7 +2,6 @@ import type { Clock } from './clock.js';
 import type { Identity, Principal } from './identity/identity.js';
 import type { JobSystem } from './jobs/job-system.js';
 import type { Plan, PlanLimits } from './limits/plans.js';
-import type { LocalRateLimiter } from './limits/local-rate-limiter.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import type { Db } from './store/database.js';
 import type { Settings } from './store/settings.js';
@@ -27,14 +26,12 @@ export interface EngineContext {
   readonly clock: Clock;
   readonly settings: Settings;
   /**
-   * Settings about state kept in `db` — the platform and the sample world's parameters, the checks
-   * index's edition — per data dir even in a fleet (the same as `settings` on SQLite).
+   * Settings about state kept in `db` — the platform and the sample world's parameters — per data
+   * dir even in a fleet (the same as `settings` on SQLite).
    */
   readonly localSettings: Settings;
   readonly identity: Identity;
   readonly rates: RateLimiter;
-  /** Rate limits of areas still on `db` (the channel checks), inside their synchronous transactions. */
-  readonly localRates: LocalRateLimiter;
   /** The platform channels and videos are read from, loaded on first use. */
   platform(): Promise<PlatformProvider>;
   /** What the service knows and since when (statistics history, collab graph, terminated channels…), seeded by the platform. */

@@ -10,7 +10,6 @@ import type { EngineContext, Handler, Handlers, PublicHandlers, RequestContext }
 import { requireScope, requireVoicePlan } from './features/access.js';
 import { featureLoaders, loadAllFeatures } from './features/catalog.js';
 import { Identity, type Principal } from './identity/identity.js';
-import { LocalRateLimiter } from './limits/local-rate-limiter.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { resolvePlanTable, type Plan, type PlanLimits, type PlanOverrides } from './limits/plans.js';
 import { databaseFile, defaultKeyFile } from './paths.js';
@@ -69,7 +68,6 @@ export interface EngineOptions {
 export class Engine implements EngineContext {
   readonly db: Db;
   readonly store: Store;
-  readonly localRates: LocalRateLimiter;
   readonly clock: Clock;
   readonly settings: Settings;
   readonly localSettings: Settings;
@@ -110,7 +108,6 @@ export class Engine implements EngineContext {
     this.settings = options.fleet?.settings ?? this.localSettings;
     this.identity = new Identity(this.store, this.clock);
     this.rates = new RateLimiter(this.store, this.clock);
-    this.localRates = new LocalRateLimiter(this.db, this.clock);
     this.platformOptions = options.platform ?? {};
     this.jobs = new JobSystem(this, this.store, this.clock, this.withPlatformOptions(options.jobRunner), options.jobTiming);
     this.extraOverrides = options.planOverrides;

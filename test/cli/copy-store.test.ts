@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COPIED_TABLES } from '../../src/engine/store/copy/copy-tables.js';
 import { cliSandbox, type CliSandbox } from '../support/cli.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { hasScript, runOnTerminal } from '../support/terminal.js';
@@ -45,7 +46,7 @@ describe('tubekit engine copy-store', () => {
     expect(summary.from).toBe(`sqlite:${path.join(sandbox.dataDir, 'tubekit.db')}`);
     expect(summary.to).toBe(store);
     expect(summary.schema_version).toBeGreaterThanOrEqual(1);
-    expect(Object.keys(summary.tables)).toEqual(['settings', 'users', 'api_keys', 'rate_events', 'folders', 'saved_channels', 'jobs', 'alt_provider_voices', 'voices']);
+    expect(Object.keys(summary.tables)).toEqual(COPIED_TABLES.map((table) => table.table));
     expect(summary.tables.users).toEqual({ rows: 1, written: 1, skipped: 0 });
     expect(summary.tables.folders).toEqual({ rows: 2, written: 2, skipped: 0 });
     expect(summary.not_copied).toHaveProperty('job_workers');

@@ -141,7 +141,7 @@ describeEachEngine(
       expect(await user.call('alerts.triggered', {})).toEqual({ success: true, page: 1, per_page: 50, total: 0, channels: [] });
     });
   },
-  { world: WORLD },
+  { world: WORLD, postgres: true },
 );
 
 describeEachEngine(
@@ -322,5 +322,5 @@ describeEachEngine(
       expect(after.alerts[0]!.last_world_time).toBe(after.world_time);
     });
   },
-  { world: WORLD },
+  { world: WORLD, postgres: true },
 );

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Statement } from 'better-sqlite3';
 import { changeWatch, type ChangeSignal } from './change-watch.js';
 import type { Db } from './database.js';
@@ -25,6 +26,8 @@ export class SqliteStore implements Store {
   /** Settles when the transaction holding the connection ends; undefined when none does. */
   private held?: Promise<void>;
   private readonly direct: Transaction;
+  /** The connection's own busy timeout (database.ts), which transactions wait up to. */
+  private busyTimeoutMs?: number;
 
   constructor(readonly db: Db) {
     this.description = `sqlite:${db.name}`;
@@ -58,7 +61,7 @@ export class SqliteStore implements Store {
     let release!: () => void;
     this.held = new Promise((resolve) => (release = resolve));
     try {
-      this.statement('BEGIN IMMEDIATE').run();
+      await this.begin();
       try {
         const result = await work(this.direct);
         this.statement('COMMIT').run();
@@ -70,6 +73,29 @@ export class SqliteStore implements Store {
     } finally {
       this.held = undefined;
       release();
+    }
+  }
+
+  /**
+   * BEGIN IMMEDIATE without blocking the event loop: while another connection holds the write lock
+   * this waits asynchronously and retries, instead of in SQLite's busy handler — which would freeze
+   * the process, and deadlock it when the holder is another connection of this same process whose
+   * transaction waits for the event loop.
+   */
+  private async begin(): Promise<void> {
+    const timeoutMs = (this.busyTimeoutMs ??= this.db.pragma('busy_timeout', { simple: true }) as number);
+    const deadline = Date.now() + timeoutMs;
+    for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
+      this.statement('PRAGMA busy_timeout = 0').run();
+      try {
+        this.statement('BEGIN IMMEDIATE').run();
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() + pause > deadline) throw error;
+      } finally {
+        this.statement(`PRAGMA busy_timeout = ${timeoutMs}`).run();
+      }
+      await sleep(pause);
     }
   }
 

@@ -16,7 +16,7 @@ const MAX_BATCH = 10_000;
 export function registerCopyStore(engine: Command, app: CliApp): void {
   engine
     .command('copy-store')
-    .description("Copy an embedded engine's users, keys, folders, saved channels, shared settings and finished jobs into a fleet's PostgreSQL")
+    .description("Copy an embedded engine's users, keys, folders, voices, alerts, verdicts, shared settings and finished jobs into a fleet's PostgreSQL")
     .addHelpText('before', examples([
       'tubekit engine copy-store --from sqlite:/var/lib/tubekit --to postgres://tubekit@db.internal/tubekit',
       'tubekit engine copy-store --to postgres://tubekit@db.internal/tubekit --json     # the data dir of --data-dir',
@@ -28,7 +28,8 @@ export function registerCopyStore(engine: Command, app: CliApp): void {
 The target is migrated first (as \`engine migrate\` does), then every table the fleet's store holds
 today is copied in batches of --batch-size rows, each batch one transaction: users, API keys (their
 hashes: a key keeps working, and no key is ever shown), rate-limit windows, folders, saved channels,
-voices (clones) with their sample files, the settings shared by a fleet (the data dir's own
+voices (clones) with their sample files, alerts with their triggered channels and finished
+cycles, the channel checks' verdicts, the settings shared by a fleet (the data dir's own
 platform and sample world stay with it) and the jobs that finished (queued or running jobs are not
 copied: the output says how many were left). Identity sequences move past the copied ids, so rows
 made later on the fleet never collide.
@@ -44,9 +45,9 @@ did not come from this source is refused (exit 2, naming what it holds) unless -
 copies into it anyway: rows with the same keys are replaced by the source's, the others kept. A
 target that cannot be reached exits 9.
 
-Not copied: the download cache (files render again on the fleet's first request) and downloads in
-progress, and what still lives in each data dir in this version — the index and its history, the
-sample world.`)
+Not copied: the download cache (files render again on the fleet's first request), downloads and
+live checks in progress, and what still lives in each data dir in this version — the index and
+its history, the sample world.`)
     .option('--from <source>', "the embedded engine to copy: sqlite:<data dir or its tubekit.db> (default: --store when it is sqlite:<file>, else the data dir)")
     .option('--to <store>', 'the PostgreSQL to copy into: postgres://user@host/db (default: --store / TUBEKIT_STORE when it is one)')
     .option('--force', 'copy into a store that already holds other data (same keys: the source wins)')

@@ -54,6 +54,19 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   },
   { table: 'alt_provider_voices', key: ['upstream_id'] },
   { table: 'voices', key: ['id'], file: 'sample_path' },
+  { table: 'alerts', key: ['id'] },
+  {
+    table: 'alert_cycles',
+    key: ['id'],
+    filter: { keep: '"finished_at" IS NOT NULL', reason: "a cycle still running on the source: on the fleet its row would be a lease nobody holds" },
+  },
+  { table: 'alert_hits', key: ['id'] },
+  { table: 'alert_hit_alerts', key: ['alert_id', 'hit_id'] },
+  { table: 'cms_owners', key: ['oid'] },
+  { table: 'cms_verdicts', key: ['channel_id'] },
+  { table: 'cms_signals', key: ['channel_id'] },
+  { table: 'ad_verdicts', key: ['channel_id'] },
+  { table: 'external_monetization', key: ['channel_id'] },
 ];
 
 /** Tables of the Postgres schema the copy leaves alone, and why. */
@@ -62,4 +75,5 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
   schema_migrations: "the target's own record of its migrations, brought up to date before the copy",
   download_files: 'the download cache: a file is rendered again on the fleet at its first request, as after it expires',
   download_slots: "downloads in progress on the source's machine: they end there",
+  cms_live_checks: "live checks in progress on the source's machine (one per channel): their verdicts are copied once stored",
 };

@@ -8,9 +8,6 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../../src/engine/clock.js';
 import { Engine } from '../../../../src/engine/engine.js';
-import { openEngine } from '../../../../src/engine/open-engine.js';
-import { parseStoreLocation, type StoreLocation } from '../../../../src/engine/store/store-location.js';
-import { createTestDatabase } from '../../../support/postgres.js';
 import type { LiveTerminatedRecord } from '../../../../src/engine/index/terminated/live-records.js';
 import { tempDataDir } from '../../../support/engines.js';
 import { siteId } from '../../../support/live-channels.js';
@@ -18,6 +15,10 @@ import { LiveSite } from '../../../support/live-site.js';
 import { closedOrigin, startFixtureServer, type FixtureExchange, type FixtureServer } from '../../../support/platform-fixture-server.js';
 import { caught } from '../../../support/service-errors.js';
 import { startServer } from '../../../../src/server/serve.js';
+import { openEngine } from '../../../../src/engine/open-engine.js';
+import { parseStoreLocation } from '../../../../src/engine/store/store-location.js';
+import { createTestDatabase } from '../../../support/postgres.js';
+import { watchedByUsers } from '../../../../src/engine/features/refresh/watch-list.js';
 
 const START = Date.UTC(2026, 10, 1);
 const HOUR = 3_600_000;
@@ -28,7 +29,7 @@ let server: FixtureServer | undefined;
 const engines: Engine[] = [];
 
 afterEach(async () => {
-  for (const engine of engines.splice(0)) engine.close();
+  for (const engine of engines.splice(0)) await engine.close();
   await server?.close();
   server = undefined;
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -52,10 +53,12 @@ function siteOf(clock: ManualClock, count: number): LiveSite {
   return site;
 }
 
-/** A live engine on the site (or on `origin`), sharing `dataDir` when given; on `store` (a fleet's PostgreSQL) when given. */
-async function liveEngine(clock: ManualClock, origin: string, dir?: string, store?: StoreLocation): Promise<Engine> {
+/** A live engine on the site (or on `origin`), sharing `dataDir` when given. */
+async function liveEngine(clock: ManualClock, origin: string, dir?: string, storeUrl?: string): Promise<Engine> {
   dataDir ??= dir ?? tempDataDir();
-  const engine = store ? await openEngine({ dataDir, clock, jobRunner: { mode: 'none' }, store }) : Engine.open({ dataDir, clock, jobRunner: { mode: 'none' } });
+  const engine = storeUrl
+    ? await openEngine({ dataDir, clock, jobRunner: { mode: 'none' }, store: parseStoreLocation(storeUrl) })
+    : Engine.open({ dataDir, clock, jobRunner: { mode: 'none' } });
   engines.push(engine);
   await engine.localSettings.set('platform', 'live');
   const saved = process.env.TUBEKIT_PLATFORM_ORIGIN;
@@ -105,18 +108,21 @@ describe('the refresh sweep', () => {
     expect(server.unmatched).toEqual([]);
   });
 
-  it("on a fleet's PostgreSQL, keeps fresh the channels saved in the shared store", async () => {
+  it("watches the saved channels and the alerts of a fleet's store (PostgreSQL), not the data dir's file", async () => {
     const clock = new ManualClock(START);
     const site = siteOf(clock, 3);
     server = await startFixtureServer(site.exchanges());
-    const engine = await liveEngine(clock, server.origin, undefined, parseStoreLocation(await createTestDatabase()));
-    await save(engine, [...site.channels.keys()]);
-    // The saves are in PostgreSQL, not in the data dir's file.
-    expect(engine.db.prepare('SELECT COUNT(*) FROM saved_channels').pluck().get()).toBe(0);
+    const engine = await liveEngine(clock, server.origin, undefined, await createTestDatabase());
+    await save(engine, [...site.channels.keys()].slice(0, 2));
     clock.advance(6 * HOUR);
-    const report = await engine.refresh();
-    expect(report).toMatchObject({ watched: 3, due: 3, left: 0 });
-    for (const channelId of site.channels.keys()) expect(browsesOf(channelId)).toBe(2);
+    expect(await engine.refresh()).toMatchObject({ watched: 2, due: 2 });
+    // The data dir's own tables hold none of them: the sweep read the shared store.
+    expect(engine.db.prepare('SELECT COUNT(*) FROM saved_channels').pluck().get()).toBe(0);
+    // Alerts too: the sweep's watch list takes the enabled alerts from the store.
+    const user = await engine.authenticate((await engine.identity.createUserWithKey('ultimate', [])).key);
+    await engine.handle('alerts.create', { name: 'Big', alert_type: 'new_channel', content_type: 'longform', filters: { min_subs: 10_002 } }, user);
+    expect((await watchedByUsers(engine.store)).alerts).toEqual([{ content_type: 'longform', filters: JSON.stringify({ min_subs: 10_002 }) }]);
+    expect(engine.db.prepare('SELECT COUNT(*) FROM alerts').pluck().get()).toBe(0);
   });
 
   it('shares the due channels between two processes sweeping at once: each is read once', async () => {

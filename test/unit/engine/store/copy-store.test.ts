@@ -29,6 +29,9 @@ import { createTestDatabase } from '../../../support/postgres.js';
 
 type Row = Record<string, unknown>;
 
+/** Tables only the live platform fills (the public signals of live managed-network checks): empty in a sample data dir. */
+const LIVE_ONLY = new Set(['cms_signals']);
+
 let dataDir: string;
 /** The fleet's shared files dir, which the copy fills with the source's voice samples. */
 let filesDir: string;
@@ -115,6 +118,16 @@ beforeAll(async () => {
   // Voices: a clone of each provider, each with its sample file in the data dir.
   await alice.call('voices.stealth.clone', { displayName: 'Alice', audioFile: upload(wavSample(3, { f0: 220 })) });
   await alice.call('voices.alt.clone', { voice_name: 'Alice alt', audio_file: upload(wavSample(30, { f0: 0 })), language: 'German' });
+  // Alerts and their history: two cycles over the moving world trigger channels.
+  for (const [type, content] of [['outlier', 'longform'], ['new_channel', 'longform'], ['breakout', 'shorts']] as const) {
+    await alice.call('alerts.create', { name: `${type} ${content}`, alert_type: type, content_type: content });
+  }
+  await engine.advanceWorld('1d');
+  await engine.advanceWorld('1d');
+  // Channel checks: managed-network verdicts (pre-checked, with their owners), an ad verdict, an external-monetization result.
+  await alice.call('cms.check', { channel_id: channels[0]!.channel_id });
+  await alice.call('monetization.ads', { channel_id: channels[1]!.channel_id });
+  await alice.call('monetization.external', { channel_id: channels[2]!.channel_id });
   await engine.settings.set('cdn_base_url', 'https://cdn.example.com');
   await engine.settings.set('limits', { starter: { processChannelPerMinute: 7 } });
   // Jobs: two that complete, one that fails (each counted in bob's rate-limit window)…
@@ -154,9 +167,9 @@ describe('engine copy-store', () => {
     try {
       for (const { table, key, filter } of COPIED_TABLES) {
         const expected = sqliteRows(source, table, filter?.keep, key);
-        expect(expected.length, `${table} has rows in the source`).toBeGreaterThan(0);
+        if (!LIVE_ONLY.has(table)) expect(expected.length, `${table} has rows in the source`).toBeGreaterThan(0);
         // Columns only the fleet keeps (the queue's `watched`) hold their defaults; the rest match the source's.
-        const sourceColumns = Object.keys(expected[0]!);
+        const sourceColumns = Object.keys(expected[0] ?? {});
         const copied = (await postgresRows(url, table, key)).map((row) => Object.fromEntries(sourceColumns.map((column) => [column, row[column]])));
         expect(copied, table).toEqual(expected);
         expect(first.tables[table], table).toMatchObject({ rows: expected.length, written: expected.length });
