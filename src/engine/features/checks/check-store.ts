@@ -93,7 +93,13 @@ export interface NetworkQuery {
   sort: 'channels' | 'subscribers';
 }
 
-/** The checks' SQL. Sums are cast back to integers: Postgres sums BIGINTs as NUMERIC. */
+/** A case-insensitive LIKE: SQLite's LIKE already ignores ASCII case, Postgres's needs ILIKE. */
+const caseless = (on: Executor) => (on.dialect === 'postgres' ? 'ILIKE' : 'LIKE');
+
+/**
+ * The checks' SQL. Sums are cast back to integers: Postgres sums BIGINTs as NUMERIC. Grouping by
+ * the owner's key alone is enough for both (Postgres: the other columns depend on the primary key).
+ */
 export const checksSql = {
   verdict: (on: Executor, channelId: string) => on.get<CmsVerdictRow>('SELECT * FROM cms_verdicts WHERE channel_id = ?', [channelId]),
   putVerdict: (on: Executor, row: CmsVerdictRow) => checksSql.putVerdicts(on, [row]),
@@ -137,8 +143,8 @@ export const checksSql = {
     on.all<NetworkRow>(
       `SELECT o.oid, o.name, o.type, o.industry, COUNT(*) AS member_count, CAST(SUM(v.subscribers) AS BIGINT) AS total_subscribers
        FROM cms_verdicts v JOIN cms_owners o ON o.oid = v.oid
-       WHERE v.status = 'managed'${query.pattern === null ? '' : " AND lower(o.name) LIKE lower(?) ESCAPE '\\'"}
-       GROUP BY o.oid, o.name, o.type, o.industry HAVING COUNT(*) >= ?
+       WHERE v.status = 'managed'${query.pattern === null ? '' : ` AND o.name ${caseless(on)} ? ESCAPE '\\'`}
+       GROUP BY o.oid HAVING COUNT(*) >= ?
        ORDER BY ${query.sort === 'subscribers' ? 'total_subscribers DESC, member_count DESC' : 'member_count DESC, total_subscribers DESC'}, o.oid LIMIT ?`,
       query.pattern === null ? [query.min_channels, query.limit] : [query.pattern, query.min_channels, query.limit],
     ),
