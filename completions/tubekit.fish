@@ -323,7 +323,7 @@ complete -c tubekit -n "__tubekit_at 'engine.copy-store'" -l from -d 'the embedd
 complete -c tubekit -n "__tubekit_at 'engine.copy-store'" -l to -d 'the PostgreSQL to copy into - postgres -//user@host/db (default - --store / TUBEKIT_STORE when it is one)'
 complete -c tubekit -n "__tubekit_at 'engine.copy-store'" -l force -d 'copy into a store that already holds other data (same keys - the source wins)'
 complete -c tubekit -n "__tubekit_at 'engine.copy-store'" -l batch-size -d 'rows per transaction'
-complete -c tubekit -n "__tubekit_at 'engine.copy-store'" -l files-from -d 'where the sources engine kept its files, if it ran with --files-dir (default - the sources data dir)'
+complete -c tubekit -n "__tubekit_at 'engine.copy-store'" -l files-from -d 'where the source engine kept its files, when it had a files dir of its own (default - the sources data dir)'
 complete -c tubekit -n "__tubekit_at 'engine.cdn-url'" -l clear -d 'remove the setting'
 complete -c tubekit -f -n "__tubekit_at 'completion'" -a 'bash zsh fish'
 complete -c tubekit -n "__tubekit_at 'api'" -l raw-field -d 'a string field (repeat for more)'

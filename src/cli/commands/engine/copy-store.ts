@@ -52,7 +52,7 @@ its history, the sample world.`)
     .option('--to <store>', 'the PostgreSQL to copy into: postgres://user@host/db (default: --store / TUBEKIT_STORE when it is one)')
     .option('--force', 'copy into a store that already holds other data (same keys: the source wins)')
     .option('--batch-size <rows>', 'rows per transaction', '500')
-    .option('--files-from <dir>', "where the source's engine kept its files, if it ran with --files-dir (default: the source's data dir)")
+    .option('--files-from <dir>', "where the source engine kept its files, when it had a files dir of its own (default: the source's data dir)")
     .action(async (options: { from?: string; to?: string; force?: boolean; batchSize: string; filesFrom?: string }) => {
       const target = targetLocation(options.to, app.settings.store);
       const batchSize = Number(options.batchSize);
