@@ -27,7 +27,7 @@ async function openBench(channels?: number): Promise<Bench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-bench-alerts-'));
   const engine = Engine.open({ dataDir });
   const world = await benchWorld(engine, channels === undefined ? undefined : { seed: 1, channels });
-  const service = new LocalService(engine, engine.identity.createUserWithKey('ultimate', []).key);
+  const service = new LocalService(engine, (await engine.identity.createUserWithKey('ultimate', [])).key);
   return {
     engine,
     service,

@@ -70,7 +70,7 @@ export async function analysisRows(): Promise<BenchRow[]> {
       const toModel: number[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         // A new user each run: nothing comes from the 2-hour cache.
-        const service = new LocalService(engine, engine.identity.createUserWithKey('ultimate', []).key);
+        const service = new LocalService(engine, (await engine.identity.createUserWithKey('ultimate', [])).key);
         const before = receiver.arrivals.length;
         const started = performance.now();
         await service.call('analysis.submit', { video_url: video.url, prompt: 'Summarize the video.', media_resolution: resolution });

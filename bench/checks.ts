@@ -33,7 +33,7 @@ async function openBench(channels: number): Promise<Bench> {
   const engine = Engine.open({ dataDir, planOverrides: { ultimate: { cmsLiveChecksPerHour: 10_000_000 } }, jobRunner: { mode: 'none' } });
   await engine.reseedWorld({ seed: 1, channels });
   setWorkDuration(engine.settings, { min_ms: 0, max_ms: 0 });
-  const service = new LocalService(engine, engine.identity.createUserWithKey('ultimate', []).key);
+  const service = new LocalService(engine, (await engine.identity.createUserWithKey('ultimate', [])).key);
   return {
     engine,
     service,
@@ -55,7 +55,7 @@ async function precheckedChannel(bench: Bench, status: 'managed' | 'not_managed'
 async function checkCallRows(channels: number): Promise<BenchRow[]> {
   const bench = await openBench(channels);
   const server = await startServer({ engine: bench.engine, port: 0 });
-  const remote = new RemoteService({ baseUrl: server.url, apiKey: bench.engine.identity.createUserWithKey('ultimate', []).key, maxRetries: 0 });
+  const remote = new RemoteService({ baseUrl: server.url, apiKey: (await bench.engine.identity.createUserWithKey('ultimate', [])).key, maxRetries: 0 });
   const rows: BenchRow[] = [];
   try {
     const managed = await precheckedChannel(bench, 'managed');

@@ -19,7 +19,7 @@ const RUNS = 200;
 export async function collabRows(): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-bench-collabs-'));
   const engine = Engine.open({ dataDir, jobRunner: { mode: 'none' } });
-  const key = engine.identity.createUserWithKey('ultimate', []).key;
+  const key = (await engine.identity.createUserWithKey('ultimate', [])).key;
   const server = await startServer({ engine, port: 0 });
   const local = new LocalService(engine, key);
   const remote = new RemoteService({ baseUrl: server.url, apiKey: key, maxRetries: 0 });

@@ -43,7 +43,7 @@ async function pickVideos(engine: Engine): Promise<Videos> {
 export async function downloadRows(): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-bench-downloads-'));
   const engine = Engine.open({ dataDir, planOverrides: { ultimate: { downloadsPerHour: null, parallelDownloads: 100 } } });
-  const key = engine.identity.createUserWithKey('ultimate', ['generations']).key;
+  const key = (await engine.identity.createUserWithKey('ultimate', ['generations'])).key;
   const server = await startServer({ engine, port: 0 });
   const local = new LocalService(engine, key);
   const remote = new RemoteService({ baseUrl: server.url, apiKey: key });

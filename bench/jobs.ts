@@ -74,7 +74,7 @@ async function latencyRows(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const bench = await openBench();
   const server = await startServer({ engine: bench.engine, port: 0 });
-  const key = bench.engine.identity.createUserWithKey('ultimate', []).key;
+  const key = (await bench.engine.identity.createUserWithKey('ultimate', [])).key;
   const local = new LocalService(bench.engine, key);
   const remote = new RemoteService({ baseUrl: server.url, apiKey: key, maxRetries: 0 });
   try {
@@ -91,7 +91,7 @@ async function latencyRows(): Promise<BenchRow[]> {
     }
     const slow = await openBench({}, 150);
     try {
-      const slowLocal = new LocalService(slow.engine, slow.engine.identity.createUserWithKey('ultimate', []).key);
+      const slowLocal = new LocalService(slow.engine, (await slow.engine.identity.createUserWithKey('ultimate', [])).key);
       rows.push({ name: 'long-poll wake-up after completion (worker in this process)', value: await wakeUpDelay(slowLocal, slow.channel), unit: 'ms', budget: '< 100 ms' });
     } finally {
       slow.close();
@@ -110,7 +110,7 @@ async function crossProcessWakeUp(): Promise<BenchRow[]> {
   const worker = execa('node', [BIN, 'engine', 'worker', '--data-dir', bench.dataDir], { reject: false });
   try {
     await waitForWorkerHost(bench.engine);
-    const service = new LocalService(bench.engine, bench.engine.identity.createUserWithKey('ultimate', []).key);
+    const service = new LocalService(bench.engine, (await bench.engine.identity.createUserWithKey('ultimate', [])).key);
     const delay = await wakeUpDelay(service, bench.channel);
     return [{ name: 'long-poll wake-up after completion (worker in another process)', value: delay, unit: 'ms', budget: '< 100 ms' }];
   } finally {
@@ -126,9 +126,9 @@ async function throughputRows(workMs: number, jobs: number): Promise<BenchRow[]>
   for (const workers of [1, 2, 4]) {
     const bench = await openBench({ jobRunner: { mode: 'none' } }, workMs);
     try {
-      const userId = bench.engine.identity.createUserWithKey('ultimate', []).user_id;
+      const userId = (await bench.engine.identity.createUserWithKey('ultimate', [])).user_id;
       for (let index = 0; index < jobs; index += 1) {
-        bench.engine.jobs.enqueue({ kind: 'channel', userId, input: { channel_input: bench.channel, type: 'longform', channel_id: bench.channel } });
+        await bench.engine.jobs.enqueue({ kind: 'channel', userId, input: { channel_input: bench.channel, type: 'longform', channel_id: bench.channel } });
       }
       const children: ResultPromise[] = [];
       for (let index = 0; index < workers; index += 1) {
@@ -158,7 +158,7 @@ async function throughputRows(workMs: number, jobs: number): Promise<BenchRow[]>
 
 async function waitForWorkerHost(engine: Engine): Promise<void> {
   const deadline = Date.now() + 10_000;
-  while (engine.jobs.hosts.live().length === 0) {
+  while ((await engine.jobs.hosts.live()).length === 0) {
     if (Date.now() > deadline) throw new Error('the worker process did not start');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -174,7 +174,7 @@ export async function generationBesideChannelJobs(): Promise<BenchRow[]> {
   const worker = execa('node', [BIN, 'engine', 'worker', '--data-dir', bench.dataDir], { reject: false });
   try {
     await waitForWorkerHost(bench.engine);
-    const service = new LocalService(bench.engine, bench.engine.identity.createUserWithKey('ultimate', ['generations']).key);
+    const service = new LocalService(bench.engine, (await bench.engine.identity.createUserWithKey('ultimate', ['generations'])).key);
     const generate = async () => {
       const { job_id } = await service.call('generate', { script: 'A short line, spoken while the channel jobs run.', voice_id: 'espeak-en-us' });
       const done = await service.call('jobs.status', { job_id, wait_seconds: 30 });
@@ -184,8 +184,8 @@ export async function generationBesideChannelJobs(): Promise<BenchRow[]> {
     const alone = await timeMedian(7, generate);
     const channels = [bench.channel, (await benchWorld(bench.engine)).sampleChannels(2)[1]!.channel_id];
     const jobs = await Promise.all(channels.map((channel) => service.call('channels.process', { channel, type: 'longform' })));
-    const running = () => jobs.every((job) => bench.engine.jobs.queue.get(job.job_id)?.state === 'running');
-    for (const deadline = Date.now() + 10_000; !running(); ) {
+    const running = async () => (await Promise.all(jobs.map((job) => bench.engine.jobs.queue.get(job.job_id)))).every((row) => row?.state === 'running');
+    for (const deadline = Date.now() + 10_000; !(await running()); ) {
       if (Date.now() > deadline) throw new Error('the channel jobs did not start');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

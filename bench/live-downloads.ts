@@ -36,10 +36,10 @@ export async function liveDownloadRows(): Promise<BenchRow[]> {
   const liveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-bench-live-'));
   const sampleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-bench-sample-'));
   const live = Engine.open({ dataDir: liveDir, planOverrides: UNLIMITED });
-  live.settings.set('platform', 'live');
+  await live.localSettings.set('platform', 'live');
   const sample = Engine.open({ dataDir: sampleDir, planOverrides: UNLIMITED });
-  const liveService = new LocalService(live, live.identity.createUserWithKey('ultimate', ['generations']).key);
-  const sampleService = new LocalService(sample, sample.identity.createUserWithKey('ultimate', ['generations']).key);
+  const liveService = new LocalService(live, (await live.identity.createUserWithKey('ultimate', ['generations'])).key);
+  const sampleService = new LocalService(sample, (await sample.identity.createUserWithKey('ultimate', ['generations'])).key);
   try {
     const sampleVideo = await longSampleVideo(sample);
     // Warm-ups: yt-dlp's and ffmpeg's start, the speech synthesizer, the page cache.
@@ -99,7 +99,7 @@ async function longSampleVideo(engine: Engine): Promise<string> {
  * fetching a 10-second section of it: flat when the media stay in files and pipes.
  */
 async function cliMemory(dataDir: string, engine: Engine): Promise<BenchRow> {
-  const key = engine.identity.createUserWithKey('ultimate', ['generations']).key;
+  const key = (await engine.identity.createUserWithKey('ultimate', ['generations'])).key;
   // 360p: a quality the rows above did not fetch, so nothing comes from the cache.
   const peak = async (range: string[]): Promise<{ mb: number; bytes: number }> => {
     const target = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-bench-live-save-'));

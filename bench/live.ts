@@ -64,7 +64,7 @@ export async function liveEngine(origin: string, clock: ManualClock): Promise<{ 
 
 /** Saves the channels in folders of 30 (rows written directly: the bench measures the sweep, not 1,000 saves). */
 async function watchChannels(engine: Engine, channelIds: string[]): Promise<void> {
-  const user = engine.authenticate(engine.identity.createUserWithKey('ultimate', []).key);
+  const user = await engine.authenticate((await engine.identity.createUserWithKey('ultimate', [])).key);
   const save = engine.db.prepare('INSERT INTO saved_channels (folder_id, user_id, channel_id, saved_at, seq) VALUES (?, ?, ?, ?, ?)');
   for (let at = 0; at < channelIds.length; at += 30) {
     const folder = await engine.handle('folders.create', { name: `Watched ${at / 30}` }, user);
@@ -124,7 +124,7 @@ async function processChannelRows(origin: string): Promise<BenchRow[]> {
   const clock = new ManualClock(Date.now());
   const { engine, close } = await liveEngine(origin, clock);
   try {
-    const service = new LocalService(engine, engine.identity.createUserWithKey('ultimate', []).key);
+    const service = new LocalService(engine, (await engine.identity.createUserWithKey('ultimate', [])).key);
     let next = 0;
     const endToEnd = await timeMedian(20, async () => {
       const job = await service.call('channels.process', { channel: `@bench${CHANNELS - 1 - next++}`, type: 'longform' });
@@ -174,7 +174,7 @@ async function indexRows(): Promise<BenchRow[]> {
   try {
     millionSnapshots(engine, now);
     const snapshots = engine.db.prepare('SELECT COUNT(*) FROM live_snapshots').pluck().get() as number;
-    const service = new LocalService(engine, engine.identity.createUserWithKey('ultimate', []).key);
+    const service = new LocalService(engine, (await engine.identity.createUserWithKey('ultimate', [])).key);
     const folder = (await service.call('folders.create', { name: 'Thirty' })).folder;
     const user = engine.db.prepare<[], number>('SELECT MAX(id) FROM users').pluck().get()!;
     const save = engine.db.prepare('INSERT INTO saved_channels (folder_id, user_id, channel_id, saved_at, seq) VALUES (?, ?, ?, ?, ?)');

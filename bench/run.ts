@@ -23,6 +23,7 @@ const suites = [
   ['alerts', './alerts.js', 'alertRows'],
   ['collabs', './collabs.js', 'collabRows'],
   ['mcp', './mcp.js', 'mcpRows'],
+  ['fleet', './fleet.js', 'fleetRows'],
   ['live', './live.js', 'liveRows'],
 ] as const;
 

@@ -12,7 +12,7 @@ import { startServer } from '../src/server/serve.js';
 const dataDir = process.argv[2]!;
 const paths = ['/api/folders', '/api/health'];
 const engine = Engine.open({ dataDir });
-const key = engine.identity.createUserWithKey('ultimate', []).key;
+const key = (await engine.identity.createUserWithKey('ultimate', [])).key;
 const server = await startServer({ engine, port: 0 });
 
 // The bare server answers exactly what serve answered, status included.

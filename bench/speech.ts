@@ -51,7 +51,7 @@ export async function speechRows(): Promise<BenchRow[]> {
 async function generateLatencyRows(): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-bench-speech-'));
   const engine = Engine.open({ dataDir, planOverrides: { ultimate: { generatePerMinute: 1000 } } });
-  const service = new LocalService(engine, engine.identity.createUserWithKey('ultimate', []).key);
+  const service = new LocalService(engine, (await engine.identity.createUserWithKey('ultimate', [])).key);
   const synthesizer = await getSynthesizer();
   try {
     const rows: BenchRow[] = [];

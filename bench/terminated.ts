@@ -76,7 +76,7 @@ async function searchRows(): Promise<BenchRow[]> {
     ];
     console.error(`[bench] generated ${info.terminated_count} terminated channels in ${seconds.toFixed(1)} s`);
 
-    const key = engine.identity.createUserWithKey('starter', []).key;
+    const key = (await engine.identity.createUserWithKey('starter', [])).key;
     const server = await startServer({ engine, port: 0 });
     const local = new LocalService(engine, key);
     const remote = new RemoteService({ baseUrl: server.url, apiKey: key, maxRetries: 0 });

@@ -7,6 +7,7 @@ import { usageError } from './errors.js';
 export const PROFILE_KEYS = {
   base_url: 'Base URL of the service (selects remote mode)',
   data_dir: 'Data dir of the embedded engine',
+  store: 'Where the embedded engine keeps its state: postgres://user@host/db for a fleet (default: the data dir\'s SQLite file)',
   alt_provider_name: 'Wire name of the alt provider on the remote service (e.g. minimax)',
   timeout: 'Seconds one remote call may take, retries included (default: fitted to each call)',
   cookies_file: 'The live platform\'s cookies file (Netscape format), for a site that asks to sign in (TUBEKIT_COOKIES wins)',
@@ -24,6 +25,7 @@ export const SECRET_PROFILE_KEYS: ReadonlySet<ProfileKey> = new Set(['analysis.a
 export interface Profile {
   base_url?: string;
   data_dir?: string;
+  store?: string;
   alt_provider_name?: string;
   timeout?: string;
   cookies_file?: string;

@@ -32,10 +32,10 @@ function createDataDir(dataDir: string): void {
 }
 
 /** Opens the embedded engine on `dataDir`; a data dir it cannot use is named, with how to pick another. */
-export function openAtDataDir<T>(dataDir: string, open: () => T): T {
+export async function openAtDataDir<T>(dataDir: string, open: () => T | Promise<T>): Promise<T> {
   try {
     createDataDir(dataDir);
-    return open();
+    return await open();
   } catch (error) {
     if (error instanceof CliError) throw error;
     const code = (error as NodeJS.ErrnoException).code;

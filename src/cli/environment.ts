@@ -10,6 +10,10 @@ export const environment = {
   TUBEKIT_PROFILE: 'TUBEKIT_PROFILE',
   /** Data dir of the embedded engine (default: $XDG_DATA_HOME/tubekit). */
   TUBEKIT_DATA_DIR: 'TUBEKIT_DATA_DIR',
+  /** Where the embedded engine keeps its state: postgres://… or sqlite:<file> (like --store). */
+  TUBEKIT_STORE: 'TUBEKIT_STORE',
+  /** Where the embedded engine keeps its files (like --files-dir). */
+  TUBEKIT_FILES_DIR: 'TUBEKIT_FILES_DIR',
   /** Where the config file lives (default: the platform's config dir). */
   TUBEKIT_CONFIG_DIR: 'TUBEKIT_CONFIG_DIR',
   /** The most one remote call may take in seconds, retries included (like --request-timeout). */
@@ -44,6 +48,8 @@ export const environmentHelp = `Environment:
   TUBEKIT_BASE_URL      service base URL; selects remote mode
   TUBEKIT_PROFILE       configuration profile (default "default")
   TUBEKIT_DATA_DIR      embedded engine data dir
+  TUBEKIT_STORE         embedded engine state: postgres://user@host/db or sqlite:<file>
+  TUBEKIT_FILES_DIR     embedded engine files (downloads, audio): a fleet's shared directory
   TUBEKIT_CONFIG_DIR    config file directory
   TUBEKIT_TIMEOUT       seconds one remote call may take, retries included
   TUBEKIT_PROXY         live platform: proxy URL (else HTTPS_PROXY)

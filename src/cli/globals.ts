@@ -1,5 +1,6 @@
 import { proxyForDisplay, proxyUrlProblem } from '../core/proxy-url.js';
 import { defaultDataDir } from '../engine/paths.js';
+import { parseStoreLocation, StoreLocationError, type StoreLocation } from '../engine/store/store-location.js';
 import { ConfigStore, type Profile } from './config.js';
 import { usageError } from './errors.js';
 import { readUserFile } from './files.js';
@@ -12,6 +13,8 @@ export interface GlobalFlags {
   baseUrl?: string;
   profile?: string;
   dataDir?: string;
+  store?: string;
+  filesDir?: string;
   input?: boolean;
   quiet?: boolean;
   verbose?: boolean;
@@ -31,6 +34,10 @@ export interface Settings {
   profile: Profile;
   baseUrl?: string;
   dataDir: string;
+  /** Where the embedded engine keeps its state (--store > TUBEKIT_STORE > the profile's `store`). */
+  store: StoreLocation;
+  /** Where the embedded engine keeps its files (--files-dir > TUBEKIT_FILES_DIR; default: the data dir). */
+  filesDir: string;
   apiKey?: string;
   keySource: KeySource;
   altProviderName?: string;
@@ -55,6 +62,11 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, conf
     throw usageError('--data-dir is empty; give the directory of the embedded engine\'s data.', 'Leave it out to use the default data dir, or set TUBEKIT_DATA_DIR.');
   }
   const dataDir = flags.dataDir ?? (env.TUBEKIT_DATA_DIR || undefined) ?? profile.data_dir ?? defaultDataDir(env);
+  const store = resolveStore(flags, env, profile);
+  if (flags.filesDir !== undefined && flags.filesDir.trim() === '') {
+    throw usageError('--files-dir is empty; give the directory for the engine\'s files (a fleet\'s shared mount).', 'Leave it out to keep the files in the data dir, or set TUBEKIT_FILES_DIR.');
+  }
+  const filesDir = flags.filesDir ?? (env.TUBEKIT_FILES_DIR || undefined) ?? dataDir;
   const { apiKey, keySource } = resolveKey(mode, env, profile);
   const timeoutSeconds = requestTimeoutSeconds(flags, env, profile);
   if (flags.proxy !== undefined) {
@@ -68,12 +80,26 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, conf
     profile,
     baseUrl: mode === 'remote' ? baseUrl : undefined,
     dataDir,
+    store,
+    filesDir,
     apiKey,
     keySource,
     altProviderName: profile.alt_provider_name,
     timeoutMs: timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000,
     platform: { proxy: flags.proxy, cookiesFile: env.TUBEKIT_COOKIES || profile.cookies_file },
   };
+}
+
+/** --store > TUBEKIT_STORE > the profile's `store`; nothing means the data dir's SQLite file. */
+function resolveStore(flags: GlobalFlags, env: NodeJS.ProcessEnv, profile: Profile): StoreLocation {
+  const [value, source] =
+    flags.store !== undefined ? [flags.store, '--store'] : env.TUBEKIT_STORE ? [env.TUBEKIT_STORE, 'TUBEKIT_STORE'] : [profile.store, "the profile's store setting"];
+  try {
+    return parseStoreLocation(value);
+  } catch (error) {
+    if (!(error instanceof StoreLocationError)) throw error;
+    throw usageError(`${source}: ${error.message}`, 'Leave it out to keep everything in the data dir.');
+  }
 }
 
 /** --request-timeout > TUBEKIT_TIMEOUT > the profile's `timeout`; a bad value is named with where it came from. */

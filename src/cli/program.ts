@@ -117,6 +117,8 @@ function rootProgram(io: IO): { program: Command; app: CliApp } {
     .option('--base-url <url>', 'base URL of the remote service')
     .option('--profile <name>', 'configuration profile')
     .option('--data-dir <dir>', 'data dir of the embedded engine')
+    .option('--store <url>', "where the embedded engine keeps its state: postgres://user@host/db (a fleet's shared database) or sqlite:<file> (default: the data dir's)")
+    .option('--files-dir <dir>', "where the embedded engine keeps its files (downloads, audio, the CDN): a directory every machine of a fleet mounts (default: the data dir)")
     .option('--no-input', 'never prompt; a missing value is an error')
     .option('-q, --quiet', 'no progress or notices on stderr')
     .option('-v, --verbose', 'trace requests on stderr (keys redacted)')

@@ -40,9 +40,9 @@ export async function createService(settings: Settings, io: IO, tuning: ServiceT
   // them (releasing their leases) when it stops.
   const jobRunner = tuning.inProcessJobs ? { mode: 'in-process' as const } : { mode: 'spawn' as const, env: { TUBEKIT_PROFILE: settings.profileName } };
   const platform = { ...settings.platform, trace: (line: string) => io.trace(line) };
-  const service = openAtDataDir(settings.dataDir, () =>
-    LocalService.open({ dataDir: settings.dataDir, apiKey: settings.apiKey, jobRunner, platform, analysisSettings: tuning.analysisSettings }),
+  const service = await openAtDataDir(settings.dataDir, () =>
+    LocalService.open({ dataDir: settings.dataDir, store: settings.store, filesDir: settings.filesDir, apiKey: settings.apiKey, jobRunner, platform, analysisSettings: tuning.analysisSettings }),
   );
-  io.trace(`embedded engine at ${settings.dataDir}`);
+  io.trace(`embedded engine at ${settings.dataDir}${settings.store.kind === 'postgres' ? ` on ${settings.store.description}` : ''}`);
   return service;
 }

@@ -35,17 +35,17 @@ function formatDuration(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** One line: `[#####-----]  42%  4.2 MB / 10.0 MB  1.3 MB/s  0:04 left`. */
-export function progressLine(done: number, total: number | undefined, elapsedMs: number, columns: number): string {
+/** One line: `[#####-----]  42%  4.2 MB / 10.0 MB  1.3 MB/s  0:04 left` (amounts in bytes unless `format` says otherwise). */
+export function progressLine(done: number, total: number | undefined, elapsedMs: number, columns: number, format: (amount: number) => string = formatBytes): string {
   const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
   const parts: string[] = [];
   if (total) {
     const ratio = Math.min(1, done / total);
-    parts.push(`${String(Math.floor(ratio * 100)).padStart(3)}%`, `${formatBytes(done)} / ${formatBytes(total)}`);
+    parts.push(`${String(Math.floor(ratio * 100)).padStart(3)}%`, `${format(done)} / ${format(total)}`);
   } else {
-    parts.push(formatBytes(done));
+    parts.push(format(done));
   }
-  parts.push(`${formatBytes(Math.round(rate))}/s`);
+  parts.push(`${format(Math.round(rate))}/s`);
   if (total && rate > 0 && done < total) parts.push(`${formatDuration((total - done) / rate)} left`);
   const text = parts.join('  ');
   const barWidth = total ? Math.min(30, columns - text.length - 4) : 0;

@@ -5,6 +5,7 @@ import type { Plan, PlanLimits } from './limits/plans.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import type { Db } from './store/database.js';
 import type { Settings } from './store/settings.js';
+import type { Store } from './store/store.js';
 import type { EngineIndex, TerminatedIndex } from './index/engine-index.js';
 import type { MediaProgress } from './platform/media.js';
 import type { PlatformProvider } from './platform/platform.js';
@@ -14,9 +15,21 @@ import type { ParsedInput, RouteName, RouteOutput } from '../core/routes.js';
 /** What every feature of the engine can reach. */
 export interface EngineContext {
   readonly dataDir: string;
+  /** Where files served by the CDN live (the data dir unless `--files-dir`: a fleet's shared directory). */
+  readonly filesDir: string;
+  /** The store as named by --store/TUBEKIT_STORE (absent: the data dir's), for detached workers. */
+  readonly storeUrl?: string;
+  /** The data dir's SQLite file: the areas not yet moved to `store` (and the sample world) live here. */
   readonly db: Db;
+  /** Where shared state lives: the same SQLite file, or a fleet's PostgreSQL (store/store.ts). */
+  readonly store: Store;
   readonly clock: Clock;
   readonly settings: Settings;
+  /**
+   * Settings about state kept in `db` — the platform and the sample world's parameters — per data
+   * dir even in a fleet (the same as `settings` on SQLite).
+   */
+  readonly localSettings: Settings;
   readonly identity: Identity;
   readonly rates: RateLimiter;
   /** The platform channels and videos are read from, loaded on first use. */

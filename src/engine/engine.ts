@@ -16,6 +16,8 @@ import { databaseFile, defaultKeyFile } from './paths.js';
 import { openDatabase, type Db } from './store/database.js';
 import { isDiskFull } from './store/disk-space.js';
 import { Settings } from './store/settings.js';
+import { SqliteStore } from './store/sqlite-store.js';
+import type { Store } from './store/store.js';
 import type { EngineIndex, TerminatedIndex } from './index/engine-index.js';
 import { dataDirPlatform, openPlatform, reseedSampleWorld, type OpenedPlatform, type PlatformOptions } from './platform/factory/open-platform.js';
 import type { PlatformProvider } from './platform/platform.js';
@@ -26,6 +28,9 @@ import { DURATION_FORMS, parseDuration } from '../core/duration.js';
 import { JobSystem, type JobRunner } from './jobs/job-system.js';
 import type { JobTiming } from './jobs/timing.js';
 import type { AnalysisSettingsSource } from './features/analysis/providers/provider-config.js';
+
+/** The settings key of `engine limits set` overrides. */
+const LIMITS_SETTING = 'limits';
 
 /** Route tags whose endpoints need the Professional or Ultimate plan, whatever the input. */
 const PLAN_GATED_TAGS = new Set<RouteTag>(['voices', 'generation']);
@@ -39,6 +44,17 @@ export interface EngineOptions {
   jobRunner?: JobRunner;
   /** Lease, heartbeat and polling intervals of the job queue (tests shorten them). */
   jobTiming?: Partial<JobTiming>;
+  /**
+   * A fleet's shared store (PostgreSQL, opened by open-engine.ts) and its settings. Without it the
+   * engine keeps everything in the data dir's SQLite file, as it always has.
+   */
+  fleet?: { store: Store; settings: Settings };
+  /** Where files are kept (downloads, audio, the CDN): a fleet's shared directory; default: the data dir. */
+  filesDir?: string;
+  /** The SQLite file (`--store sqlite:<file>`); default: tubekit.db in the data dir. */
+  databaseFile?: string;
+  /** The store as the user named it, handed to detached workers (never printed: it may hold a password). */
+  storeUrl?: string;
   /** Where analysis jobs find their vision model (default: this process's environment only). */
   analysisSettings?: AnalysisSettingsSource;
   /** The live platform's proxy and cookies file as the caller chose them, and where its notices go (`--verbose`). */
@@ -51,12 +67,17 @@ export interface EngineOptions {
  */
 export class Engine implements EngineContext {
   readonly db: Db;
+  readonly store: Store;
   readonly clock: Clock;
   readonly settings: Settings;
+  readonly localSettings: Settings;
   readonly identity: Identity;
   readonly rates: RateLimiter;
   readonly jobs: JobSystem;
   readonly dataDir: string;
+  /** Where files served by the CDN live (the data dir unless `--files-dir`). */
+  readonly filesDir: string;
+  readonly storeUrl?: string;
   readonly analysisSettings: AnalysisSettingsSource;
   /** The platform and the index it seeds, opened on first use. */
   private opened?: { platform: Promise<PlatformProvider>; index: Promise<EngineIndex> };
@@ -73,17 +94,28 @@ export class Engine implements EngineContext {
 
   private constructor(options: EngineOptions) {
     this.dataDir = options.dataDir;
+    this.filesDir = options.filesDir ?? options.dataDir;
+    this.storeUrl = options.storeUrl;
     this.analysisSettings = options.analysisSettings ?? { env: process.env };
     fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     this.clock = options.clock ?? systemClock;
-    this.db = openDatabase(databaseFile(options.dataDir));
-    this.settings = new Settings(this.db);
-    this.identity = new Identity(this.db, this.clock);
-    this.rates = new RateLimiter(this.db, this.clock);
+    this.db = openDatabase(options.databaseFile ?? databaseFile(options.dataDir));
+    this.store = options.fleet?.store ?? new SqliteStore(this.db);
+    // In a fleet, users live in the shared store: the data dir's tables that name a user (voices,
+    // download slots, analysis uploads, alerts) cannot reference them across databases.
+    if (options.fleet) this.db.pragma('foreign_keys = OFF');
+    this.localSettings = Settings.onSqlite(this.db);
+    this.settings = options.fleet?.settings ?? this.localSettings;
+    this.identity = new Identity(this.store, this.clock);
+    this.rates = new RateLimiter(this.store, this.clock);
     this.platformOptions = options.platform ?? {};
-    this.jobs = new JobSystem(this, this.db, this.clock, this.withPlatformOptions(options.jobRunner), options.jobTiming);
+    this.jobs = new JobSystem(this, this.store, this.clock, this.withPlatformOptions(options.jobRunner), options.jobTiming);
     this.extraOverrides = options.planOverrides;
     this.planTable = this.loadPlanTable();
+    // A fleet's `engine limits set` reaches every server at once.
+    this.settings.onChange((key) => {
+      if (key === undefined || key === LIMITS_SETTING) this.reloadLimits();
+    });
   }
 
   static open(options: EngineOptions): Engine {
@@ -95,6 +127,7 @@ export class Engine implements EngineContext {
     if (runner?.mode !== 'spawn' || runner.spawn) return runner;
     const { proxy, cookiesFile } = this.platformOptions;
     const env: Record<string, string> = { ...runner.env };
+    if (this.filesDir !== this.dataDir) env.TUBEKIT_FILES_DIR = this.filesDir;
     if (proxy) env.TUBEKIT_PROXY = proxy;
     if (cookiesFile) env.TUBEKIT_COOKIES = cookiesFile;
     return { ...runner, env };
@@ -104,7 +137,7 @@ export class Engine implements EngineContext {
   private announcePlatform(): void {
     if (this.platformAnnounced) return;
     this.platformAnnounced = true;
-    this.platformOptions.trace?.(`platform: ${dataDirPlatform(this.settings)} (data dir ${this.dataDir})`);
+    this.platformOptions.trace?.(`platform: ${dataDirPlatform(this.localSettings)} (data dir ${this.dataDir})`);
   }
 
   private openOptions() {
@@ -119,13 +152,13 @@ export class Engine implements EngineContext {
    */
   platform(): Promise<PlatformProvider> {
     this.announcePlatform();
-    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, this.openOptions()))).platform;
+    return (this.opened ?? this.open(() => openPlatform(this.db, this.localSettings, this.openOptions()))).platform;
   }
 
   /** What the service knows (statistics history, collab graph, terminated channels…), seeded by the platform or filled by its reads. */
   index(): Promise<EngineIndex> {
     this.announcePlatform();
-    return (this.opened ?? this.open(() => openPlatform(this.db, this.settings, this.openOptions()))).index;
+    return (this.opened ?? this.open(() => openPlatform(this.db, this.localSettings, this.openOptions()))).index;
   }
 
   /**
@@ -134,7 +167,7 @@ export class Engine implements EngineContext {
    * (index/terminated/live-*.ts), which needs nothing else of the live index.
    */
   terminated(): Promise<TerminatedIndex> {
-    if (dataDirPlatform(this.settings) !== 'live') return this.index().then((index) => index.terminated);
+    if (dataDirPlatform(this.localSettings) !== 'live') return this.index().then((index) => index.terminated);
     this.announcePlatform();
     if (!this.liveTerminated) {
       const opening = import('./index/terminated/live-source.js').then(({ openLiveTerminated }) => openLiveTerminated(this.db, () => this.clock.now()));
@@ -148,7 +181,7 @@ export class Engine implements EngineContext {
 
   /** Rebuilds the sample world with new parameters (`tubekit engine seed`); the index starts from its new seed. */
   reseedWorld(settings: WorldSettings): Promise<PlatformProvider> {
-    return this.open(() => reseedSampleWorld(this.db, this.settings, settings)).platform;
+    return this.open(() => reseedSampleWorld(this.db, this.localSettings, settings)).platform;
   }
 
   /** Opens the platform and its index, memoised; an opening that fails is forgotten, to be tried again. */
@@ -231,14 +264,14 @@ export class Engine implements EngineContext {
   }
 
   private loadPlanTable(): Record<Plan, PlanLimits> {
-    return resolvePlanTable(mergeOverrides(this.settings.get<PlanOverrides>('limits'), this.extraOverrides));
+    return resolvePlanTable(mergeOverrides(this.settings.get<PlanOverrides>(LIMITS_SETTING), this.extraOverrides));
   }
 
-  defaultKey(): string {
+  defaultKey(): Promise<string> {
     return this.identity.ensureDefaultKey(defaultKeyFile(this.dataDir));
   }
 
-  authenticate(key: string | undefined): Principal {
+  authenticate(key: string | undefined): Promise<Principal> {
     return this.identity.authenticate(key);
   }
 
@@ -314,9 +347,19 @@ export class Engine implements EngineContext {
     Object.assign(this.handlers, await loadAllFeatures());
   }
 
-  close(): void {
-    this.jobs.stop();
-    if (this.db.open) this.db.close();
+  /**
+   * Stops the workers (their jobs go back to the queue) and closes the database(s). With no worker
+   * running, the SQLite file is closed before this returns, as callers that remove the data dir
+   * next expect.
+   */
+  close(): Promise<void> {
+    const closeStores = () => {
+      const closing = this.store.close();
+      if (this.db.open) this.db.close();
+      return closing;
+    };
+    const stopping = this.jobs.stop();
+    return stopping ? stopping.then(closeStores) : closeStores();
   }
 }
 

@@ -41,23 +41,23 @@ function checkFaultName(name: string): void {
 }
 
 /** Turns a fault on; returns the active list. */
-export function setFault(settings: Settings, name: string): string[] {
+export async function setFault(settings: Settings, name: string): Promise<string[]> {
   checkFaultName(name);
   const faults = activeFaults(settings);
   const next = faults.includes(name) ? faults : [...faults, name].sort();
-  settings.set(SETTINGS_KEY, next);
+  await settings.set(SETTINGS_KEY, next);
   return next;
 }
 
 /** Turns one fault off, or all of them when no name is given; returns the active list. */
-export function clearFault(settings: Settings, name?: string): string[] {
+export async function clearFault(settings: Settings, name?: string): Promise<string[]> {
   if (name === undefined) {
-    settings.delete(SETTINGS_KEY);
+    await settings.delete(SETTINGS_KEY);
     return [];
   }
   checkFaultName(name);
   const next = activeFaults(settings).filter((fault) => fault !== name);
-  if (next.length === 0) settings.delete(SETTINGS_KEY);
-  else settings.set(SETTINGS_KEY, next);
+  if (next.length === 0) await settings.delete(SETTINGS_KEY);
+  else await settings.set(SETTINGS_KEY, next);
   return next;
 }

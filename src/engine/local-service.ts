@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
 import { notFound } from '../core/errors.js';
 import type { CallOptions, RawRequest, Service, ServiceTarget } from '../core/service.js';
-import { Engine, type EngineOptions } from './engine.js';
+import type { Engine } from './engine.js';
+import { openEngine, type OpenEngineOptions } from './open-engine.js';
 
-export interface LocalServiceOptions extends EngineOptions {
+export interface LocalServiceOptions extends OpenEngineOptions {
   /** The key to act as; the default local user's key when absent. */
   apiKey?: string;
 }
@@ -16,22 +17,24 @@ export interface LocalServiceOptions extends EngineOptions {
  */
 export class LocalService implements Service {
   readonly target: ServiceTarget;
-  private readonly apiKey: string;
+  /** The key to act as: given, or the default local user's, looked up on the first call. */
+  private apiKey?: string | Promise<string>;
 
   constructor(
     readonly engine: Engine,
     apiKey?: string,
   ) {
-    this.apiKey = apiKey ?? engine.defaultKey();
-    this.target = { mode: 'local', location: engine.dataDir };
+    this.apiKey = apiKey;
+    this.target = { mode: 'local', location: engine.store.dialect === 'sqlite' ? engine.dataDir : engine.store.description };
   }
 
-  static open(options: LocalServiceOptions): LocalService {
-    return new LocalService(Engine.open(options), options.apiKey);
+  static async open(options: LocalServiceOptions): Promise<LocalService> {
+    return new LocalService(await openEngine(options), options.apiKey);
   }
 
   async call<N extends RouteName>(name: N, input: RouteInput<N>, options: CallOptions = {}): Promise<RouteOutput<N>> {
-    const user = this.engine.authenticate(this.apiKey);
+    this.apiKey ??= this.engine.defaultKey();
+    const user = await this.engine.authenticate(await this.apiKey);
     const result = await this.engine.handle(name, input, user, options.signal, undefined, options.onProgress);
     return JSON.parse(JSON.stringify(result)) as RouteOutput<N>;
   }
@@ -42,7 +45,7 @@ export class LocalService implements Service {
   }
 
   async close(): Promise<void> {
-    this.engine.close();
+    await this.engine.close();
   }
 
   /** The engine has exactly the route table's endpoints; anything else is not found. */

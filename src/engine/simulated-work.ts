@@ -50,13 +50,13 @@ export function workSetting(settings: Settings): WorkSetting {
   return settings.get<WorkSetting>(SETTINGS_KEY) ?? DEFAULT_SETTING;
 }
 
-export function setWorkSetting(settings: Settings, setting: WorkSetting): void {
-  settings.set(SETTINGS_KEY, setting);
+export function setWorkSetting(settings: Settings, setting: WorkSetting): Promise<void> {
+  return settings.set(SETTINGS_KEY, setting);
 }
 
 /** One range for every activity, milliseconds (tests and benchmarks). */
-export function setWorkDuration(settings: Settings, duration: WorkDuration): void {
-  setWorkSetting(settings, duration);
+export function setWorkDuration(settings: Settings, duration: WorkDuration): Promise<void> {
+  return setWorkSetting(settings, duration);
 }
 
 /** The range an activity takes under the current setting. */

@@ -121,7 +121,7 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
   app.get('/api/openapi.json', (request, reply) => {
     reply.type('application/json; charset=utf-8').send(openApiJson(requestBaseUrl(request)));
   });
-  registerCdn(app, cdnDir(engine.dataDir));
+  registerCdn(app, cdnDir(engine.filesDir));
   return app;
 }
 
@@ -139,15 +139,19 @@ function registerRoutes(api: FastifyInstance, engine: Engine, include: (route: R
         onRequest: (request, _reply, done) => {
           const key = requestApiKey(request);
           const keyMayBeInForm = route.encoding === 'multipart' || (route.encoding === 'json' && hasFormBody(request));
-          try {
-            // An open route (health) takes a call without a key; a key that is sent must be valid.
-            const open = route.auth === false && key === undefined;
-            if (!open && (key !== undefined || !keyMayBeInForm)) request.caller = engine.authenticate(key);
-          } catch (error) {
-            done(error as Error);
+          // An open route (health) takes a call without a key; a key that is sent must be valid.
+          const open = route.auth === false && key === undefined;
+          if (open || (key === undefined && keyMayBeInForm)) {
+            done();
             return;
           }
-          done();
+          engine.authenticate(key).then(
+            (caller) => {
+              request.caller = caller;
+              done();
+            },
+            (error: Error) => done(error),
+          );
         },
         handler: async (request, reply) => {
           const { input, formApiKey } = await collectInput(request, route);
@@ -158,7 +162,7 @@ function registerRoutes(api: FastifyInstance, engine: Engine, include: (route: R
               reply.status(route.status ?? 200).send(await engine.handlePublic(name, input));
               return;
             }
-            user = engine.authenticate(key);
+            user = await engine.authenticate(key);
           }
           // The address the caller used (checked), so URLs of stored files (audio_url) point back at this server.
           const body = await engine.handle(name, input, user, lazyRequestSignal(request.raw, reply.raw), requestBaseUrl(request));

@@ -4,6 +4,7 @@
  * jobs or being killed in the middle of one.
  */
 import fs from 'node:fs';
+import type { JobRow } from '../../src/engine/jobs/job-row.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/engine.js';
@@ -23,7 +24,7 @@ interface Sandbox {
 async function openSandbox(): Promise<Sandbox> {
   const cli = cliSandbox();
   const engine = Engine.open({ dataDir: cli.dataDir, jobRunner: { mode: 'none' } });
-  engine.defaultKey();
+  await engine.defaultKey();
   const channel = (await engine.platform()).sampleChannels(1)[0]!;
   return { cli, engine, handle: channel.handle, channelId: channel.channel_id };
 }
@@ -49,7 +50,7 @@ function setWork(sandbox: Sandbox, ms: number): void {
 }
 
 function jobRow(sandbox: Sandbox, id: number) {
-  return sandbox.engine.jobs.queue.get(id)!;
+  return sandbox.engine.db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?').get(id)!;
 }
 
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
@@ -61,13 +62,14 @@ async function until(check: () => boolean, timeoutMs: number, what: string): Pro
 }
 
 /** Queues a channel job for the default local user without starting any worker. */
-function enqueueChannelJob(sandbox: Sandbox): number {
-  const user = sandbox.engine.authenticate(sandbox.engine.defaultKey());
-  return sandbox.engine.jobs.enqueue({
+async function enqueueChannelJob(sandbox: Sandbox): Promise<number> {
+  const user = await sandbox.engine.authenticate(await sandbox.engine.defaultKey());
+  const { row } = await sandbox.engine.jobs.enqueue({
     kind: 'channel',
     userId: user.userId,
     input: { channel_input: sandbox.handle, type: 'longform', channel_id: sandbox.channelId },
-  }).row.id;
+  });
+  return row.id;
 }
 
 describe('tubekit process-channel (built binary)', () => {
@@ -87,7 +89,7 @@ describe('tubekit process-channel (built binary)', () => {
     await until(() => jobRow(sandbox, body.job_id).state === 'completed', 15_000, 'the job to complete');
     const status = await sandbox.cli.run(['process-channel', 'status', String(body.job_id), '--json']);
     expect(JSON.parse(status.stdout)).toMatchObject({ id: body.job_id, status: 'completed', eligible: expect.any(Boolean) });
-    const hosts = sandbox.engine.jobs.hosts.live();
+    const hosts = await sandbox.engine.jobs.hosts.live();
     expect(hosts.map((host) => host.mode)).toContain('detached');
   });
 
@@ -227,7 +229,7 @@ describe('tubekit process-channel (built binary)', () => {
     const server = await startServe(sandbox.cli);
     try {
       const result = await sandbox.cli.run(['--base-url', server.url, 'process-channel', sandbox.handle, '--type', 'shorts', '--watch', '--json'], {
-        env: { TUBEKIT_API_KEY: sandbox.engine.defaultKey() },
+        env: { TUBEKIT_API_KEY: await sandbox.engine.defaultKey() },
       });
       expect(result.exitCode).toBe(0);
       expect(JSON.parse(result.stdout)).toMatchObject({ status: 'completed', type: 'shorts' });
@@ -267,7 +269,7 @@ describe('job worker processes', () => {
   it('two worker processes racing over one queue run every job exactly once', async () => {
     sandbox = await openSandbox();
     setWork(sandbox, 0);
-    const ids = Array.from({ length: 60 }, () => enqueueChannelJob(sandbox));
+    const ids = await Promise.all(Array.from({ length: 60 }, () => enqueueChannelJob(sandbox)));
     const workers = [0, 1].map(() => sandbox.cli.spawn(['engine', 'worker', '--until-idle', '--idle', '1', '--concurrency', '2']));
     const results = await Promise.all(workers);
     for (const result of results) expect(result.exitCode).toBe(0);
@@ -280,7 +282,7 @@ describe('job worker processes', () => {
     sandbox = await openSandbox();
     sandbox.engine.settings.set(JOB_TIMING_SETTING, { leaseMs: 1_500, hostHeartbeatMs: 200, hostStaleMs: 1_000 });
     setWork(sandbox, 2_500);
-    const id = enqueueChannelJob(sandbox);
+    const id = await enqueueChannelJob(sandbox);
     const doomed = sandbox.cli.spawn(['engine', 'worker']);
     await until(() => jobRow(sandbox, id).state === 'running', 10_000, 'the worker to claim the job');
     doomed.kill('SIGKILL');
@@ -297,7 +299,7 @@ describe('job worker processes', () => {
     sandbox = await openSandbox();
     // The default 15 s lease and 5 s host staleness: only the dead process gives the holder away.
     setWork(sandbox, 30_000);
-    const id = enqueueChannelJob(sandbox);
+    const id = await enqueueChannelJob(sandbox);
     const doomed = sandbox.cli.spawn(['engine', 'worker']);
     await until(() => jobRow(sandbox, id).state === 'running', 10_000, 'the worker to claim the job');
     const claimedAt = Date.now();
@@ -313,7 +315,7 @@ describe('job worker processes', () => {
     sandbox = await openSandbox();
     sandbox.engine.settings.set(JOB_TIMING_SETTING, { leaseMs: 500, maxAttempts: 1, hostHeartbeatMs: 100, hostStaleMs: 400 });
     setWork(sandbox, 5_000);
-    const id = enqueueChannelJob(sandbox);
+    const id = await enqueueChannelJob(sandbox);
     const doomed = sandbox.cli.spawn(['engine', 'worker']);
     await until(() => jobRow(sandbox, id).state === 'running', 10_000, 'the worker to claim the job');
     doomed.kill('SIGKILL');

@@ -24,7 +24,7 @@ describe('tubekit cms and monetized (built binary)', () => {
   beforeAll(async () => {
     cli = cliSandbox();
     engine = Engine.open({ dataDir: cli.dataDir, jobRunner: { mode: 'none' } });
-    engine.defaultKey();
+    (await engine.defaultKey());
     fx = await checkFixtures(engine);
     setCheckWork(engine, 0);
   });
@@ -33,7 +33,7 @@ describe('tubekit cms and monetized (built binary)', () => {
     cli.cleanup();
   });
 
-  const starterKey = () => engine.identity.createUserWithKey('starter', []).key;
+  const starterKey = async () => (await engine.identity.createUserWithKey('starter', [])).key;
 
   it('prints a managed channel as key/value lines and one line per member when piped', async () => {
     const result = await cli.run(['cms', TYLER.handle]);
@@ -74,7 +74,7 @@ describe('tubekit cms and monetized (built binary)', () => {
       expect(bodies.map((body) => body.checked_live).sort()).toEqual([false, true]);
       expect(bodies[0].checked_at).toBe(bodies[1].checked_at);
       const live = engine.db.prepare("SELECT COUNT(*) AS n FROM rate_events WHERE bucket = 'cms-live'").get() as { n: number };
-      const user = engine.authenticate(engine.defaultKey());
+      const user = (await engine.authenticate((await engine.defaultKey())));
       expect(engine.db.prepare("SELECT COUNT(*) AS n FROM rate_events WHERE bucket = 'cms-live' AND user_id = ?").get(user.userId)).toEqual({ n: live.n });
     } finally {
       setCheckWork(engine, 0);
@@ -82,7 +82,7 @@ describe('tubekit cms and monetized (built binary)', () => {
   });
 
   it('exits 8 past the hourly live-check cap and Starter\'s daily lookup cap, saying when to retry', async () => {
-    const key = starterKey();
+    const key = await starterKey();
     await cli.run(['engine', 'limits', 'set', 'starter', 'cmsLiveChecksPerHour', '1']);
     await cli.run(['engine', 'limits', 'set', 'starter', 'cmsLookupsPerDay', '1']);
     try {
@@ -109,7 +109,7 @@ describe('tubekit cms and monetized (built binary)', () => {
       const result = await cli.run(['cms', 'networks', ...args]);
       expect(result.exitCode, args.join(' ')).toBe(2);
     }
-    const starter = await cli.run(['cms', 'network', TYLER.oid], { env: { TUBEKIT_API_KEY: starterKey() } });
+    const starter = await cli.run(['cms', 'network', TYLER.oid], { env: { TUBEKIT_API_KEY: await starterKey() } });
     expect(starter.exitCode).toBe(5);
     expect(starter.stderr).toMatch(/Professional or Ultimate/);
     expect((await cli.run(['cms', 'network', 'no-such-oid'])).exitCode).toBe(6);
@@ -223,7 +223,7 @@ describe('tubekit cms and monetized (built binary)', () => {
   it('answers the same through serve (remote mode)', async () => {
     const server = await startServe(cli);
     try {
-      const key = engine.identity.createUserWithKey('professional', []).key;
+      const key = (await engine.identity.createUserWithKey('professional', [])).key;
       const env = { TUBEKIT_BASE_URL: server.url, TUBEKIT_API_KEY: key };
       const remote = await cli.run(['--json', 'cms', TYLER.handle], { env });
       expect(remote.exitCode).toBe(0);

@@ -88,11 +88,11 @@ describe('--proxy', () => {
     process.env.TUBEKIT_PLATFORM_ORIGIN = site!.origin;
     const engine = Engine.open({ dataDir: cli.dataDir, jobRunner: { mode: 'spawn' }, platform: { proxy: proxy.url } });
     try {
-      const { user_id: userId } = engine.identity.createUserWithKey('ultimate', []);
-      engine.jobs.enqueue({ kind: CHANNEL_JOB_KIND, userId, input: { channel_input: JANE, type: 'longform', channel_id: JANE } });
+      const { user_id: userId } = await engine.identity.createUserWithKey('ultimate', []);
+      await engine.jobs.enqueue({ kind: CHANNEL_JOB_KIND, userId, input: { channel_input: JANE, type: 'longform', channel_id: JANE } });
       await expect.poll(() => throughProxy().length, { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(1);
     } finally {
-      engine.close();
+      await engine.close();
       if (previous === undefined) delete process.env.TUBEKIT_PLATFORM_ORIGIN;
       else process.env.TUBEKIT_PLATFORM_ORIGIN = previous;
     }

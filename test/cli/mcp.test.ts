@@ -74,7 +74,7 @@ for (const kind of ['embedded', 'remote'] as const) {
         env = { ...env, TUBEKIT_BASE_URL: serve.url, TUBEKIT_API_KEY: key };
         reference = new RemoteService({ baseUrl: serve.url, apiKey: key, maxRetries: 0 });
       } else {
-        reference = LocalService.open({ dataDir: cli.dataDir, jobRunner: { mode: 'none' } });
+        reference = await LocalService.open({ dataDir: cli.dataDir, jobRunner: { mode: 'none' } });
       }
       session = await startMcp(['mcp', '--verbose'], env);
     }, 60_000);

@@ -20,7 +20,7 @@ let videoUrl: string;
 beforeAll(async () => {
   cli = cliSandbox();
   engine = Engine.open({ dataDir: cli.dataDir, jobRunner: { mode: 'none' } });
-  engine.defaultKey();
+  (await engine.defaultKey());
   const world = await engine.reseedWorld({ seed: 1, channels: 200, terminated: 3000 });
   setWorkSetting(engine.settings, { preset: 'instant' });
   videoUrl = world.sampleVideos(1)[0]!.url;

@@ -41,7 +41,7 @@ describeEachEngine(
       expect(listed.alerts[0]).toEqual(created.alert);
       const harness = get();
       if (harness.kind === 'remote') {
-        const key = harness.engine.identity.createUserWithKey('starter', []).key;
+        const key = (await harness.engine.identity.createUserWithKey('starter', [])).key;
         const response = await fetch(`${harness.baseUrl}/api/alerts`, {
           method: 'POST',
           headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -141,7 +141,7 @@ describeEachEngine(
       expect(await user.call('alerts.triggered', {})).toEqual({ success: true, page: 1, per_page: 50, total: 0, channels: [] });
     });
   },
-  { world: WORLD },
+  { world: WORLD, postgres: true },
 );
 
 describeEachEngine(
@@ -322,5 +322,5 @@ describeEachEngine(
       expect(after.alerts[0]!.last_world_time).toBe(after.world_time);
     });
   },
-  { world: WORLD },
+  { world: WORLD, postgres: true },
 );

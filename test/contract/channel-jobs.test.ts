@@ -296,7 +296,7 @@ describeEachEngine('channel processing jobs', (get) => {
     const listed = (await get().engine.platform()).channelVideos(channels.shorts.channel_id, { kind: 'short', limit: 20 });
     expect(videos).toBe(listed.filter((video) => video.channel_id === channels.shorts.channel_id).length);
   });
-});
+}, { postgres: true });
 
 describeEachEngine('process-channel rate limit', (get) => {
   it('allows 30 submits a minute per user, then answers 429 with Retry-After and "Try again in N s."', async () => {
@@ -330,7 +330,7 @@ describeEachEngine('process-channel rate limit', (get) => {
   it('sends the Retry-After header over HTTP', async () => {
     const harness = get();
     if (harness.kind !== 'remote') return;
-    const key = harness.engine.identity.createUserWithKey('starter', []).key;
+    const key = (await harness.engine.identity.createUserWithKey('starter', [])).key;
     const channel = (await harness.engine.platform()).sampleChannels(1)[0]!.channel_id;
     let response: Response | undefined;
     for (let index = 0; index < 31; index += 1) {
@@ -344,7 +344,7 @@ describeEachEngine('process-channel rate limit', (get) => {
     expect(Number(response!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect((await response!.json()).error).toMatch(/Try again in \d+s\./);
   });
-}, { planOverrides: {} });
+}, { planOverrides: {}, postgres: true });
 
 describeEachEngine('process-channel rate limit from the plan table', (get) => {
   it('uses the configured per-minute value', async () => {
@@ -356,4 +356,4 @@ describeEachEngine('process-channel rate limit from the plan table', (get) => {
     expect(error.status).toBe(429);
     expect(error.message).toMatch(/\(3 requests\/min\)/);
   });
-}, { planOverrides: { starter: { processChannelPerMinute: 3 } } });
+}, { planOverrides: { starter: { processChannelPerMinute: 3 } }, postgres: true });

@@ -7,7 +7,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Service } from '../../src/core/service.js';
 import { ManualClock } from '../../src/engine/clock.js';
-import { Engine } from '../../src/engine/engine.js';
+import type { Engine } from '../../src/engine/engine.js';
+import { checkIndex } from '../../src/engine/features/checks/check-index.js';
+import { openEngine } from '../../src/engine/open-engine.js';
+import { parseStoreLocation } from '../../src/engine/store/store-location.js';
 import { clearFault, setFault } from '../../src/engine/faults.js';
 import { LocalService } from '../../src/engine/local-service.js';
 import type { Plan } from '../../src/engine/limits/plans.js';
@@ -24,13 +27,13 @@ interface User {
   service: Service;
 }
 
-function newUser(harness: EngineHarness, plan: Plan): User {
-  const created = harness.engine.identity.createUserWithKey(plan, []);
+async function newUser(harness: EngineHarness, plan: Plan): Promise<User> {
+  const created = (await harness.engine.identity.createUserWithKey(plan, []));
   return { id: created.user_id, key: created.key, service: harness.withKey(created.key) };
 }
 
 const storedVerdict = (harness: EngineHarness, channelId: string) =>
-  harness.engine.db.prepare<[string], { status: string; oid: string | null; source: string }>('SELECT * FROM cms_verdicts WHERE channel_id = ?').get(channelId);
+  harness.engine.store.get<{ status: string; oid: string | null; source: string }>('SELECT * FROM cms_verdicts WHERE channel_id = ?', [channelId]);
 
 describeEachEngine(
   'managed-network check',
@@ -42,13 +45,13 @@ describeEachEngine(
     beforeAll(async () => {
       fx = await checkFixtures(get().engine);
     });
-    beforeEach(() => {
-      setCheckWork(get().engine, 0);
-      clearFault(get().engine.settings);
+    beforeEach(async () => {
+      await setCheckWork(get().engine, 0);
+      await clearFault(get().engine.settings);
     });
 
     it('answers a pre-checked managed channel at once: owner, the 5 biggest other members, checked_at in the past', async () => {
-      const { service } = newUser(get(), 'professional');
+      const { service } = (await newUser(get(), 'professional'));
       const body = await service.call('cms.check', { channel_id: fx.managed.channel_id });
       expect(body).toMatchObject({ success: true, channel_id: fx.managed.channel_id, status: 'managed', checked_live: false });
       expect(body.checked_at).toMatch(ISO);
@@ -67,7 +70,7 @@ describeEachEngine(
 
     it('returns the whole roster, the channel included, with full_network=1 on Professional and Ultimate', async () => {
       for (const plan of ['professional', 'ultimate'] as const) {
-        const body = await newUser(get(), plan).service.call('cms.check', { channel_id: fx.managed.channel_id, full_network: true });
+        const body = await (await newUser(get(), plan)).service.call('cms.check', { channel_id: fx.managed.channel_id, full_network: true });
         expect(body.network!.other_members_sample).toBeUndefined();
         const members = body.network!.members!;
         expect(members).toHaveLength(body.network!.member_count);
@@ -78,7 +81,7 @@ describeEachEngine(
     });
 
     it('never includes the network on Starter, and ignores full_network there', async () => {
-      const { service } = newUser(get(), 'starter');
+      const { service } = (await newUser(get(), 'starter'));
       for (const full_network of [false, true]) {
         const body = await service.call('cms.check', { channel_id: fx.managed.channel_id, full_network });
         expect(body.status).toBe('managed');
@@ -89,23 +92,23 @@ describeEachEngine(
     });
 
     it('answers a pre-checked unmanaged channel with owner null and no network', async () => {
-      const body = await newUser(get(), 'ultimate').service.call('cms.check', { channel_id: fx.notManaged.channel_id, full_network: '1' as never });
+      const body = await (await newUser(get(), 'ultimate')).service.call('cms.check', { channel_id: fx.notManaged.channel_id, full_network: '1' as never });
       expect(body).toMatchObject({ status: 'not_managed', owner: null, checked_live: false });
       expect(body.network).toBeUndefined();
     });
 
     it('checks an unchecked channel live, stores the verdict, and answers later lookups from it', async () => {
-      setCheckWork(get().engine, 150);
-      const { service } = newUser(get(), 'professional');
+      await setCheckWork(get().engine, 150);
+      const { service } = (await newUser(get(), 'professional'));
       const channelId = fx.uncheckedManaged.channel_id;
-      expect(storedVerdict(get(), channelId)).toBeUndefined();
+      expect(await storedVerdict(get(), channelId)).toBeUndefined();
       const started = Date.now();
       const live = await service.call('cms.check', { channel_id: channelId });
       expect(Date.now() - started).toBeGreaterThanOrEqual(140);
       expect(live).toMatchObject({ status: 'managed', checked_live: true, owner: { oid: fx.uncheckedManagedOid } });
       expect(live.checked_at).toBe(new Date(clock.now()).toISOString());
       expect(live.note).toMatch(/Live check just now/);
-      expect(storedVerdict(get(), channelId)).toMatchObject({ status: 'managed', oid: fx.uncheckedManagedOid, source: 'live' });
+      expect(await storedVerdict(get(), channelId)).toMatchObject({ status: 'managed', oid: fx.uncheckedManagedOid, source: 'live' });
       // Verified now: it counts in its network.
       expect(live.network!.member_count).toBeGreaterThanOrEqual(1);
       const again = await service.call('cms.check', { channel_id: channelId });
@@ -114,7 +117,7 @@ describeEachEngine(
     });
 
     it('runs a fresh live check with refresh=1, which can overturn a stale pre-checked verdict', async () => {
-      const { service } = newUser(get(), 'professional');
+      const { service } = (await newUser(get(), 'professional'));
       const channelId = fx.staleNotManaged.channel_id;
       const stored = await service.call('cms.check', { channel_id: channelId });
       expect(stored).toMatchObject({ status: 'not_managed', checked_live: false });
@@ -126,7 +129,7 @@ describeEachEngine(
     });
 
     it('refuses malformed ids and unknown channels with 400, counting nothing', async () => {
-      const user = newUser(get(), 'starter');
+      const user = (await newUser(get(), 'starter'));
       for (const channel_id of ['', 'UC123', '@handle', 'UCAAAAAAAAAAAAAAAAAAAAA!']) {
         const error = await failure(user.service.call('cms.check', { channel_id }));
         expect(error.status, channel_id).toBe(400);
@@ -135,12 +138,12 @@ describeEachEngine(
       const unknown = await failure(user.service.call('cms.check', { channel_id: 'UCAAAAAAAAAAAAAAAAAAAAAA' }));
       expect(unknown).toMatchObject({ status: 400, code: 'invalid_request' });
       expect(unknown.message).toMatch(/no channel exists with id UCAAAAAAAAAAAAAAAAAAAAAA/);
-      expect(countedEvents(get().engine, user.id, 'cms-lookup') + countedEvents(get().engine, user.id, 'cms-live')).toBe(0);
+      expect((await countedEvents(get().engine, user.id, 'cms-lookup')) + (await countedEvents(get().engine, user.id, 'cms-live'))).toBe(0);
     });
 
     it('caps live checks per hour: Starter 5, Professional 20, Ultimate 60 (429 rate_limited, Retry-After); refusals count nothing', async () => {
       for (const [plan, cap] of [['starter', 5], ['professional', 20], ['ultimate', 60]] as const) {
-        const user = newUser(get(), plan);
+        const user = (await newUser(get(), plan));
         const channel_id = freshChannel();
         for (let index = 0; index < cap; index += 1) {
           expect((await user.service.call('cms.check', { channel_id, refresh: true })).checked_live).toBe(true);
@@ -155,12 +158,12 @@ describeEachEngine(
         // An unchecked channel needs a live check too; a stored verdict is still answered.
         expect((await failure(user.service.call('cms.check', { channel_id: freshChannel() }))).status).toBe(429);
         expect((await user.service.call('cms.check', { channel_id })).checked_live).toBe(false);
-        expect(countedEvents(get().engine, user.id, 'cms-live')).toBe(cap);
+        expect(await countedEvents(get().engine, user.id, 'cms-live')).toBe(cap);
       }
     });
 
     it('frees live checks as the hour slides on', async () => {
-      const user = newUser(get(), 'starter');
+      const user = (await newUser(get(), 'starter'));
       const channel_id = freshChannel();
       for (let index = 0; index < 5; index += 1) {
         await user.service.call('cms.check', { channel_id, refresh: true });
@@ -173,7 +176,7 @@ describeEachEngine(
     });
 
     it('caps Starter at 50 lookups a day (429 upgrade_required); live checks and other plans are not held by it', async () => {
-      const starter = newUser(get(), 'starter');
+      const starter = (await newUser(get(), 'starter'));
       for (let index = 0; index < 49; index += 1) await starter.service.call('cms.check', { channel_id: fx.notManaged.channel_id });
       // A network list is a lookup too; a live check is not.
       await starter.service.call('cms.networks', {});
@@ -184,16 +187,16 @@ describeEachEngine(
       expect(error.retryAfterSeconds).toBeGreaterThan(86_000);
       expect((await failure(starter.service.call('cms.networks', {}))).code).toBe('upgrade_required');
       expect((await starter.service.call('cms.check', { channel_id: freshChannel() })).checked_live).toBe(true);
-      expect(countedEvents(get().engine, starter.id, 'cms-lookup')).toBe(50);
+      expect(await countedEvents(get().engine, starter.id, 'cms-lookup')).toBe(50);
 
-      const professional = newUser(get(), 'professional');
+      const professional = (await newUser(get(), 'professional'));
       for (let index = 0; index < 60; index += 1) await professional.service.call('cms.check', { channel_id: fx.notManaged.channel_id });
-      expect(countedEvents(get().engine, professional.id, 'cms-lookup')).toBe(0);
+      expect(await countedEvents(get().engine, professional.id, 'cms-lookup')).toBe(0);
     });
 
     it('runs one live check for concurrent requests of an unchecked channel, and all of them get its verdict', async () => {
-      setCheckWork(get().engine, 400);
-      const users = [newUser(get(), 'professional'), newUser(get(), 'starter'), newUser(get(), 'ultimate')];
+      await setCheckWork(get().engine, 400);
+      const users = [(await newUser(get(), 'professional')), (await newUser(get(), 'starter')), (await newUser(get(), 'ultimate'))];
       const channel_id = fx.uncheckedNotManaged.at(-1)!.channel_id;
       const bodies = await Promise.all(users.map(async (user, index) => {
         await sleep(index * 40);
@@ -202,14 +205,14 @@ describeEachEngine(
       expect(bodies.map((body) => body.checked_live)).toEqual([true, false, false]);
       for (const body of bodies) expect(body).toMatchObject({ status: 'not_managed', checked_at: bodies[0]!.checked_at });
       expect(bodies[1]!.note).toMatch(/live check another request was already running/);
-      expect(users.map((user) => countedEvents(get().engine, user.id, 'cms-live'))).toEqual([1, 0, 0]);
+      expect(await Promise.all(users.map((user) => countedEvents(get().engine, user.id, 'cms-live')))).toEqual([1, 0, 0]);
       // Joining counts as a lookup (Starter's daily cap), not as a live check.
-      expect(countedEvents(get().engine, users[1]!.id, 'cms-lookup')).toBe(1);
+      expect(await countedEvents(get().engine, users[1]!.id, 'cms-lookup')).toBe(1);
     });
 
     it('answers unchecked with a hint when the live check gets no verdict, storing nothing', async () => {
-      setFault(get().engine.settings, 'cms-no-verdict');
-      const { service } = newUser(get(), 'professional');
+      await setFault(get().engine.settings, 'cms-no-verdict');
+      const { service } = (await newUser(get(), 'professional'));
       const channel_id = freshChannel();
       const body = await service.call('cms.check', { channel_id });
       expect(body).toEqual({
@@ -222,30 +225,31 @@ describeEachEngine(
         note: expect.stringMatching(/got no verdict/),
         hint: expect.stringMatching(/Retry.*refresh=1/),
       });
-      expect(storedVerdict(get(), channel_id)).toBeUndefined();
+      expect(await storedVerdict(get(), channel_id)).toBeUndefined();
       // A stored verdict survives a refresh that gets none.
       const stored = await service.call('cms.check', { channel_id: fx.notManaged.channel_id, refresh: true });
       expect(stored).toMatchObject({ status: 'not_managed', checked_live: true });
       expect(stored.note).toMatch(/got no verdict; this is the stored one/);
-      clearFault(get().engine.settings, 'cms-no-verdict');
+      await clearFault(get().engine.settings, 'cms-no-verdict');
       expect(await service.call('cms.check', { channel_id })).toMatchObject({ status: 'not_managed', checked_live: true });
     });
 
     it('refuses plan none with 403 on every check endpoint', async () => {
-      const { service } = newUser(get(), 'none');
+      const { service } = (await newUser(get(), 'none'));
       const id = fx.managed.channel_id;
+      // Each call made when awaited: a refusal made earlier would reject before anyone listens.
       for (const call of [
-        service.call('cms.check', { channel_id: id }),
-        service.call('cms.networks', {}),
-        service.call('monetization.ads', { channel_id: id }),
-        service.call('monetization.external', { channel_id: id }),
+        () => service.call('cms.check', { channel_id: id }),
+        () => service.call('cms.networks', {}),
+        () => service.call('monetization.ads', { channel_id: id }),
+        () => service.call('monetization.external', { channel_id: id }),
       ]) {
-        expect(await failure(call)).toMatchObject({ status: 403, code: 'plan_required' });
+        expect(await failure(call())).toMatchObject({ status: 403, code: 'plan_required' });
       }
     });
 
     it('never answers an owner e-mail', async () => {
-      const { service } = newUser(get(), 'ultimate');
+      const { service } = (await newUser(get(), 'ultimate'));
       const bodies = [
         await service.call('cms.check', { channel_id: fx.managed.channel_id, full_network: true }),
         await service.call('cms.networks', { min_channels: 1, limit: 100 }),
@@ -257,7 +261,7 @@ describeEachEngine(
       expect(text).not.toMatch(/@[a-z0-9-]+\.example/);
     });
   },
-  { world: { seed: 1, channels: 3000 }, clock },
+  { world: { seed: 1, channels: 3000 }, clock, postgres: true },
 );
 
 describeEachEngine(
@@ -289,9 +293,10 @@ describeEachEngine(
 
     it('counts only channels verified as managed by the owner, and grows when a live check verifies one', async () => {
       const engine = get().engine;
-      const verified = engine.db
-        .prepare<[string], { n: number; subs: number }>("SELECT COUNT(*) AS n, SUM(subscribers) AS subs FROM cms_verdicts WHERE status = 'managed' AND oid = ?")
-        .get(fx.bigOid)!;
+      const verified = (await engine.store.get<{ n: number; subs: number }>(
+        "SELECT COUNT(*) AS n, CAST(SUM(subscribers) AS BIGINT) AS subs FROM cms_verdicts WHERE status = 'managed' AND oid = ?",
+        [fx.bigOid],
+      ))!;
       const entry = (await list({ limit: 100, min_channels: 1 })).networks.find((network) => network.oid === fx.bigOid)!;
       expect(entry).toMatchObject({ member_count: verified.n, total_subscribers: verified.subs });
       const world = await engine.platform();
@@ -299,7 +304,7 @@ describeEachEngine(
         .filter((channel) => world.networks.ownerOf(channel.channel_id)?.oid === fx.uncheckedManagedOid);
       const before = (await list({ limit: 100, min_channels: 1 })).networks.find((network) => network.oid === fx.uncheckedManagedOid);
       expect(before?.member_count ?? 0).toBeLessThan(truthMembers.length);
-      setCheckWork(engine, 0);
+      await setCheckWork(engine, 0);
       await pro.call('cms.check', { channel_id: fx.uncheckedManaged.channel_id });
       const after = (await list({ limit: 100, min_channels: 1 })).networks.find((network) => network.oid === fx.uncheckedManagedOid)!;
       expect(after.member_count).toBe((before?.member_count ?? 0) + 1);
@@ -339,11 +344,15 @@ describeEachEngine(
       expect(Object.keys(body.network.members[0]!).sort()).toEqual(['avg_views', 'category', 'channel_id', 'language', 'name', 'subscribers']);
       // A network of 130 verified channels shows its 100 biggest.
       const engine = get().engine;
-      engine.db.prepare("INSERT INTO cms_owners (oid, name, type, industry) VALUES ('test-oid-big', 'Test Giant', 'Multi-channel network', 'Gaming')").run();
-      const insert = engine.db.prepare(
-        "INSERT INTO cms_verdicts VALUES (?, 'managed', 'test-oid-big', ?, 'live', ?, ?, 10, 'English', 'Gaming')",
-      );
-      for (let index = 0; index < 130; index += 1) insert.run(`UCtest${String(index).padStart(18, '0')}`, clock.now(), `Test ${index}`, 1000 + index);
+      await engine.store.run("INSERT INTO cms_owners (oid, name, type, industry) VALUES ('test-oid-big', 'Test Giant', 'Multi-channel network', 'Gaming')");
+      for (let index = 0; index < 130; index += 1) {
+        await engine.store.run("INSERT INTO cms_verdicts VALUES (?, 'managed', 'test-oid-big', ?, 'live', ?, ?, 10, 'English', 'Gaming')", [
+          `UCtest${String(index).padStart(18, '0')}`,
+          clock.now(),
+          `Test ${index}`,
+          1000 + index,
+        ]);
+      }
       const giant = await pro.call('cms.networks', { oid: 'test-oid-big' });
       if (!('network' in giant)) throw new Error('expected detail mode');
       expect(giant.network.member_count).toBe(130);
@@ -366,7 +375,7 @@ describeEachEngine(
       expect(error.message).toMatch(/Professional or Ultimate/);
     });
   },
-  { world: { seed: 1, channels: 3000 }, clock },
+  { world: { seed: 1, channels: 3000 }, clock, postgres: true },
 );
 
 describeEachEngine(
@@ -376,16 +385,19 @@ describeEachEngine(
     let other: Engine;
     beforeAll(async () => {
       fx = await checkFixtures(get().engine);
-      // A second connection to the same data dir, as another CLI process would open.
-      other = Engine.open({ dataDir: get().engine.dataDir, clock, jobRunner: { mode: 'none' } });
+      // A second connection to the same data dir and store, as another CLI process (or, on PostgreSQL, another server) would open.
+      const storeUrl = get().engine.storeUrl;
+      other = await openEngine({ dataDir: get().engine.dataDir, clock, jobRunner: { mode: 'none' }, store: storeUrl ? parseStoreLocation(storeUrl) : undefined });
+      // Both have their pre-checked verdicts in place: the races below start at the decision.
+      for (const engine of [get().engine, other]) await checkIndex(engine);
       return () => other.close();
     });
 
     it('shares one live check with a request on another connection', async () => {
       if (get().kind !== 'embedded') return;
-      setCheckWork(get().engine, 400);
-      const a = newUser(get(), 'professional');
-      const b = get().engine.identity.createUserWithKey('professional', []);
+      await setCheckWork(get().engine, 400);
+      const a = (await newUser(get(), 'professional'));
+      const b = (await get().engine.identity.createUserWithKey('professional', []));
       const elsewhere = new LocalService(other, b.key);
       const channel_id = fx.uncheckedNotManaged[0]!.channel_id;
       const [first, second] = await Promise.all([
@@ -394,13 +406,13 @@ describeEachEngine(
       ]);
       expect([first.checked_live, second.checked_live]).toEqual([true, false]);
       expect(second.checked_at).toBe(first.checked_at);
-      expect(countedEvents(get().engine, b.user_id, 'cms-live')).toBe(0);
+      expect(await countedEvents(get().engine, b.user_id, 'cms-live')).toBe(0);
     });
 
     it('counts the hourly cap across connections', async () => {
       if (get().kind !== 'embedded') return;
-      setCheckWork(get().engine, 0);
-      const created = get().engine.identity.createUserWithKey('starter', []);
+      await setCheckWork(get().engine, 0);
+      const created = (await get().engine.identity.createUserWithKey('starter', []));
       const here = new LocalService(get().engine, created.key);
       const there = new LocalService(other, created.key);
       const channel_id = fx.notManaged.channel_id;
@@ -411,9 +423,9 @@ describeEachEngine(
 
     it('lets a waiting request run the check itself when the one it joined is abandoned', async () => {
       if (get().kind !== 'embedded') return;
-      setCheckWork(get().engine, 500);
-      const runner = newUser(get(), 'ultimate');
-      const waiter = newUser(get(), 'ultimate');
+      await setCheckWork(get().engine, 500);
+      const runner = (await newUser(get(), 'ultimate'));
+      const waiter = (await newUser(get(), 'ultimate'));
       const channel_id = fx.uncheckedNotManaged[1]!.channel_id;
       const abandon = new AbortController();
       const first = runner.service.call('cms.check', { channel_id }, { signal: abandon.signal });
@@ -424,18 +436,16 @@ describeEachEngine(
       await expect(first).rejects.toThrow();
       const body = await second;
       expect(body).toMatchObject({ status: 'not_managed', checked_live: true });
-      expect(countedEvents(get().engine, waiter.id, 'cms-live')).toBe(1);
+      expect(await countedEvents(get().engine, waiter.id, 'cms-live')).toBe(1);
     });
 
     it('takes over a claim whose runner died (lease run out)', async () => {
-      setCheckWork(get().engine, 0);
+      await setCheckWork(get().engine, 0);
       const channel_id = fx.uncheckedNotManaged[2]!.channel_id;
-      get().engine.db
-        .prepare("INSERT INTO cms_live_checks VALUES (?, 'dead-runner', ?, ?, NULL, NULL)")
-        .run(channel_id, clock.now() - 2 * HOUR_MS, clock.now() - HOUR_MS);
-      const body = await newUser(get(), 'ultimate').service.call('cms.check', { channel_id });
+      await get().engine.store.run("INSERT INTO cms_live_checks VALUES (?, 'dead-runner', ?, ?, NULL, NULL)", [channel_id, clock.now() - 2 * HOUR_MS, clock.now() - HOUR_MS]);
+      const body = await (await newUser(get(), 'ultimate')).service.call('cms.check', { channel_id });
       expect(body).toMatchObject({ status: 'not_managed', checked_live: true });
     });
   },
-  { world: { seed: 1, channels: 3000 }, clock },
+  { world: { seed: 1, channels: 3000 }, clock, postgres: true },
 );

@@ -15,9 +15,9 @@ import { pickVideos, watchUrl, type TestVideos } from '../support/media.js';
 const WORLD = { seed: 1, channels: 300 };
 
 /** A starter user with two keys: the caps are the user's, whichever key calls. */
-function starterWithTwoKeys(harness: EngineHarness): [Service, Service, number] {
-  const { key, user_id } = harness.engine.identity.createUserWithKey('starter', ['generations']);
-  return [harness.withKey(key), harness.withKey(harness.engine.identity.createKeyForUser(user_id)), user_id];
+async function starterWithTwoKeys(harness: EngineHarness): Promise<[Service, Service, number]> {
+  const { key, user_id } = (await harness.engine.identity.createUserWithKey('starter', ['generations']));
+  return [harness.withKey(key), harness.withKey((await harness.engine.identity.createKeyForUser(user_id))), user_id];
 }
 
 function slotsHeld(harness: EngineHarness, userId?: number): number {
@@ -56,7 +56,7 @@ describeEachEngine(
 
     it('caps a Starter user at 5 downloads an hour across both keys, cached ones counted and 400s not', async () => {
       const harness = get();
-      const [first, second] = starterWithTwoKeys(harness);
+      const [first, second] = (await starterWithTwoKeys(harness));
       // 400s of every kind first: none of them counts.
       await failure(first.call('download', { video_url: 'https://vimeo.com/1' }));
       await failure(first.call('download', { video_url: watchUrl(videos.human), start: 'later' }));
@@ -78,12 +78,12 @@ describeEachEngine(
         expect(error.hint).toMatch(/subscription settings: (file:\/\/|http:\/\/127\.0\.0\.1:\d+\/cdn\/)\S*settings\/subscription\.html$/);
       }
       // Another user is not affected.
-      expect((await starterWithTwoKeys(harness)[0].call('download', subtitles(videos.human))).cached).toBe(true);
+      expect((await (await starterWithTwoKeys(harness))[0].call('download', subtitles(videos.human))).cached).toBe(true);
     });
 
     it('links the 429 to a real subscription settings page, with a Retry-After header over HTTP', async () => {
       const harness = get();
-      const [user] = starterWithTwoKeys(harness);
+      const [user] = (await starterWithTwoKeys(harness));
       for (let index = 0; index < 5; index += 1) await user.call('download', { video_url: watchUrl(videos.human), format: 'subtitles' });
       const error = await failure(user.call('download', { video_url: watchUrl(videos.human), format: 'subtitles' }));
       const link = /: (\S+)$/.exec(error.hint!)![1]!;
@@ -91,7 +91,7 @@ describeEachEngine(
       expect(page).toMatch(/Subscription settings/);
       expect(page).toMatch(/<td>Starter<\/td><td>5<\/td><td>1<\/td>/);
       if (harness.kind === 'remote') {
-        const key = harness.engine.identity.createUserWithKey('starter', ['generations']);
+        const key = (await harness.engine.identity.createUserWithKey('starter', ['generations']));
         const body = JSON.stringify({ video_url: watchUrl(videos.human), format: 'subtitles' });
         const headers = { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' };
         for (let index = 0; index < 5; index += 1) await fetch(`${harness.baseUrl}/api/download-video`, { method: 'POST', headers, body });
@@ -103,7 +103,7 @@ describeEachEngine(
 
     it('refuses a download over the parallel cap at once (429, not queued), then takes it once the slot is free', async () => {
       const harness = get();
-      const [first, second, userId] = starterWithTwoKeys(harness);
+      const [first, second, userId] = (await starterWithTwoKeys(harness));
       setWorkDuration(harness.engine.settings, { min_ms: 2000, max_ms: 2000 });
       let firstDone = false;
       const running = first.call('download', { video_url: watchUrl(videos.long), format: 'subtitles' }).finally(() => {
@@ -151,7 +151,7 @@ describeEachEngine(
 
     it('frees the slot of a process killed while it held one, so the user is not locked out', async () => {
       const harness = get();
-      const { key, user_id } = harness.engine.identity.createUserWithKey('starter', ['generations']);
+      const { key, user_id } = (await harness.engine.identity.createUserWithKey('starter', ['generations']));
       const user = harness.withKey(key);
       setWorkDuration(harness.engine.settings, { min_ms: 60_000, max_ms: 60_000 });
       const cli = execa('node', [BIN, 'download', watchUrl(videos.music), '--format', 'audio', '--start', '0', '--end', '2', '--url-only'], {

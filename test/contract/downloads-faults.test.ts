@@ -23,7 +23,7 @@ describeEachEngine(
     const hourlyCount = (user: Service) => user.call('download', { video_url: watchUrl(videos.auto), format: 'subtitles' });
 
     it('answers 502 upstream_error under download-upstream, counts nothing, and works again once cleared', async () => {
-      const { key } = get().engine.identity.createUserWithKey('starter', ['generations']);
+      const { key } = (await get().engine.identity.createUserWithKey('starter', ['generations']));
       const user = get().withKey(key);
       setFault(get().engine.settings, 'download-upstream');
       for (let attempt = 0; attempt < 6; attempt++) {

@@ -53,8 +53,8 @@ async function saved(harness: EngineHarness, service: Service, url: string): Pro
 
 (hasYtdlp ? describeEachEngine : () => undefined)('downloads on the live platform', (get) => {
   let service: Service;
-  beforeAll(() => {
-    get().engine.settings.set('platform', 'live');
+  beforeAll(async () => {
+    await get().engine.localSettings.set('platform', 'live');
     service = get().as();
   });
 
@@ -155,8 +155,8 @@ const REFUSALS = {
 
 (hasYtdlp ? describeEachEngine : () => undefined)('live downloads that fail', (get) => {
   let service: Service;
-  beforeAll(() => {
-    get().engine.settings.set('platform', 'live');
+  beforeAll(async () => {
+    await get().engine.localSettings.set('platform', 'live');
     service = get().as('starter');
     for (const [id, error] of Object.entries(REFUSALS)) server.add({ id, formats: [], error });
     server.add({ id: 'liveBroken1', formats: ['h264-360', 'aac'], brokenMedia: true });
@@ -220,8 +220,8 @@ const REFUSALS = {
 });
 
 (hasYtdlp ? describeEachEngine : () => undefined)('live downloads in progress', (get) => {
-  beforeAll(() => {
-    get().engine.settings.set('platform', 'live');
+  beforeAll(async () => {
+    await get().engine.localSettings.set('platform', 'live');
     server.add({ id: 'liveSlow001', formats: ['h264-360', 'aac'] });
     server.add({ id: 'liveOther01', formats: ['h264-360', 'aac'] });
   });

@@ -23,7 +23,7 @@ describeEachEngine(
     });
 
     it('answers 503 naming how to install ffmpeg for video and audio, and still delivers subtitles', async () => {
-      const { key, user_id } = get().engine.identity.createUserWithKey('starter', ['generations']);
+      const { key, user_id } = (await get().engine.identity.createUserWithKey('starter', ['generations']));
       const user = get().withKey(key);
       for (const format of ['video', 'audio'] as const) {
         const error = await failure(user.call('download', { video_url: watchUrl(videos.human), format, start: 0, end: 2 }));

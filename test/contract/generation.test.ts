@@ -147,9 +147,9 @@ describeEachEngine('generation', (get) => {
   it('still answers jobs whose ids an earlier version made (gen_…) in the same data dir', async () => {
     const service = get().as('professional');
     const current = await finished(service, (await service.call('generate', { script: 'Hi.', voice_id: 'espeak-en-us' })).job_id);
-    const row = get().engine.jobs.queue.getByPublicId(current.job_id)!;
+    const row = (await get().engine.jobs.queue.getByPublicId(current.job_id))!;
     const legacyId = `gen_legacy${get().kind}`;
-    get().engine.jobs.enqueue({ kind: 'generation', userId: row.user_id, publicId: legacyId, input: JSON.parse(row.input) });
+    (await get().engine.jobs.enqueue({ kind: 'generation', userId: row.user_id, publicId: legacyId, input: JSON.parse(row.input) }));
     const legacy = await finished(service, legacyId);
     expect(legacy).toMatchObject({ job_id: legacyId, type: 'generation', status: 'completed' });
     expect(legacy.audio_url).toMatch(new RegExp(`/${legacyId}\\.mp3$`));

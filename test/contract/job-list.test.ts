@@ -80,5 +80,5 @@ describeEachEngine(
       }
     });
   },
-  { world: { seed: 4, channels: 200, terminated: 0 } },
+  { world: { seed: 4, channels: 200, terminated: 0 }, postgres: true },
 );

@@ -42,7 +42,7 @@ describeEachEngine('JSON bodies', (get) => {
   it('over HTTP, still takes the key as an api_key body field beside the fields', async () => {
     const harness = get();
     if (harness.kind !== 'remote') return;
-    const key = harness.engine.identity.createUserWithKey('starter', []).key;
+    const key = (await harness.engine.identity.createUserWithKey('starter', [])).key;
     const response = await fetch(`${harness.baseUrl}/api/folders`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },

@@ -161,7 +161,7 @@ describeEachEngineOnLive(
 
     it('answers 502 and stores nothing when the classifier fails', async () => {
       const before = get().engine.db.prepare('SELECT classified_at FROM external_monetization WHERE channel_id = ?').get(SELLER);
-      setFault(get().engine.settings, 'monetization-classifier-fail');
+      await setFault(get().engine.settings, 'monetization-classifier-fail');
       expect(await failure(user.call('monetization.external', { channel_id: SELLER }))).toMatchObject({ status: 502, code: 'upstream_error' });
       expect(get().engine.db.prepare('SELECT classified_at FROM external_monetization WHERE channel_id = ?').get(SELLER)).toEqual(before);
       expect(get().server.unmatched).toEqual([]);

@@ -22,8 +22,8 @@ function allChannels(world: SampleWorld): WorldChannel[] {
   return Array.from({ length: world.channelCount() }, (_, index) => world.channelByIndex(index)!);
 }
 
-const inIndex = (engine: Engine, channelId: string) =>
-  engine.db.prepare('SELECT 1 FROM cms_verdicts WHERE channel_id = ?').get(channelId) !== undefined;
+/** The channels with a stored managed-network verdict (in the engine's store): the longform index's. */
+const verdictIds = async (engine: Engine) => new Set((await engine.store.all<{ channel_id: string }>('SELECT channel_id FROM cms_verdicts')).map((row) => row.channel_id));
 
 /** What a read at `at` supports (with the world at `worldAt`, now unless said), by the same judgement the engine makes. */
 const verdictAt = (world: SampleWorld, channel: WorldChannel, at: number, worldAt = world.nowMs()) =>
@@ -51,13 +51,14 @@ describeEachEngine(
       user = get().as('starter');
       // Reading the index starts it: pre-checked channels are in it.
       indexed = [];
-      return user.call('cms.networks', {}).then(() => {
-        indexed = allChannels(world).filter((channel) => inIndex(engine, channel.channel_id));
+      return user.call('cms.networks', {}).then(async () => {
+        const ids = await verdictIds(engine);
+        indexed = allChannels(world).filter((channel) => ids.has(channel.channel_id));
       });
     });
-    beforeEach(() => {
-      setCheckWork(get().engine, 0);
-      clearFault(get().engine.settings);
+    beforeEach(async () => {
+      await setCheckWork(get().engine, 0);
+      await clearFault(get().engine.settings);
     });
 
     it('confirms ads on recent longform pages: true, a plain reason, no hint, previous null the first time', async () => {
@@ -124,7 +125,7 @@ describeEachEngine(
     it('flips each check of a channel with a known verdict under the ad-flip fault, and never one without', async () => {
       const engine = get().engine;
       const channel = indexedWhere('with a verdict now', (c) => verdictAt(world, c, clock.now()) !== null);
-      setFault(engine.settings, 'ad-flip');
+      await setFault(engine.settings, 'ad-flip');
       // Nothing known yet: nothing to flip from, so the platform's verdict.
       const first = await user.call('monetization.ads', { channel_id: channel.channel_id });
       expect(first.monetized).toBe(verdictAt(world, channel, clock.now()));
@@ -135,7 +136,7 @@ describeEachEngine(
       clock.advance(60_000);
       const third = await user.call('monetization.ads', { channel_id: channel.channel_id });
       expect(third.monetized).toBe(first.monetized);
-      clearFault(engine.settings, 'ad-flip');
+      await clearFault(engine.settings, 'ad-flip');
       clock.advance(60_000);
       const cleared = await user.call('monetization.ads', { channel_id: channel.channel_id });
       expect(cleared.monetized).toBe(verdictAt(world, channel, clock.now()));
@@ -154,10 +155,10 @@ describeEachEngine(
 
       const channel = indexedWhere('monetized now', (c) => verdictAt(world, c, clock.now()) === true);
       const seen = await user.call('monetization.ads', { channel_id: channel.channel_id });
-      setFault(engine.settings, 'ad-pages-blocked');
+      await setFault(engine.settings, 'ad-pages-blocked');
       const unknown = await user.call('monetization.ads', { channel_id: channel.channel_id });
       expect(unknown).toMatchObject({ monetized: null, hint: expect.any(String) });
-      clearFault(engine.settings, 'ad-pages-blocked');
+      await clearFault(engine.settings, 'ad-pages-blocked');
       const next = await user.call('monetization.ads', { channel_id: channel.channel_id });
       expect(next.previous).toEqual({
         monetized: null,
@@ -187,8 +188,9 @@ describeEachEngine(
 
     it('counts a channel a longform processing job saw as in the longform index', async () => {
       const engine = get().engine;
+      const ids = await verdictIds(engine);
       const channel = allChannels(world).find(
-        (c) => c.content_type === 'mixed' && c.subscribers > 5_000 && !inIndex(engine, c.channel_id) && verdictAt(world, c, clock.now()) !== null,
+        (c) => c.content_type === 'mixed' && c.subscribers > 5_000 && !ids.has(c.channel_id) && verdictAt(world, c, clock.now()) !== null,
       )!;
       expect((await user.call('monetization.ads', { channel_id: channel.channel_id })).monetized).toBeNull();
       const { job_id } = await user.call('channels.process', { channel: channel.channel_id, type: 'longform' });
@@ -197,7 +199,7 @@ describeEachEngine(
     });
 
     it('chains concurrent checks: one finds no previous, the other the first one\'s verdict', async () => {
-      setCheckWork(get().engine, 100);
+      await setCheckWork(get().engine, 100);
       const channel = indexedWhere('readable now', (c) => verdictAt(world, c, clock.now()) !== null);
       const bodies = await Promise.all([1, 2].map(() => user.call('monetization.ads', { channel_id: channel.channel_id })));
       expect(bodies.filter((body) => body.previous === null)).toHaveLength(1);
@@ -210,7 +212,7 @@ describeEachEngine(
       }
     });
   },
-  { world: { seed: 1, channels: 3000 }, clock },
+  { world: { seed: 1, channels: 3000 }, clock, postgres: true },
 );
 
 describeEachEngine(
@@ -227,13 +229,13 @@ describeEachEngine(
       seller = channels.find((c) => (world.externalMonetization(c)?.products.length ?? 0) >= 2)!;
       nonSeller = channels.find((c) => world.externalMonetization(c)?.methods.length === 0)!;
     });
-    beforeEach(() => {
-      setCheckWork(get().engine, 0);
-      clearFault(get().engine.settings);
+    beforeEach(async () => {
+      await setCheckWork(get().engine, 0);
+      await clearFault(get().engine.settings);
     });
 
     it('answers classified: false with skip_live while nothing is stored, without running the classifier', async () => {
-      setCheckWork(get().engine, 2_000);
+      await setCheckWork(get().engine, 2_000);
       const started = Date.now();
       const body = await user.call('monetization.external', { channel_id: seller.channel_id, skip_live: true });
       expect(Date.now() - started).toBeLessThan(1_000);
@@ -253,7 +255,7 @@ describeEachEngine(
     });
 
     it('runs the classifier live by default and stores what the channel sells', async () => {
-      setCheckWork(get().engine, 150);
+      await setCheckWork(get().engine, 150);
       const started = Date.now();
       const body = await user.call('monetization.external', { channel_id: seller.channel_id });
       expect(Date.now() - started).toBeGreaterThanOrEqual(140);
@@ -289,7 +291,7 @@ describeEachEngine(
       expect(reused).toMatchObject({ checked_live: false, classified_at: stored.classified_at });
       const stale = await user.call('monetization.external', { channel_id: id, cached_ok_secs: 30 });
       expect(stale).toMatchObject({ checked_live: true, classified_at: new Date(clock.now()).toISOString() });
-      engine.db.prepare("UPDATE external_monetization SET classifier_version = 'sample-2020.01' WHERE channel_id = ?").run(id);
+      await engine.store.run("UPDATE external_monetization SET classifier_version = 'sample-2020.01' WHERE channel_id = ?", [id]);
       const upgraded = await user.call('monetization.external', { channel_id: id, cached_ok_secs: 86_400 });
       expect(upgraded).toMatchObject({ checked_live: true, classifier_version: EXTERNAL_CLASSIFIER_VERSION });
       expect((await failure(user.call('monetization.external', { channel_id: id, cached_ok_secs: -1 }))).status).toBe(400);
@@ -299,7 +301,7 @@ describeEachEngine(
       const engine = get().engine;
       const before = await user.call('monetization.external', { channel_id: seller.channel_id });
       clock.advance(5_000);
-      setFault(engine.settings, 'monetization-classifier-fail');
+      await setFault(engine.settings, 'monetization-classifier-fail');
       const error = await failure(user.call('monetization.external', { channel_id: seller.channel_id }));
       expect(error).toMatchObject({ status: 502, code: 'upstream_error' });
       expect(error.message).toMatch(/classifier failed.*nothing was stored/);
@@ -321,5 +323,5 @@ describeEachEngine(
       expect(unknown.message).toMatch(/no channel exists/);
     });
   },
-  { world: { seed: 3, channels: 400 }, clock },
+  { world: { seed: 3, channels: 400 }, clock, postgres: true },
 );

@@ -57,7 +57,7 @@ it('serve runs an alert cycle on its schedule (--alerts-every), starting at once
   const user = harness.as('starter');
   await user.call('alerts.create', { name: 'Scheduled', content_type: 'shorts' });
   const server = await startServer({ engine: harness.engine, port: 0, alertsEveryMinutes: 60 });
-  const key = harness.engine.identity.createUserWithKey('starter', []).key;
+  const key = (await harness.engine.identity.createUserWithKey('starter', [])).key;
   const remote = new RemoteService({ baseUrl: server.url, apiKey: key, maxRetries: 0 });
   try {
     let evaluated: string | null = null;

@@ -41,24 +41,24 @@ registerJobProcessor<EchoInput, { echoed: string }>({
 });
 
 let counter = 0;
-function submit(harness: EngineHarness, userKey: string, input: EchoInput): string {
-  const user = harness.engine.authenticate(userKey);
+async function submit(harness: EngineHarness, userKey: string, input: EchoInput): Promise<string> {
+  const user = (await harness.engine.authenticate(userKey));
   const publicId = `echo-${++counter}-${harness.kind}`;
-  harness.engine.jobs.enqueue({ kind: 'test-echo', userId: user.userId, input, publicId });
+  (await harness.engine.jobs.enqueue({ kind: 'test-echo', userId: user.userId, input, publicId }));
   return publicId;
 }
 
 // Its answers have type "test-echo", which the published enum rightly lacks: no strict response
 // check here (the generation and analysis suites check job-status answers of the real kinds).
 describeEachEngine('task job status', (get) => {
-  const newUser = () => {
-    const { key } = get().engine.identity.createUserWithKey('professional', ['generations']);
+  const newUser = async () => {
+    const { key } = (await get().engine.identity.createUserWithKey('professional', ['generations']));
     return { key, service: get().withKey(key) };
   };
 
   it('goes pending/processing → completed with started_at, completed_at and the kind\'s own fields', async () => {
-    const { key, service } = newUser();
-    const jobId = submit(get(), key, { text: 'hello', ms: 400, gate: `hello-${get().kind}` });
+    const { key, service } = (await newUser());
+    const jobId = (await submit(get(), key, { text: 'hello', ms: 400, gate: `hello-${get().kind}` }));
     const early = await service.call('jobs.status', { job_id: jobId });
     openGate(`hello-${get().kind}`);
     expect(['pending', 'processing']).toContain(early.status);
@@ -74,8 +74,8 @@ describeEachEngine('task job status', (get) => {
   });
 
   it('reports a failed job with its error', async () => {
-    const { key, service } = newUser();
-    const jobId = submit(get(), key, { text: 'x', ms: 0, fail: true });
+    const { key, service } = (await newUser());
+    const jobId = (await submit(get(), key, { text: 'x', ms: 0, fail: true }));
     const failed = await service.call('jobs.status', { job_id: jobId, wait_seconds: 10 });
     // Both names: the spec's `error`, and `error_message`, which hosted-service clients read first.
     expect(failed).toMatchObject({ status: 'failed', error: 'could not echo "x"', error_message: 'could not echo "x"' });
@@ -83,9 +83,9 @@ describeEachEngine('task job status', (get) => {
   });
 
   it('holds a long-poll and answers soon after completion (latency is the bench\'s)', async () => {
-    const { key, service } = newUser();
+    const { key, service } = (await newUser());
     const started = Date.now();
-    const jobId = submit(get(), key, { text: 'wait', ms: 600 });
+    const jobId = (await submit(get(), key, { text: 'wait', ms: 600 }));
     const done = await service.call('jobs.status', { job_id: jobId, wait_seconds: 5 });
     const answered = Date.now();
     expect(done.status).toBe('completed');
@@ -95,9 +95,9 @@ describeEachEngine('task job status', (get) => {
   });
 
   it('allows 60 status calls a minute per user and answers the 61st with 429 and when to try again', async () => {
-    const { key, service } = newUser();
-    const other = newUser();
-    const jobId = submit(get(), key, { text: 'often', ms: 0 });
+    const { key, service } = (await newUser());
+    const other = (await newUser());
+    const jobId = (await submit(get(), key, { text: 'often', ms: 0 }));
     for (let i = 0; i < 60; i++) await service.call('jobs.status', { job_id: jobId });
     const error = await failure(service.call('jobs.status', { job_id: jobId }));
     expect(error).toMatchObject({ status: 429, code: 'rate_limited' });
@@ -105,16 +105,16 @@ describeEachEngine('task job status', (get) => {
     expect(error.retryAfterSeconds).toBeGreaterThan(0);
     expect(error.hint).toMatch(/wait_seconds/);
     // Per user: another key polls on.
-    const otherJob = submit(get(), other.key, { text: 'mine', ms: 0 });
+    const otherJob = (await submit(get(), other.key, { text: 'mine', ms: 0 }));
     expect((await other.service.call('jobs.status', { job_id: otherJob })).job_id).toBe(otherJob);
   });
 
   it('counts a held long-poll once, however long it holds', async () => {
-    const { key, service } = newUser();
+    const { key, service } = (await newUser());
     get().engine.settings.set('limits', { professional: { jobStatusPerMinute: 2 } });
     get().engine.reloadLimits();
     try {
-      const jobId = submit(get(), key, { text: 'slow', ms: 1500 });
+      const jobId = (await submit(get(), key, { text: 'slow', ms: 1500 }));
       const held = await service.call('jobs.status', { job_id: jobId, wait_seconds: 10 });
       expect(held.status).toBe('completed');
       expect((await service.call('jobs.status', { job_id: jobId })).status).toBe('completed');
@@ -126,13 +126,13 @@ describeEachEngine('task job status', (get) => {
   });
 
   it('answers 404 "Job not found" for unknown ids and for other users\' jobs', async () => {
-    const owner = newUser();
-    const stranger = newUser();
-    const jobId = submit(get(), owner.key, { text: 'mine', ms: 0 });
+    const owner = (await newUser());
+    const stranger = (await newUser());
+    const jobId = (await submit(get(), owner.key, { text: 'mine', ms: 0 }));
     for (const [service, id] of [[stranger.service, jobId], [owner.service, 'no-such-job']] as const) {
       const error = await failure(service.call('jobs.status', { job_id: id }));
       expect(error.status).toBe(404);
       expect(error.message).toMatch(/^Job not found/);
     }
   });
-}, { strictResponses: false });
+}, { strictResponses: false, postgres: true });

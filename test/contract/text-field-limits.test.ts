@@ -8,18 +8,18 @@ import { describeEachEngine, failure, type EngineHarness } from '../support/engi
 describeEachEngine('text field limits', (get) => {
   const sample = upload(wavSample(2));
   const altSample = upload(wavSample(30, { f0: 0 }));
-  const stored = (harness: EngineHarness) => ({
+  const stored = async (harness: EngineHarness) => ({
     samples: filesUnder(path.join(harness.engine.dataDir, 'samples')).length,
-    generations: harness.engine.jobs.queue.hasWaiting(['generation']),
+    generations: (await harness.engine.jobs.queue.hasWaiting(['generation'])),
   });
 
   async function refuses<N extends RouteName>(name: N, input: RouteInput<N>, field: RegExp): Promise<void> {
     const service = get().as('ultimate');
-    const before = stored(get());
+    const before = (await stored(get()));
     const error = await failure(service.call(name, input));
     expect(error.status).toBe(400);
     expect(error.message).toMatch(field);
-    expect(stored(get())).toEqual(before);
+    expect((await stored(get()))).toEqual(before);
     const { voices } = await service.call('voices.stealth.list', {});
     expect(voices.filter((voice) => voice.is_cloned)).toEqual([]);
   }

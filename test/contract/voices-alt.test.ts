@@ -129,14 +129,14 @@ describeEachEngine('alt voices', (get) => {
   it('deletes only an owned clone, and asks the provider to delete it too', async () => {
     const owner = get().as('professional');
     const { voice } = await owner.call('voices.alt.clone', { voice_name: 'Mine', audio_file: thirtySeconds });
-    const stored = findOwnVoice(get().engine.db, ownerId(get().engine, voice.voice_id), 'alt', voice.voice_id)!;
-    expect(altProviderHasVoice(get().engine, stored.upstreamId!)).toBe(true);
+    const stored = (await findOwnVoice(get().engine.store, await ownerId(get().engine, voice.voice_id), 'alt', voice.voice_id))!;
+    expect(await altProviderHasVoice(get().engine, stored.upstreamId!)).toBe(true);
 
     const stranger = await failure(get().as('ultimate').call('voices.alt.delete', { voice_id: voice.voice_id }));
     expect(stranger.status).toBe(404);
     expect(await owner.call('voices.alt.delete', { voice_id: voice.voice_id })).toEqual({ success: true });
     expect((await owner.call('voices.alt.list', {})).voices).toEqual([]);
-    expect(altProviderHasVoice(get().engine, stored.upstreamId!)).toBe(false);
+    expect(await altProviderHasVoice(get().engine, stored.upstreamId!)).toBe(false);
     expect((await failure(owner.call('voices.alt.delete', { voice_id: voice.voice_id }))).status).toBe(404);
   });
 
@@ -154,7 +154,7 @@ describeEachEngine('alt voices under the hosted service\'s name', (get) => {
   it('answers /api/voices/minimax paths like /api/voices/alt', async () => {
     const harness = get();
     if (harness.kind !== 'remote') return; // paths exist only over HTTP
-    const key = harness.engine.identity.createUserWithKey('professional', []).key;
+    const key = (await harness.engine.identity.createUserWithKey('professional', [])).key;
     const form = new FormData();
     form.append('voice_name', 'Aliased');
     form.append('audio_file', new Blob([new Uint8Array(thirtySeconds.data)]), 'sample.wav');
@@ -169,6 +169,6 @@ describeEachEngine('alt voices under the hosted service\'s name', (get) => {
   });
 });
 
-function ownerId(engine: { db: import('../../src/engine/store/database.js').Db }, voiceId: string): number {
-  return engine.db.prepare<[string], { user_id: number }>('SELECT user_id FROM voices WHERE public_id = ?').get(voiceId)!.user_id;
+async function ownerId(engine: { store: import('../../src/engine/store/store.js').Store }, voiceId: string): Promise<number> {
+  return (await engine.store.get<{ user_id: number }>('SELECT user_id FROM voices WHERE public_id = ?', [voiceId]))!.user_id;
 }

@@ -158,4 +158,4 @@ describeEachEngine('stealth voices', (get) => {
     const { voices } = await get().as('professional').call('voices.stealth.list', {});
     expect(voices.some((voice) => voice.is_cloned)).toBe(false);
   });
-});
+}, { postgres: true });

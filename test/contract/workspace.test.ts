@@ -20,7 +20,7 @@ describeEachEngine('folders', (get) => {
   it('answers 201 over HTTP for a create', async () => {
     const harness = get();
     if (harness.kind !== 'remote') return;
-    const key = harness.engine.identity.createUserWithKey('starter', []).key;
+    const key = (await harness.engine.identity.createUserWithKey('starter', [])).key;
     const response = await fetch(`${harness.baseUrl}/api/folders`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -105,7 +105,7 @@ describeEachEngine('folders', (get) => {
     expect(empty.status).toBe(400);
     expect(empty.message).toMatch(/channel_id/);
   });
-});
+}, { postgres: true });
 
 describeEachEngine('saved channels', (get) => {
   let ids: string[];
@@ -225,7 +225,7 @@ describeEachEngine('saved channels', (get) => {
     expect((await failure(user.call('folders.channels', { id: folder.id }))).status).toBe(404);
     expect((await stranger.call('folders.channels', { id: theirs.id })).count).toBe(1);
   });
-});
+}, { postgres: true });
 
 describeEachEngine('channel resolution', (get) => {
   it('resolves @handles, handle URLs, /channel/ URLs, and returns raw ids unchanged', async () => {
@@ -276,9 +276,9 @@ describeEachEngine('authentication and plans', (get) => {
     const harness = get();
     expect((await failure(harness.withKey(undefined).call('folders.list', {}))).status).toBe(401);
     expect((await failure(harness.withKey('tk_notakey').call('folders.list', {}))).status).toBe(401);
-    const created = harness.engine.identity.createUserWithKey('starter', []);
+    const created = (await harness.engine.identity.createUserWithKey('starter', []));
     await harness.withKey(created.key).call('folders.list', {});
-    harness.engine.identity.revokeKey(created.key);
+    (await harness.engine.identity.revokeKey(created.key));
     expect((await failure(harness.withKey(created.key).call('folders.list', {}))).status).toBe(401);
   });
 
@@ -291,4 +291,4 @@ describeEachEngine('authentication and plans', (get) => {
   it('reports health', async () => {
     expect(await get().as('starter').call('health', {})).toMatchObject({ status: 'healthy', active_jobs: 0, total_jobs: 0, max_concurrent: 5 });
   });
-});
+}, { postgres: true });

@@ -33,14 +33,14 @@ describe('fuzz: every route of the route table through serve', () => {
     const world = await engine.reseedWorld({ seed: 13, channels: 300, terminated: 200 });
     setWorkSetting(engine.settings, { preset: 'instant' });
     server = await startServer({ engine, port: 0, workers: 0 });
-    const ultimate = engine.identity.createUserWithKey('ultimate', ['generations']);
+    const ultimate = (await engine.identity.createUserWithKey('ultimate', ['generations']));
     keys = {
       ultimate: ultimate.key,
-      starter: engine.identity.createUserWithKey('starter', []).key,
-      none: engine.identity.createUserWithKey('none', []).key,
+      starter: (await engine.identity.createUserWithKey('starter', [])).key,
+      none: (await engine.identity.createUserWithKey('none', [])).key,
     };
     // Something for ids to find: folders 1–2, an alert, a stealth clone.
-    const user = engine.authenticate(ultimate.key);
+    const user = (await engine.authenticate(ultimate.key));
     await engine.handle('folders.create', { name: 'First' }, user);
     await engine.handle('folders.create', { name: 'Second' }, user);
     await engine.handle('alerts.create', { name: 'Outliers' }, user);

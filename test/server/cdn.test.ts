@@ -131,7 +131,7 @@ describe('serve: download files', () => {
     fs.symlinkSync(outside, path.join(cdnDir(dataDir), 'audio-link'));
     fs.writeFileSync(path.join(downloads, '.hidden.srt'), 'hidden');
     fs.writeFileSync(path.join(downloads, 'half.srt.abc123.tmp'), 'half');
-    harness.engine.defaultKey();
+    (await harness.engine.defaultKey());
     for (const name of ['downloads/key.srt', 'downloads/db.mp4', 'downloads/passwd.srt', 'downloads/linked-dir/secret.txt', 'audio-link/secret.txt', 'downloads/.hidden.srt', 'downloads/half.srt.abc123.tmp']) {
       const response = await fetch(`${harness.baseUrl}/cdn/${name}`);
       expect(response.status, name).toBe(404);

@@ -19,7 +19,7 @@ describe('serve: a full disk', () => {
   let videoUrl: string;
   beforeAll(async () => {
     ({ harness, close } = await createHarness('remote', { world: { seed: 1, channels: 200 } }));
-    key = harness.engine.identity.createUserWithKey('ultimate', ['generations']).key;
+    key = (await harness.engine.identity.createUserWithKey('ultimate', ['generations'])).key;
     const world = await harness.engine.platform();
     const video = world.sampleChannels(200).flatMap((channel) => world.channelVideos(channel)).find((candidate) => candidate.kind !== 'upcoming' && world.transcript(candidate.video_id))!;
     videoUrl = `https://youtu.be/${video.video_id}`;

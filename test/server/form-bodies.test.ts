@@ -26,7 +26,7 @@ describe('serve: JSON routes take form bodies', () => {
   let channels: string[];
   beforeAll(async () => {
     ({ harness, close } = await createHarness('remote', { world: { seed: 1, channels: 300 } }));
-    key = harness.engine.identity.createUserWithKey('ultimate', ['generations']).key;
+    key = (await harness.engine.identity.createUserWithKey('ultimate', ['generations'])).key;
     videos = await pickVideos(harness.engine);
     const world = await harness.engine.platform();
     channels = world.sampleChannels(3).map((channel) => channel.channel_id);

@@ -28,7 +28,8 @@ describe('serve: health with and without a key', () => {
     const response = await fetch(`${server.url}/api/health`);
     expect(response.status).toBe(200);
     const body = healthOutput.strict().parse(await response.json());
-    expect(Object.keys(body).sort()).toEqual(['engine', 'status', 'version']);
+    expect(Object.keys(body).sort()).toEqual(['engine', 'status', 'store', 'version']);
+    expect(body.store).toEqual({ kind: 'sqlite', reachable: true, schema_version: expect.any(Number) });
     expect(['healthy', 'degraded']).toContain(body.status);
   });
 
@@ -88,7 +89,7 @@ describe('health: what makes the service degraded', () => {
     expect(body.status).toBe('degraded');
     expect(body.problems).toContainEqual({ check: 'workers', message: expect.stringMatching(/^1 job has waited over a minute and no worker is alive/) });
     // A worker host that is alive means the job will be run.
-    engine.jobs.hosts.register('detached');
+    (await engine.jobs.hosts.register('detached'));
     clock.advance(1_000);
     expect(await problems(service)).not.toContain('workers');
   });

@@ -15,7 +15,7 @@ describe('serve: HTTP behaviour', () => {
   let key: string;
   beforeAll(async () => {
     ({ harness, close } = await createHarness('remote'));
-    key = harness.engine.identity.createUserWithKey('starter', []).key;
+    key = (await harness.engine.identity.createUserWithKey('starter', [])).key;
   });
   afterAll(() => close());
 
@@ -24,7 +24,7 @@ describe('serve: HTTP behaviour', () => {
   it('accepts the key as a Bearer header, as ?api_key=, and as a multipart api_key field', async () => {
     expect((await fetch(url('/api/folders'), { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
     expect((await fetch(url(`/api/folders?api_key=${key}`))).status).toBe(200);
-    const pro = harness.engine.identity.createUserWithKey('professional', []).key;
+    const pro = (await harness.engine.identity.createUserWithKey('professional', [])).key;
     const form = new FormData();
     form.append('api_key', pro);
     form.append('script', 'hello');
@@ -59,14 +59,14 @@ describe('serve: HTTP behaviour', () => {
   });
 
   it('names the field when a file is uploaded where a text field belongs', async () => {
-    const pro = harness.engine.identity.createUserWithKey('professional', []).key;
+    const pro = (await harness.engine.identity.createUserWithKey('professional', [])).key;
     const form = new FormData();
     form.append('script', new Blob(['Hello from a file.']), 'script.txt');
     form.append('voice_id', 'espeak-en-us');
     const response = await fetch(url('/api/generate-simple'), { method: 'POST', body: form, headers: { authorization: `Bearer ${pro}` } });
     expect(response.status).toBe(400);
     expect((await response.json()).error).toMatch(/^Invalid request: script: send it as a form field/);
-    expect(harness.engine.jobs.queue.hasWaiting(['generation'])).toBe(false);
+    expect((await harness.engine.jobs.queue.hasWaiting(['generation']))).toBe(false);
   });
 
   it('answers unknown routes with a JSON 404', async () => {
@@ -130,7 +130,7 @@ describe('serve: shutting down', () => {
     const dataDir = tempDataDir();
     const engine = Engine.open({ dataDir });
     const server = await startServer({ engine, port: 0 });
-    const client = new RemoteService({ baseUrl: server.url, apiKey: engine.identity.createUserWithKey('starter', []).key, maxRetries: 0 });
+    const client = new RemoteService({ baseUrl: server.url, apiKey: (await engine.identity.createUserWithKey('starter', [])).key, maxRetries: 0 });
     try {
       setJobWork(engine, 20_000);
       const channel = (await engine.platform()).sampleChannels(1)[0]!.channel_id;
@@ -152,7 +152,7 @@ describe('serve: shutting down', () => {
     const dataDir = tempDataDir();
     const engine = Engine.open({ dataDir });
     const server = await startServer({ engine, port: 0 });
-    const key = engine.identity.createUserWithKey('starter', []).key;
+    const key = (await engine.identity.createUserWithKey('starter', [])).key;
     const connection = await RawConnection.open(server.url);
     try {
       // Headers half sent before shutdown, the rest after: the request is read while closing.
@@ -179,7 +179,7 @@ describe('serve: shutting down', () => {
     const server = await startServer({ engine, port: 0 });
     const agent = new http.Agent({ keepAlive: true });
     try {
-      const key = engine.identity.createUserWithKey('starter', []).key;
+      const key = (await engine.identity.createUserWithKey('starter', [])).key;
       const request = http.request(`${server.url}/api/folders`, {
         method: 'POST',
         agent,

@@ -21,7 +21,7 @@ describe('serve: malformed requests', () => {
   let key: string;
   beforeAll(async () => {
     ({ harness, close } = await createHarness('remote'));
-    key = harness.engine.identity.createUserWithKey('ultimate', ['generations']).key;
+    key = (await harness.engine.identity.createUserWithKey('ultimate', ['generations'])).key;
   });
   afterAll(() => close());
 
@@ -51,7 +51,7 @@ describe('serve: malformed requests', () => {
     const response = await post('/api/generate-simple', `multipart/form-data; boundary=${boundary}`, form);
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe('Invalid request: custom_title: the value is larger than 1 MB.');
-    expect(harness.engine.jobs.queue.hasWaiting(['generation'])).toBe(false);
+    expect((await harness.engine.jobs.queue.hasWaiting(['generation']))).toBe(false);
   });
 
   it('refuses a form with more fields than any endpoint takes', async () => {

@@ -31,8 +31,8 @@ describe('the published OpenAPI document', () => {
     const route = routes[name];
     return document.paths[route.path.replace(/:([A-Za-z_]+)/g, '{$1}')]![route.method.toLowerCase()]!;
   };
-  const key = (plan: 'starter' | 'professional' | 'ultimate' | 'none', scopes: string[] = ['generations']) =>
-    harness.engine.identity.createUserWithKey(plan, scopes as never).key;
+  const key = async (plan: 'starter' | 'professional' | 'ultimate' | 'none', scopes: string[] = ['generations']) =>
+    (await harness.engine.identity.createUserWithKey(plan, scopes as never)).key;
 
   /** Sends a request to a route with placeholder path values and the given key and body. */
   const send = (name: RouteName, apiKey: string | undefined, body?: string) => {
@@ -75,8 +75,8 @@ describe('the published OpenAPI document', () => {
   });
 
   it('lists what every route answers without a key, with a plan-less key, and to placeholder input', async () => {
-    const none = key('none');
-    const ultimate = key('ultimate');
+    const none = await key('none');
+    const ultimate = await key('ultimate');
     for (const name of routeNames) {
       const withBody = routes[name].method === 'GET' ? undefined : '{}';
       const missing = await send(name, undefined, withBody);
@@ -90,13 +90,13 @@ describe('the published OpenAPI document', () => {
     const missing = await send('folders.list', undefined);
     expect(missing.status).toBe(401);
     await expectDocumented('folders.list', missing);
-    const oversize = await send('folders.create', key('ultimate'), JSON.stringify({ name: 'x'.repeat(1_100_000) }));
+    const oversize = await send('folders.create', await key('ultimate'), JSON.stringify({ name: 'x'.repeat(1_100_000) }));
     expect(oversize.status).toBe(413);
     await expectDocumented('folders.create', oversize);
   });
 
   it('lists the 429 of a rate-limited route, which carries Retry-After as documented', async () => {
-    const starter = key('starter');
+    const starter = await key('starter');
     expect((await send('cms.networks', starter)).status).toBe(200);
     const refused = await send('cms.networks', starter);
     expect(refused.status).toBe(429);

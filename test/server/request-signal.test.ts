@@ -54,8 +54,8 @@ describe('a long-poll over serve', () => {
     const app = buildApp({ engine });
     try {
       const url = await app.listen({ host: '127.0.0.1', port: 0 });
-      const { key } = engine.identity.createUserWithKey('ultimate', ['generations']);
-      const { job_id } = await engine.handle('generate', { script: 'Hello there.', voice_id: 'espeak-en-us' }, engine.authenticate(key));
+      const { key } = (await engine.identity.createUserWithKey('ultimate', ['generations']));
+      const { job_id } = await engine.handle('generate', { script: 'Hello there.', voice_id: 'espeak-en-us' }, (await engine.authenticate(key)));
       const waiters = () => engine.jobs.queue.events.listenerCount('finished');
       const caller = new AbortController();
       const polling = fetch(`${url}/api/job-status/${job_id}?wait_seconds=30`, { headers: { authorization: `Bearer ${key}` }, signal: caller.signal });

@@ -55,11 +55,11 @@ export async function checkFixtures(engine: Engine): Promise<CheckFixtures> {
 }
 
 /** Sets how long every simulated activity (live checks included) takes, in milliseconds. */
-export function setCheckWork(engine: Engine, ms: number): void {
-  setWorkDuration(engine.settings, { min_ms: ms, max_ms: ms });
+export function setCheckWork(engine: Engine, ms: number): Promise<void> {
+  return setWorkDuration(engine.settings, { min_ms: ms, max_ms: ms });
 }
 
-/** Rate events counted for a user in one bucket (`cms-live`, `cms-lookup`). */
-export function countedEvents(engine: Engine, userId: number, bucket: string): number {
-  return engine.db.prepare<[number, string], { n: number }>('SELECT COUNT(*) AS n FROM rate_events WHERE user_id = ? AND bucket = ?').get(userId, bucket)!.n;
+/** Rate events counted for a user in one bucket (`cms-live`, `cms-lookup`), in the engine's store. */
+export async function countedEvents(engine: Engine, userId: number, bucket: string): Promise<number> {
+  return (await engine.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM rate_events WHERE user_id = ? AND bucket = ?', [userId, bucket]))!.n;
 }

@@ -11,14 +11,20 @@ import { Engine, type EngineOptions } from '../../src/engine/engine.js';
 import type { Plan } from '../../src/engine/limits/plans.js';
 import type { Scope } from '../../src/engine/identity/identity.js';
 import { LocalService } from '../../src/engine/local-service.js';
+import { openEngine } from '../../src/engine/open-engine.js';
+import { parseStoreLocation } from '../../src/engine/store/store-location.js';
 import { RemoteService } from '../../src/remote/remote-service.js';
 import { startServer, type RunningServer } from '../../src/server/serve.js';
+import { createTestDatabase } from './postgres.js';
 import { checkingResponses } from './strict-responses.js';
 
 export type EngineKind = 'embedded' | 'remote';
+/** Where the engine keeps its state: the data dir's SQLite file, or a database of its own on the test run's PostgreSQL. */
+export type StoreKind = 'sqlite' | 'postgres';
 
 export interface EngineHarness {
   kind: EngineKind;
+  store: StoreKind;
   engine: Engine;
   /** Base URL of `serve` (remote kind only). */
   baseUrl?: string;
@@ -39,14 +45,17 @@ export interface HarnessOptions extends Partial<EngineOptions> {
    * (task-jobs' own job kind); every other suite's successful answers are checked (strict-responses.ts).
    */
   strictResponses?: boolean;
+  /** Also run the suite on PostgreSQL, embedded and through serve (describeEachEngine). */
+  postgres?: boolean;
   /** A live data dir (its platform's origin comes from TUBEKIT_PLATFORM_ORIGIN: see live-harness.ts). */
   platform?: 'live';
 }
 
-export async function createHarness(kind: EngineKind, options: HarnessOptions = {}) {
+export async function createHarness(kind: EngineKind, options: HarnessOptions = {}, store: StoreKind = 'sqlite') {
   const dataDir = options.dataDir ?? tempDataDir();
-  const engine = Engine.open({ ...options, dataDir });
-  if (options.platform === 'live') engine.settings.set('platform', 'live');
+  const location = store === 'postgres' ? parseStoreLocation(await createTestDatabase()) : undefined;
+  const engine = await openEngine({ ...options, dataDir, store: location });
+  if (options.platform === 'live') await engine.localSettings.set('platform', 'live');
   if (options.world) await engine.reseedWorld(options.world);
   let server: RunningServer | undefined;
   if (kind === 'remote') server = await startServer({ engine, port: 0 });
@@ -62,17 +71,19 @@ export async function createHarness(kind: EngineKind, options: HarnessOptions = 
   };
   const harness: EngineHarness = {
     kind,
+    store,
     engine,
     baseUrl: server?.url,
     as(plan = 'ultimate', scopes = ['generations']) {
-      return withKey(engine.identity.createUserWithKey(plan, scopes).key);
+      // The user is made in the store (asynchronously); the service waits for it on its first call.
+      return deferredService(engine.identity.createUserWithKey(plan, scopes).then((created) => withKey(created.key)));
     },
     withKey,
   };
   const close = async () => {
     for (const service of services) await service.close().catch(() => undefined);
     await server?.close();
-    engine.close();
+    await engine.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return { harness, close };
@@ -80,11 +91,13 @@ export async function createHarness(kind: EngineKind, options: HarnessOptions = 
 
 /** `describe` once per engine; the harness is ready inside `it` blocks. */
 export function describeEachEngine(title: string, body: (get: () => EngineHarness) => void, options: HarnessOptions = {}) {
+  const stores: StoreKind[] = options.postgres ? ['sqlite', 'postgres'] : ['sqlite'];
+  for (const store of stores)
   for (const kind of ['embedded', 'remote'] as const) {
-    describe(`${title} [${kind}]`, () => {
+    describe(`${title} [${kind}${store === 'sqlite' ? '' : `, ${store}`}]`, () => {
       let current: Awaited<ReturnType<typeof createHarness>>;
       beforeAll(async () => {
-        current = await createHarness(kind, options);
+        current = await createHarness(kind, options, store);
       });
       afterAll(async () => {
         await current?.close();
@@ -92,6 +105,20 @@ export function describeEachEngine(title: string, body: (get: () => EngineHarnes
       body(() => current.harness);
     });
   }
+}
+
+/** A Service that is still being made (its user created in the store): every call waits for it first. */
+export function deferredService(pending: Promise<Service>): Service {
+  pending.catch(() => undefined);
+  return {
+    get target() {
+      return { mode: 'local', location: '(being opened)' } as const;
+    },
+    call: async (name, input, options) => (await pending).call(name, input, options),
+    fetchFile: async (url, options) => (await pending).fetchFile(url, options),
+    callPath: async (request, options) => (await pending).callPath(request, options),
+    close: async () => (await pending.catch(() => undefined))?.close(),
+  };
 }
 
 /** Resolves to the ServiceError a call rejects with (fails the test if it succeeds). */

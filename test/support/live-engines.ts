@@ -21,7 +21,7 @@ export function describeEachEngineOnLive(title: string, site: () => FixtureExcha
         vi.stubEnv('TUBEKIT_PLATFORM_ORIGIN', server.origin);
         vi.stubEnv('TUBEKIT_PLATFORM_RATE', '100');
         current = await createHarness(kind, options);
-        current.harness.engine.settings.set('platform', 'live');
+        await current.harness.engine.localSettings.set('platform', 'live');
       });
       afterAll(async () => {
         await current?.close();

@@ -27,7 +27,7 @@ export async function serveFreshEngine(
   const engine = Engine.open({ dataDir });
   await prepare?.(engine);
   const server = await startServer({ ...serveOptions, engine, port: 0 });
-  const key = engine.identity.createUserWithKey(plan, scopes).key;
+  const key = (await engine.identity.createUserWithKey(plan, scopes)).key;
   return {
     engine,
     server,

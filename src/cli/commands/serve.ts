@@ -16,6 +16,8 @@ interface ServeFlags {
   workers: string;
   alertsEvery: string;
   allowedHost?: string[];
+  migrate: boolean;
+  waitForStore: string;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -32,12 +34,15 @@ export function registerServe(program: Command, app: CliApp): void {
       .option('--body-min-rate <bytes>', 'close a request whose body arrives slower than this many bytes a second (judged over --body-timeout), with 408', '512')
       .option('--body-max-time <seconds>', 'close a request whose whole body takes longer than this, with 408', '600')
       .option('--allowed-host <host>', 'a Host (name or name:port) clients may call the server by beside its listen address, e.g. behind a proxy; repeatable; * for any', collect)
-      .option('--workers <n>', 'channel jobs this server runs at once (generation and analysis jobs have their own slots)', '2')
-      .option('--alerts-every <minutes>', 'run an alert evaluation cycle every N minutes (0: never)', '60'),
+      .option('--workers <n>', 'channel jobs this server runs at once (generation and analysis jobs have their own slots); 0: none, an API-only server of a fleet whose jobs `tubekit engine worker` runs elsewhere', '2')
+      .option('--alerts-every <minutes>', 'run an alert evaluation cycle every N minutes (0: never)', '60')
+      .option('--no-migrate', 'with --store postgres://…: do not apply pending migrations at start (refuse to start while some are pending)')
+      .option('--wait-for-store <seconds>', 'with --store postgres://…: how long to wait for the database at start before exiting 9', '30'),
     [
       'tubekit serve                             # http://127.0.0.1:8787',
       'tubekit serve --port 0 --log',
       'tubekit serve --alerts-every 15                # alert cycles every 15 minutes',
+      'tubekit serve --store postgres://tubekit@db.internal/tubekit --host 0.0.0.0   # one of a fleet sharing one database',
       'tubekit serve --host 0.0.0.0 --allowed-host api.example.com   # behind a proxy that keeps the Host',
       'TUBEKIT_BASE_URL=http://127.0.0.1:8787 TUBEKIT_API_KEY=$(tubekit engine keys create --plan starter) tubekit folders list',
     ],
@@ -45,26 +50,39 @@ export function registerServe(program: Command, app: CliApp): void {
   refuseRemoteFlags(serve, app, '`tubekit serve`');
   serve.action(async (options: ServeFlags) => {
     const port = parseWholeNumber(options.port, '--port', { min: 0, max: 65535 });
-    const workers = parseWholeNumber(options.workers, '--workers', { min: 1, max: 64 });
+    const workers = parseWholeNumber(options.workers, '--workers', { min: 0, max: 64 });
     const alertsEveryMinutes = parseWholeNumber(options.alertsEvery, '--alerts-every', { min: 0, max: 10_080 });
     const bodyBounds = {
       stallSeconds: parseWholeNumber(options.bodyTimeout, '--body-timeout', { min: 1, max: 3600 }),
       minBytesPerSecond: parseWholeNumber(options.bodyMinRate, '--body-min-rate', { min: 0, max: 1e9 }),
       maxSeconds: parseWholeNumber(options.bodyMaxTime, '--body-max-time', { min: 1, max: 86_400 }),
     };
-    const { Engine } = await import('../../engine/engine.js');
+    const waitMs = parseWholeNumber(options.waitForStore, '--wait-for-store', { min: 0, max: 3600 }) * 1000;
+    const { openEngine } = await import('../../engine/open-engine.js');
     const { startServer } = await import('../../server/serve.js');
     // Its own vision model settings (environment, then profile): never a caller's.
-    const engine = openAtDataDir(app.settings.dataDir, () => Engine.open({ dataDir: app.settings.dataDir, platform: app.platformOptions, analysisSettings: app.analysisSettings() }));
-    engine.defaultKey();
-    const server = await startServer({ engine, host: options.host, port, logRequests: options.log, bodyBounds, allowedHosts: options.allowedHost, workers, alertsEveryMinutes }).catch((error: NodeJS.ErrnoException) => {
-      engine.close();
+    const engine = await openAtDataDir(app.settings.dataDir, () =>
+      openEngine({
+        dataDir: app.settings.dataDir,
+        store: app.settings.store,
+        filesDir: app.settings.filesDir,
+        platform: app.platformOptions,
+        analysisSettings: app.analysisSettings(),
+        // --workers 0: queued jobs are left to the workers of other processes.
+        jobRunner: workers === 0 ? { mode: 'none' } : undefined,
+        storeOpening: { migrations: options.migrate ? 'apply' : 'require', waitMs, onWait: (line) => app.io.note(line) },
+      }),
+    );
+    await engine.defaultKey();
+    const server = await startServer({ engine, host: options.host, port, logRequests: options.log, bodyBounds, allowedHosts: options.allowedHost, workers, alertsEveryMinutes }).catch(async (error: NodeJS.ErrnoException) => {
+      await engine.close();
       throw listenError(error, options.host, port);
     });
     app.io.out(server.url);
-    app.io.note(`Serving the embedded engine at ${app.settings.dataDir}. Ctrl-C stops.`);
+    const where = app.settings.store.kind === 'postgres' ? `${app.settings.dataDir} on ${app.settings.store.description}` : app.settings.dataDir;
+    app.io.note(`Serving the embedded engine at ${where}. Ctrl-C stops.`);
     await untilStopped();
     await server.close();
-    engine.close();
+    await engine.close();
   });
 }

@@ -143,4 +143,12 @@ export const healthOutput = z.object({
   engine: z.string().optional(),
   /** The embedded engine's platform: the sample world or the live site (a field of ours). */
   platform: z.enum(['sample', 'live']).optional(),
+  store: z
+    .object({
+      kind: z.enum(['sqlite', 'postgres']).describe('Where the engine keeps its state: the data dir\'s SQLite file, or a fleet\'s PostgreSQL.'),
+      reachable: z.boolean().describe('Whether the database answered just now.'),
+      schema_version: z.number().int().nullable().describe('The highest migration applied (null while unreachable).'),
+    })
+    .optional()
+    .describe('Ours: the engine\'s store, for readiness checks of a fleet.'),
 });

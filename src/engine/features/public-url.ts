@@ -16,5 +16,5 @@ export function publicFileUrl(request: RequestContext, relativePath: string): st
   const configured = request.engine.settings.get<string>(CDN_BASE_URL_SETTING);
   if (configured) return `${configured.replace(/\/+$/, '')}/${segments}`;
   if (request.baseUrl) return `${request.baseUrl.replace(/\/+$/, '')}/cdn/${segments}`;
-  return pathToFileURL(path.join(cdnDir(request.engine.dataDir), relativePath)).href;
+  return pathToFileURL(path.join(cdnDir(request.engine.filesDir), relativePath)).href;
 }

@@ -1,33 +1,39 @@
 import { VERSION } from '../../core/version.js';
 import type { Handlers, PublicHandlers } from '../context.js';
-import { healthProblems } from '../health.js';
+import { healthChecks } from '../health.js';
 import { dataDirPlatform } from '../platform/factory/open-platform.js';
-import { RememberedReads } from '../store/change-watch.js';
+import { RememberedReads, RememberedStoreReads } from '../store/change-watch.js';
 import type { Settings } from '../store/settings.js';
 import { preparedFor } from '../store/prepared.js';
+import type { Store } from '../store/store.js';
 
 const ACTIVE_STATES = "('queued', 'running', 'pending', 'processing')";
+const JOB_COUNTS = `SELECT COALESCE(SUM(CASE WHEN state IN ${ACTIVE_STATES} THEN 1 ELSE 0 END), 0) AS active, COUNT(*) AS total FROM jobs WHERE user_id = ?`;
 
 /**
- * What health reads from the database, remembered until it may have changed: a monitor polling
- * health reads no table while nothing moves.
+ * A user's job counts, remembered until the store may have changed at all: a monitor polling
+ * health reads no table while nothing moves (on SQLite; Postgres cannot see every write cheaply,
+ * so there it reads each time).
  */
-const healthReads = preparedFor((db) => {
-  const jobCounts = db.prepare<[number], { active: number; total: number }>(
-    `SELECT COALESCE(SUM(state IN ${ACTIVE_STATES}), 0) AS active, COUNT(*) AS total FROM jobs WHERE user_id = ?`,
-  );
-  return {
-    jobCounts: new RememberedReads(db, (userId: number) => Object.freeze(jobCounts.get(userId)!)),
-    platform: new RememberedReads(db, (settings: Settings) => dataDirPlatform(settings)),
-  };
-});
+const rememberedCounts = new WeakMap<Store, RememberedStoreReads<number, Readonly<{ active: number; total: number }>>>();
+
+function jobCounts(store: Store, userId: number): Promise<Readonly<{ active: number; total: number }>> {
+  let reads = rememberedCounts.get(store);
+  if (!reads) {
+    reads = new RememberedStoreReads(store.changeSignal(), async (user: number) => Object.freeze((await store.get<{ active: number; total: number }>(JOB_COUNTS, [user]))!));
+    rememberedCounts.set(store, reads);
+  }
+  return reads.get(userId);
+}
+
+/** The data dir's platform, remembered until its database changes. */
+const rememberedPlatform = preparedFor((db) => new RememberedReads(db, (settings: Settings) => dataDirPlatform(settings)));
 
 export const systemHandlers: Handlers = {
-  health(request) {
+  async health(request) {
     const { engine } = request;
-    const problems = healthProblems(engine);
-    const reads = healthReads(engine.db);
-    const counts = reads.jobCounts.get(request.user.userId);
+    const { problems, store } = await healthChecks(engine);
+    const counts = await jobCounts(engine.store, request.user.userId);
     return {
       status: problems.length > 0 ? 'degraded' : 'healthy',
       active_jobs: counts.active,
@@ -36,15 +42,16 @@ export const systemHandlers: Handlers = {
       problems,
       version: VERSION,
       engine: 'embedded',
-      platform: reads.platform.get(engine.settings),
+      platform: rememberedPlatform(engine.db).get(engine.localSettings),
+      store,
     };
   },
 };
 
 /** Open routes called without a key: the public part of their answer. */
 export const publicHandlers: PublicHandlers = {
-  health(engine) {
-    const problems = healthProblems(engine);
-    return { status: problems.length > 0 ? 'degraded' : 'healthy', version: VERSION, engine: 'embedded' };
+  async health(engine) {
+    const { problems, store } = await healthChecks(engine);
+    return { status: problems.length > 0 ? 'degraded' : 'healthy', version: VERSION, engine: 'embedded', store };
   },
 };

@@ -3,7 +3,7 @@ import { conflict, notFound, unauthorized } from '../../core/errors.js';
 import type { Clock } from '../clock.js';
 import { isoTime } from '../clock.js';
 import type { Plan } from '../limits/plans.js';
-import type { Db } from '../store/database.js';
+import type { Executor, Store } from '../store/store.js';
 import { hashApiKey, keyPrefix, newApiKey } from './keys.js';
 
 export const SCOPES = ['generations'] as const;
@@ -36,39 +36,37 @@ const parseScopes = (text: string): Scope[] => text.split(',').filter(Boolean) a
 
 /** Keys remembered at most: a server sees a handful; past this the memory is simply cleared. */
 const PRINCIPAL_CACHE_MAX = 1_000;
+/** Announced after every write of users or keys, so every process forgets the keys it remembers. */
+export const IDENTITY_CHANNEL = 'tubekit_identity';
+/** Serialises creating the default user across processes (and machines). */
+const DEFAULT_USER_LOCK = 'identity:default-user';
+
+const BY_KEY_HASH = `SELECT users.id, users.plan, users.scopes FROM api_keys JOIN users ON users.id = api_keys.user_id
+  WHERE api_keys.key_hash = ? AND api_keys.revoked_at IS NULL`;
 
 /** Users, their plans and scopes, and hashed API keys. */
 export class Identity {
-  private readonly byKeyHash;
-  private readonly dataVersion;
   /**
    * Who each recently seen key is, so a busy server does not hash and look up the same key on
-   * every request. It is valid while this database has not changed under us: SQLite's
-   * `data_version` moves whenever another connection (a CLI revoking a key, say) commits, and
-   * this class clears the cache itself after its own writes, so a revoked key stops working on
-   * its next request.
+   * every request. It is valid while the store's change counter for identity has not moved
+   * (another process revoking a key moves it), so a revoked key stops working on its next request.
    */
   private readonly principals = new Map<string, Principal | null>();
   private principalsVersion = -1;
   private versionReadThisTurn = false;
+  private changes?: Promise<() => number | Promise<number>>;
 
   constructor(
-    private readonly db: Db,
+    private readonly store: Store,
     private readonly clock: Clock,
-  ) {
-    this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
-    this.byKeyHash = db.prepare<[string], UserRow>(
-      `SELECT users.id, users.plan, users.scopes FROM api_keys JOIN users ON users.id = api_keys.user_id
-       WHERE api_keys.key_hash = ? AND api_keys.revoked_at IS NULL`,
-    );
-  }
+  ) {}
 
-  authenticate(key: string | undefined): Principal {
+  async authenticate(key: string | undefined): Promise<Principal> {
     if (!key) throw unauthorized('Authentication failed: no API key was sent.');
-    this.noticeOtherWriters();
+    await this.noticeOtherWriters();
     let principal = this.principals.get(key);
     if (principal === undefined) {
-      const row = this.byKeyHash.get(hashApiKey(key));
+      const row = await this.store.get<UserRow>(BY_KEY_HASH, [hashApiKey(key)]);
       // Unknown keys are remembered too (as null): a client retrying a bad key costs a lookup once.
       principal = row ? Object.freeze({ userId: row.id, plan: row.plan, scopes: Object.freeze(parseScopes(row.scopes)) as Scope[] }) : null;
       if (this.principals.size >= PRINCIPAL_CACHE_MAX) this.principals.clear();
@@ -79,51 +77,55 @@ export class Identity {
   }
 
   /**
-   * Reads `data_version` once per turn of the event loop: the requests a server handles in one
+   * Reads the change counter once per turn of the event loop: the requests a server handles in one
    * turn arrived together, and a commit by another process is seen from the next turn on.
    */
-  private noticeOtherWriters(): void {
+  private async noticeOtherWriters(): Promise<void> {
     if (this.versionReadThisTurn) return;
     this.versionReadThisTurn = true;
     setImmediate(() => {
       this.versionReadThisTurn = false;
     }).unref();
-    const version = this.dataVersion.get()!;
+    this.changes ??= this.store.changeCounter(IDENTITY_CHANNEL);
+    const version = await (await this.changes)();
     if (version !== this.principalsVersion) this.forgetPrincipals(version);
   }
 
-  /** Drops every remembered key (after a write of users or keys, or one by another connection). */
+  /** Drops every remembered key (after a write of users or keys, or one by another process). */
   private forgetPrincipals(version = this.principalsVersion): void {
     this.principals.clear();
     this.principalsVersion = version;
   }
 
-  /** A new user with its own key (for trying plan rules locally). */
-  createUserWithKey(plan: Plan, scopes: Scope[], options: { isDefault?: boolean; name?: string } = {}) {
-    const key = newApiKey();
-    const create = this.db.transaction(() => {
-      const now = this.clock.now();
-      const user = this.db
-        .prepare('INSERT INTO users (name, plan, scopes, is_default, created_at) VALUES (?, ?, ?, ?, ?)')
-        .run(options.name ?? `${plan} user`, plan, scopes.join(','), options.isDefault ? 1 : 0, now);
-      const userId = Number(user.lastInsertRowid);
-      this.db
-        .prepare('INSERT INTO api_keys (user_id, key_hash, prefix, created_at) VALUES (?, ?, ?, ?)')
-        .run(userId, hashApiKey(key), keyPrefix(key), now);
-      return userId;
-    });
-    const userId = create.immediate();
+  /** After a write: forget here, and tell every other process to. */
+  private async changed(): Promise<void> {
     this.forgetPrincipals();
+    await this.store.notify(IDENTITY_CHANNEL, '');
+  }
+
+  /** A new user with its own key (for trying plan rules locally). */
+  async createUserWithKey(plan: Plan, scopes: Scope[], options: { isDefault?: boolean; name?: string } = {}) {
+    const key = newApiKey();
+    const userId = await this.store.transaction((tx) => this.insertUserWithKey(tx, key, plan, scopes, options));
+    await this.changed();
     return { key, user_id: userId, plan, scopes };
   }
 
+  private async insertUserWithKey(tx: Executor, key: string, plan: Plan, scopes: Scope[], options: { isDefault?: boolean; name?: string }): Promise<number> {
+    const now = this.clock.now();
+    const user = await tx.get<{ id: number }>(
+      'INSERT INTO users (name, plan, scopes, is_default, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+      [options.name ?? `${plan} user`, plan, scopes.join(','), options.isDefault ? 1 : 0, now],
+    );
+    await tx.run('INSERT INTO api_keys (user_id, key_hash, prefix, created_at) VALUES (?, ?, ?, ?)', [user!.id, hashApiKey(key), keyPrefix(key), now]);
+    return user!.id;
+  }
+
   /** Another key for an existing user: caps counted per user then hold across both keys. */
-  createKeyForUser(userId: number): string {
+  async createKeyForUser(userId: number): Promise<string> {
     const key = newApiKey();
-    this.db
-      .prepare('INSERT INTO api_keys (user_id, key_hash, prefix, created_at) VALUES (?, ?, ?, ?)')
-      .run(userId, hashApiKey(key), keyPrefix(key), this.clock.now());
-    this.forgetPrincipals();
+    await this.store.run('INSERT INTO api_keys (user_id, key_hash, prefix, created_at) VALUES (?, ?, ?, ?)', [userId, hashApiKey(key), keyPrefix(key), this.clock.now()]);
+    await this.changed();
     return key;
   }
 
@@ -131,38 +133,38 @@ export class Identity {
    * The default local user (Ultimate, every scope). Its key lives in a 0600 file in the data dir
    * so the CLI can use it in local mode; created once, on first use.
    */
-  ensureDefaultKey(keyFile: string): string {
-    const existing = this.readValidKey(keyFile);
+  async ensureDefaultKey(keyFile: string): Promise<string> {
+    const existing = await this.readValidKey(this.store, keyFile);
     if (existing) return existing;
-    // Several processes may start on a new data dir at once: the write lock makes one of them
-    // create the user and the file; the others find the file once they get the lock.
-    const create = this.db.transaction(() => {
-      const written = this.readValidKey(keyFile);
-      if (written) return written;
-      const created = this.createUserWithKey('ultimate', ['generations'], { isDefault: true, name: 'local user' });
+    // Several processes may start on a new data dir at once: the lock makes one of them create
+    // the user and the file; the others find the file once they get the lock.
+    const created = await this.store.transaction(async (tx) => {
+      await tx.lock(DEFAULT_USER_LOCK);
+      const written = await this.readValidKey(tx, keyFile);
+      if (written) return { key: written, fresh: false };
+      const key = newApiKey();
+      await this.insertUserWithKey(tx, key, 'ultimate', ['generations'], { isDefault: true, name: 'local user' });
       const temporary = `${keyFile}.${process.pid}.tmp`;
-      fs.writeFileSync(temporary, `${created.key}\n`, { mode: 0o600 });
+      fs.writeFileSync(temporary, `${key}\n`, { mode: 0o600 });
       fs.renameSync(temporary, keyFile);
-      return created.key;
+      return { key, fresh: true };
     });
-    return create.immediate();
+    if (created.fresh) await this.changed();
+    return created.key;
   }
 
-  private readValidKey(keyFile: string): string | undefined {
+  private async readValidKey(on: Executor, keyFile: string): Promise<string | undefined> {
     if (!fs.existsSync(keyFile)) return undefined;
     const key = fs.readFileSync(keyFile, 'utf8').trim();
-    return this.byKeyHash.get(hashApiKey(key)) ? key : undefined;
+    return (await on.get(BY_KEY_HASH, [hashApiKey(key)])) ? key : undefined;
   }
 
-
-  listKeys(): KeyListing[] {
-    const rows = this.db
-      .prepare<[], { prefix: string; user_id: number; plan: Plan; scopes: string; created_at: number; revoked_at: number | null; is_default: number }>(
-        `SELECT api_keys.prefix, api_keys.user_id, users.plan, users.scopes, api_keys.created_at,
-                api_keys.revoked_at, users.is_default
-         FROM api_keys JOIN users ON users.id = api_keys.user_id ORDER BY api_keys.id`,
-      )
-      .all();
+  async listKeys(): Promise<KeyListing[]> {
+    const rows = await this.store.all<{ prefix: string; user_id: number; plan: Plan; scopes: string; created_at: number; revoked_at: number | null; is_default: number }>(
+      `SELECT api_keys.prefix, api_keys.user_id, users.plan, users.scopes, api_keys.created_at,
+              api_keys.revoked_at, users.is_default
+       FROM api_keys JOIN users ON users.id = api_keys.user_id ORDER BY api_keys.id`,
+    );
     return rows.map((row) => ({
       prefix: row.prefix,
       user_id: row.user_id,
@@ -178,30 +180,26 @@ export class Identity {
    * Revokes by the whole key, or by any start of the prefix `keys list` shows (`tk_zG`, `tk_zGWSz7`)
    * that names exactly one active key. Longer text must be the whole key: only its hash is kept.
    */
-  revokeKey(keyOrPrefix: string): { prefix: string } {
-    const byHash = this.db
-      .prepare<[string], { id: number; prefix: string }>('SELECT id, prefix FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL')
-      .get(hashApiKey(keyOrPrefix));
+  async revokeKey(keyOrPrefix: string): Promise<{ prefix: string }> {
+    const byHash = await this.store.get<{ id: number; prefix: string }>('SELECT id, prefix FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL', [hashApiKey(keyOrPrefix)]);
     const shown = keyPrefix(keyOrPrefix);
     const matches = byHash
       ? [byHash]
       : keyOrPrefix.length > shown.length
         ? []
-        : this.db
-            .prepare<[string, string], { id: number; prefix: string }>('SELECT id, prefix FROM api_keys WHERE substr(prefix, 1, length(?)) = ? AND revoked_at IS NULL ORDER BY id')
-            .all(keyOrPrefix, keyOrPrefix);
+        : await this.store.all<{ id: number; prefix: string }>('SELECT id, prefix FROM api_keys WHERE substr(prefix, 1, length(CAST(? AS TEXT))) = ? AND revoked_at IS NULL ORDER BY id', [keyOrPrefix, keyOrPrefix]);
     if (matches.length === 0) {
       throw notFound(`No active key matches "${shown}${keyOrPrefix.length > shown.length ? '…' : ''}": give the whole key, or the prefix \`tubekit engine keys list\` shows (or the start of one).`);
     }
     if (matches.length > 1) {
       throw conflict(`"${keyOrPrefix}" is the start of ${matches.length} active keys (${matches.map((match) => match.prefix).join(', ')}); give more of it, or the whole key.`);
     }
-    this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').run(this.clock.now(), matches[0]!.id);
-    this.forgetPrincipals();
+    await this.store.run('UPDATE api_keys SET revoked_at = ? WHERE id = ?', [this.clock.now(), matches[0]!.id]);
+    await this.changed();
     return { prefix: matches[0]!.prefix };
   }
 
-  userCount(): number {
-    return (this.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM users').get()!).n;
+  async userCount(): Promise<number> {
+    return (await this.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM users'))!.n;
   }
 }

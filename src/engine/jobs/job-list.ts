@@ -36,7 +36,7 @@ export function jobListEntry(row: JobRow): JobListEntry {
 export const jobListHandlers: Handlers = {
   async 'jobs.list'(request, input) {
     const kinds = input.kind ? [input.kind] : JOB_KINDS;
-    const jobs = request.engine.jobs.queue.recentOfUser(request.user.userId, kinds, input.status, input.limit).map(jobListEntry);
+    const jobs = (await request.engine.jobs.queue.recentOfUser(request.user.userId, kinds, input.status, input.limit)).map(jobListEntry);
     return { success: true, jobs, count: jobs.length };
   },
 };

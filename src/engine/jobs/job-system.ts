@@ -10,7 +10,7 @@
 import type { Clock } from '../clock.js';
 import type { EngineContext } from '../context.js';
 import { PLANS } from '../limits/plans.js';
-import type { Db } from '../store/database.js';
+import type { Store } from '../store/store.js';
 import { isTerminal, isWaiting, type JobRow } from './job-row.js';
 import { JobQueue, type EnqueueRequest, type Enqueued } from './queue.js';
 import { familyOf } from './registry.js';
@@ -29,6 +29,8 @@ export type JobRunner =
 export const DEFAULT_IN_PROCESS_WORKERS = 2;
 /** How often a long-poll on a waiting job checks that a worker is alive. */
 const ENSURE_INTERVAL_MS = 1_000;
+/** How often a long-poll re-reads its job when finishes are announced across processes (Postgres). */
+const NOTIFIED_POLL_MS = 1_000;
 /** Settings key of timing overrides shared by every process (tests shorten the lease this way). */
 export const JOB_TIMING_SETTING = 'job-timing';
 
@@ -42,27 +44,29 @@ export class JobSystem {
 
   constructor(
     private readonly engine: EngineContext,
-    db: Db,
+    store: Store,
     clock: Clock,
     private readonly runner: JobRunner = { mode: 'in-process' },
     timing: Partial<JobTiming> = {},
   ) {
     // Settings first (every process on the data dir sees them), then this engine's own options.
     this.timing = resolveJobTiming({ ...engine.settings.get<Partial<JobTiming>>(JOB_TIMING_SETTING), ...timing });
-    this.hosts = new WorkerHosts(db, clock, this.timing.hostStaleMs);
+    this.hosts = new WorkerHosts(store, clock, this.timing.hostStaleMs);
     this.queue = new JobQueue(
-      db,
+      store,
       clock,
       this.timing.maxAttempts,
       () => Object.fromEntries(PLANS.map((plan) => [plan, engine.planLimits(plan).concurrentJobs])),
-      (owner) => this.hosts.holdsAlive(owner),
+      () => this.hosts.holdersAlive(),
+      // A dead holder is known by its missing heartbeat: looking more often than hosts beat finds nothing new.
+      this.timing.hostHeartbeatMs,
     );
   }
 
   /** Queues a job of a registered kind and makes sure something will run it. */
-  enqueue(request: Omit<EnqueueRequest, 'family'>): Enqueued {
-    const enqueued = this.queue.enqueue({ ...request, family: familyOf(request.kind) });
-    if (!enqueued.existing) this.ensureRunner();
+  async enqueue(request: Omit<EnqueueRequest, 'family'>): Promise<Enqueued> {
+    const enqueued = await this.queue.enqueue({ ...request, family: familyOf(request.kind) });
+    if (!enqueued.existing) await this.ensureRunner();
     return enqueued;
   }
 
@@ -70,13 +74,13 @@ export class JobSystem {
    * Makes sure a worker will pick up waiting jobs. Called after enqueues and by status reads of
    * unfinished jobs, so a job left behind by a dead worker is taken up again on the next look.
    */
-  ensureRunner(): void {
+  async ensureRunner(): Promise<void> {
     switch (this.runner.mode) {
       case 'in-process':
         this.startWorkers();
         return;
       case 'spawn':
-        if (this.hosts.reserveSpawn()) this.runner.spawn ? this.runner.spawn(this.engine.dataDir) : spawnDetachedWorker(this.engine.dataDir, undefined, this.runner.env);
+        if (await this.hosts.reserveSpawn()) this.runner.spawn ? this.runner.spawn(this.engine.dataDir) : spawnDetachedWorker(this.engine.dataDir, this.engine.storeUrl, undefined, this.runner.env);
         return;
       case 'none':
         return;
@@ -98,17 +102,19 @@ export class JobSystem {
    * way, and while the job waits for a worker the runner is re-checked every second, so a job
    * whose worker died is picked up again while someone is looking at it.
    */
-  async wait(load: () => JobRow, seconds: number, signal?: AbortSignal): Promise<JobRow> {
+  async wait(load: () => Promise<JobRow>, seconds: number, signal?: AbortSignal): Promise<JobRow> {
     let lastEnsured = 0;
-    const next = () => {
-      const row = this.refresh(load());
+    const next = async () => {
+      const row = await this.refresh(await load());
       if ((isWaiting(row.state) || lastEnsured === 0) && !isTerminal(row.state) && Date.now() - lastEnsured >= ENSURE_INTERVAL_MS) {
         lastEnsured = Date.now();
-        this.ensureRunner();
+        await this.ensureRunner();
       }
       return row;
     };
-    return waitForJob(this.queue, next, { seconds, pollMs: this.timing.waitPollMs, signal, release: this.release.signal });
+    // Where finishes reach every process as notifications, polling is only the fallback for a lost one.
+    const pollMs = this.engine.store.notifiesAcrossProcesses ? Math.max(this.timing.waitPollMs, NOTIFIED_POLL_MS) : this.timing.waitPollMs;
+    return waitForJob(this.queue, next, { seconds, pollMs, signal, release: this.release.signal });
   }
 
   /** Ends every long-poll held now with its job's current state (serve shutting down). */
@@ -117,10 +123,14 @@ export class JobSystem {
     this.release = new AbortController();
   }
 
-  /** Synchronous stop so the engine can close its database right after. */
-  stop(): void {
-    this.worker?.stop();
+  /**
+   * Stops this process's workers; the promise (undefined when none ran) resolves once their jobs
+   * are back in the queue, so the engine can close its store.
+   */
+  stop(): Promise<void> | undefined {
+    const worker = this.worker;
     this.worker = undefined;
+    return worker?.stop();
   }
 
   /**
@@ -128,11 +138,11 @@ export class JobSystem {
    * requeued (or failed) before anyone is shown it, so a poll never reports a dead worker's job as
    * running with a rising elapsed time.
    */
-  private refresh(row: JobRow): JobRow {
+  private async refresh(row: JobRow): Promise<JobRow> {
     const leased = row.lease_owner !== null && row.lease_expires_at !== null;
-    if (leased && (row.lease_expires_at! <= this.engine.clock.now() || !this.hosts.holdsAlive(row.lease_owner!))) {
-      this.queue.recoverAbandoned();
-      return this.queue.get(row.id) ?? row;
+    if (leased && (row.lease_expires_at! <= this.engine.clock.now() || !(await this.hosts.holdsAlive(row.lease_owner!)))) {
+      await this.queue.recoverAbandoned();
+      return (await this.queue.get(row.id)) ?? row;
     }
     return row;
   }

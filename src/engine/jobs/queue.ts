@@ -1,15 +1,20 @@
 /**
  * The shared job queue on the `jobs` table. Every step that reads and then writes happens in one
- * IMMEDIATE transaction, so several processes on one data dir (CLI, detached worker, serve) never
- * claim the same job twice, and a lease whose holder died is recovered exactly once.
+ * transaction, so several processes (CLI, detached worker, serve — on one data dir, or a fleet on
+ * one Postgres) never claim the same job twice, and a lease whose holder died is recovered once.
  *
- * Leases fence the work: a claim writes a unique `lease_owner`; heartbeats and the final write only
- * apply while that owner still holds the job, so a worker that was presumed dead cannot overwrite
- * the outcome of the worker that took over.
+ * Leases fence the work: a claim writes a unique `lease_owner`; heartbeats, requeues and the final
+ * write only apply while that owner still holds the job, so a worker that was presumed dead cannot
+ * overwrite the outcome of the worker that took over.
+ *
+ * Events ('enqueued' with the job id and family, 'finished' with the job id) go through the store's notifications: on
+ * Postgres they reach every process of the fleet (a long-poll on one machine wakes when a worker
+ * on another finishes); on SQLite this process, while other processes are seen by polling.
  */
 import { EventEmitter } from 'node:events';
 import type { Clock } from '../clock.js';
-import type { Db } from '../store/database.js';
+import type { Store, Transaction } from '../store/store.js';
+import { claimableOnSqlite, claimFor, finishAndClaimQueued, finishJob, kindsIn, watchJob, type FinishValues } from './claim-sql.js';
 import { familyStates, type JobFamily, type JobRow } from './job-row.js';
 import { jobProcessor } from './registry.js';
 
@@ -23,7 +28,7 @@ export interface EnqueueRequest {
   /** A repeat with the same (user, kind, key) returns the existing job and queues nothing. */
   idempotencyKey?: string;
   /** Runs inside the insert's transaction just before the insert (rate limits, caps); throw to refuse. */
-  beforeInsert?: () => void;
+  beforeInsert?: (tx: Transaction) => Promise<void>;
 }
 
 export interface Enqueued {
@@ -35,158 +40,197 @@ export interface Enqueued {
 export type Outcome = { output: unknown } | { error: string };
 
 export const DEFAULT_MAX_ATTEMPTS = 3;
-
 /**
- * A waiting job may be claimed: channel jobs always; task jobs (generation, analysis) only while
- * their user has fewer than their plan's `concurrentJobs` processing — the rest wait their turn.
- * `@caps` is a JSON object of plan → cap.
+ * Two channels, so each process hears only what it acts on: workers the submits (`<id>:<family>`),
+ * long-polls the finishes (`<id>`). A fleet's workers are not woken by every job another finishes.
  */
-const CLAIMABLE = `state = 'queued' OR (state = 'pending' AND
-  (SELECT COUNT(*) FROM jobs AS busy WHERE busy.user_id = jobs.user_id AND busy.state = 'processing')
-    < COALESCE((SELECT value FROM json_each(@caps) WHERE key = (SELECT plan FROM users WHERE users.id = jobs.user_id)), 1 << 30))`;
+export const ENQUEUED_CHANNEL = 'tubekit_jobs_enqueued';
+export const FINISHED_CHANNEL = 'tubekit_jobs_finished';
 
 export class JobQueue {
-  /** 'enqueued' and 'finished' (with the job id), for waiters and workers in this process. */
+  /**
+   * 'enqueued' (job id and family; neither when anything may have been requeued) and 'finished'
+   * (job id), for waiters and workers in this process.
+   */
   readonly events = new EventEmitter();
-  private readonly statements;
+  private hearingEnqueued?: Promise<unknown>;
+  private hearingFinished?: Promise<unknown>;
+  /** When this process last looked for abandoned jobs (clock time). */
+  private lastRecovery = Number.NEGATIVE_INFINITY;
 
   constructor(
-    private readonly db: Db,
+    private readonly store: Store,
     private readonly clock: Clock,
     private readonly defaultMaxAttempts = DEFAULT_MAX_ATTEMPTS,
     /** Each plan's cap on a user's task jobs processing at once (read at every claim). */
     private readonly taskConcurrency: () => Record<string, number> = () => ({}),
-    /** Whether the worker behind a lease still lives; a job whose holder died need not wait out its lease. */
-    private readonly holderAlive: (leaseOwner: string) => boolean = () => true,
+    /** Which workers behind leases still live (one read for all); a job whose holder died need not wait out its lease. */
+    private readonly holdersAlive: () => Promise<(leaseOwner: string) => boolean> = async () => () => true,
+    /** How often claims also look for jobs whose holder died (a lease that ran out is seen at once). */
+    private readonly recoverEveryMs = 1_000,
   ) {
     this.events.setMaxListeners(0);
-    this.statements = {
-      byId: db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?'),
-      byPublicId: db.prepare<[string], JobRow>('SELECT * FROM jobs WHERE public_id = ?'),
-      byKey: db.prepare<[number, string, string], JobRow>(
-        'SELECT * FROM jobs WHERE user_id = ? AND kind = ? AND idempotency_key = ?',
-      ),
-      insert: db.prepare<[string | null, string, number, string, string, string | null, number], JobRow>(
-        `INSERT INTO jobs (public_id, kind, user_id, state, input, idempotency_key, requested_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-      ),
-      claim: db.prepare<[{ kinds: string; caps: string; owner: string; expires: number; now: number }], JobRow>(
-        `UPDATE jobs SET state = CASE state WHEN 'queued' THEN 'running' ELSE 'processing' END,
-                claimed_at = @now, attempts = attempts + 1, lease_owner = @owner, lease_expires_at = @expires
-         WHERE id = (SELECT id FROM jobs WHERE (${CLAIMABLE})
-                       AND kind IN (SELECT value FROM json_each(@kinds)) ORDER BY id LIMIT 1)
-         RETURNING *`,
-      ),
-      leased: db.prepare<[], JobRow>(`SELECT * FROM jobs WHERE state IN ('running', 'processing')`),
-      requeue: db.prepare<[number]>(
-        `UPDATE jobs SET state = CASE state WHEN 'running' THEN 'queued' ELSE 'pending' END,
-                claimed_at = NULL, lease_owner = NULL, lease_expires_at = NULL WHERE id = ?`,
-      ),
-      release: db.prepare<[number, string]>(
-        `UPDATE jobs SET state = CASE state WHEN 'running' THEN 'queued' ELSE 'pending' END, attempts = attempts - 1,
-                claimed_at = NULL, lease_owner = NULL, lease_expires_at = NULL
-         WHERE id = ? AND lease_owner = ? AND state IN ('running', 'processing')`,
-      ),
-      renew: db.prepare<[number, number, string]>(
-        `UPDATE jobs SET lease_expires_at = ? WHERE id = ? AND lease_owner = ? AND state IN ('running', 'processing')`,
-      ),
-      finish: db.prepare<[string, string | null, string | null, number, number, string], JobRow>(
-        `UPDATE jobs SET state = ?, result = ?, error = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL
-         WHERE id = ? AND lease_owner = ? AND state IN ('running', 'processing') RETURNING *`,
-      ),
-      claimable: db.prepare<[{ kinds: string; caps: string; now: number }], { yes: number }>(
-        `SELECT EXISTS (SELECT 1 FROM jobs WHERE (${CLAIMABLE}) AND kind IN (SELECT value FROM json_each(@kinds)))
-             OR EXISTS (SELECT 1 FROM jobs WHERE state IN ('running', 'processing') AND lease_expires_at <= @now) AS yes`,
-      ),
-      recentOfUser: db.prepare<[{ user: number; kinds: string; state: string | null; limit: number }], JobRow>(
-        `SELECT * FROM jobs WHERE user_id = @user AND kind IN (SELECT value FROM json_each(@kinds))
-           AND (@state IS NULL OR state = @state) ORDER BY id DESC LIMIT @limit`,
-      ),
-      waiting: db.prepare<[string], { n: number }>(
-        `SELECT COUNT(*) AS n FROM jobs WHERE state IN ('queued', 'pending') AND kind IN (SELECT value FROM json_each(?))`,
-      ),
-    };
+  }
+
+  /** Subscribes this process to submits from every process (once; workers call it). */
+  subscribeEnqueued(): Promise<unknown> {
+    this.hearingEnqueued ??= this.listenTo(ENQUEUED_CHANNEL, 'enqueued', () => (this.hearingEnqueued = undefined));
+    return this.hearingEnqueued;
+  }
+
+  /** Subscribes this process to finishes from every process (once; long-polls call it). */
+  subscribeFinished(): Promise<unknown> {
+    this.hearingFinished ??= this.listenTo(FINISHED_CHANNEL, 'finished', () => (this.hearingFinished = undefined));
+    return this.hearingFinished;
+  }
+
+  /** A long-poll waits on `id`: have its finish announced across the fleet (read the job again after this). */
+  watch(id: number): Promise<boolean> {
+    return watchJob(this.store, id);
+  }
+
+  private listenTo(channel: string, event: 'enqueued' | 'finished', failed: () => void): Promise<unknown> {
+    return this.store
+      .listen(channel, (payload) => {
+        // An empty payload (the listen connection came back): anything may have happened.
+        const [id, family] = payload.split(':');
+        this.events.emit(event, id ? Number(id) : undefined, family || undefined);
+      })
+      .catch((error) => {
+        failed();
+        throw error;
+      });
+  }
+
+  private announce(event: 'enqueued' | 'finished', id?: number, family?: JobFamily): Promise<void> {
+    const [channel, payload] = event === 'enqueued' ? [ENQUEUED_CHANNEL, `${id ?? ''}:${family ?? ''}`] : [FINISHED_CHANNEL, `${id ?? ''}`];
+    return this.store.notify(channel, payload).catch(() => undefined);
   }
 
   /** Inserts a job in its family's waiting state, or returns the job an idempotency key names. */
-  enqueue(request: EnqueueRequest): Enqueued {
-    const run = this.db.transaction((): Enqueued => {
+  async enqueue(request: EnqueueRequest): Promise<Enqueued> {
+    const enqueued = await this.store.transaction(async (tx): Promise<Enqueued> => {
       if (request.idempotencyKey !== undefined) {
-        const existing = this.statements.byKey.get(request.userId, request.kind, request.idempotencyKey);
+        // Two submits with one key on two machines: the second waits here, then finds the first's job.
+        await tx.lock(`jobs:key:${request.userId}:${request.kind}:${request.idempotencyKey}`);
+        const existing = await tx.get<JobRow>('SELECT * FROM jobs WHERE user_id = ? AND kind = ? AND idempotency_key = ?', [request.userId, request.kind, request.idempotencyKey]);
         if (existing) return { row: existing, existing: true };
       }
-      request.beforeInsert?.();
-      const row = this.statements.insert.get(
-        request.publicId ?? null,
-        request.kind,
-        request.userId,
-        familyStates[request.family].waiting,
-        JSON.stringify(request.input ?? {}),
-        request.idempotencyKey ?? null,
-        this.clock.now(),
-      )!;
-      return { row, existing: false };
+      await request.beforeInsert?.(tx);
+      const row = await tx.get<JobRow>(
+        `INSERT INTO jobs (public_id, kind, user_id, state, input, idempotency_key, requested_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+        [request.publicId ?? null, request.kind, request.userId, familyStates[request.family].waiting, JSON.stringify(request.input ?? {}), request.idempotencyKey ?? null, this.clock.now()],
+      );
+      return { row: row!, existing: false };
     });
-    const enqueued = run.immediate();
-    if (!enqueued.existing) this.events.emit('enqueued', enqueued.row.id);
+    if (!enqueued.existing) await this.announce('enqueued', enqueued.row.id, request.family);
     return enqueued;
   }
 
-  get(id: number): JobRow | undefined {
-    return this.statements.byId.get(id);
+  get(id: number): Promise<JobRow | undefined> {
+    return this.store.get<JobRow>('SELECT * FROM jobs WHERE id = ?', [id]);
   }
 
   /** The job a user's idempotency key names, if any. */
-  findByKey(userId: number, kind: string, key: string): JobRow | undefined {
-    return this.statements.byKey.get(userId, kind, key);
+  findByKey(userId: number, kind: string, key: string): Promise<JobRow | undefined> {
+    return this.store.get<JobRow>('SELECT * FROM jobs WHERE user_id = ? AND kind = ? AND idempotency_key = ?', [userId, kind, key]);
   }
 
-  getByPublicId(publicId: string): JobRow | undefined {
-    return this.statements.byPublicId.get(publicId);
+  getByPublicId(publicId: string): Promise<JobRow | undefined> {
+    return this.store.get<JobRow>('SELECT * FROM jobs WHERE public_id = ?', [publicId]);
   }
 
   /** A user's latest jobs of `kinds`, newest first, optionally in one state. */
-  recentOfUser(userId: number, kinds: readonly string[], state: string | undefined, limit: number): JobRow[] {
-    return this.statements.recentOfUser.all({ user: userId, kinds: JSON.stringify(kinds), state: state ?? null, limit });
+  recentOfUser(userId: number, kinds: readonly string[], state: string | undefined, limit: number): Promise<JobRow[]> {
+    const [inKinds, kindsParam] = kindsIn(this.store, kinds);
+    return this.store.all<JobRow>(
+      `SELECT * FROM jobs WHERE user_id = ? AND ${inKinds} AND (CAST(? AS TEXT) IS NULL OR state = ?) ORDER BY id DESC LIMIT ?`,
+      [userId, kindsParam, state ?? null, state ?? null, limit],
+    );
   }
 
-  /** Takes the oldest waiting job of `kinds` for `owner`, after recovering expired leases. */
-  claim(owner: string, kinds: string[], leaseMs: number): JobRow | undefined {
-    // Idle workers poll often; a read first keeps them from taking the write lock for nothing.
-    const selection = { kinds: JSON.stringify(kinds), caps: JSON.stringify(this.taskConcurrency()) };
-    if (!this.statements.claimable.get({ ...selection, now: this.clock.now() })!.yes) return undefined;
-    const run = this.db.transaction(() => {
-      this.recoverAbandoned();
+  /**
+   * Takes the oldest waiting job of `kinds` for `owner`. Jobs whose holder died go back to the queue
+   * first: at once when a lease ran out, and every `recoverEveryMs` for holders known dead before
+   * their lease ends. A claim that finds a job costs one statement on Postgres.
+   */
+  async claim(owner: string, kinds: string[], leaseMs: number): Promise<JobRow | undefined> {
+    const caps = this.taskConcurrency();
+    const claimNow = () => {
       const now = this.clock.now();
-      return this.statements.claim.get({ ...selection, owner, expires: now + leaseMs, now });
-    });
-    return run.immediate();
+      return claimFor(this.store)(this.store, { owner, kinds, caps, now, expires: now + leaseMs });
+    };
+    if (this.store.dialect === 'sqlite') {
+      // Idle workers poll often; a read first keeps them from taking the write lock for nothing.
+      const { waiting, expired } = await claimableOnSqlite(this.store, kinds, caps, this.clock.now());
+      if (expired) await this.recover();
+      else if (!waiting) return undefined;
+      else await this.recoverIfDue();
+      return claimNow();
+    }
+    const recovered = await this.recoverIfDue();
+    const row = await claimNow();
+    if (row || recovered !== undefined) return row;
+    // Nothing to take: perhaps only because a dead worker still holds it.
+    return (await this.recover()) > 0 ? claimNow() : undefined;
+  }
+
+  /** Looks for abandoned jobs if `recoverEveryMs` passed since the last look; undefined when it did not look. */
+  async recoverIfDue(): Promise<number | undefined> {
+    if (this.clock.now() - this.lastRecovery < this.recoverEveryMs) return undefined;
+    return this.recover();
+  }
+
+  private recover(): Promise<number> {
+    this.lastRecovery = this.clock.now();
+    return this.recoverAbandoned();
   }
 
   /** Extends a lease; false when the owner no longer holds the job (recovered, or finished elsewhere). */
-  renewLease(id: number, owner: string, leaseMs: number): boolean {
-    return this.statements.renew.run(this.clock.now() + leaseMs, id, owner).changes === 1;
+  async renewLease(id: number, owner: string, leaseMs: number): Promise<boolean> {
+    const { changes } = await this.store.run(
+      `UPDATE jobs SET lease_expires_at = ? WHERE id = ? AND lease_owner = ? AND state IN ('running', 'processing')`,
+      [this.clock.now() + leaseMs, id, owner],
+    );
+    return changes === 1;
   }
 
   /** Gives a job back untouched (a worker shutting down cleanly); the claim does not count as an attempt. */
-  release(id: number, owner: string): boolean {
-    const released = this.statements.release.run(id, owner).changes === 1;
-    if (released) this.events.emit('enqueued', id);
-    return released;
+  async release(id: number, owner: string): Promise<boolean> {
+    const { changes } = await this.store.run(
+      `UPDATE jobs SET state = CASE state WHEN 'running' THEN 'queued' ELSE 'pending' END, attempts = attempts - 1,
+              claimed_at = NULL, lease_owner = NULL, lease_expires_at = NULL
+       WHERE id = ? AND lease_owner = ? AND state IN ('running', 'processing')`,
+      [id, owner],
+    );
+    if (changes === 1) await this.announce('enqueued', id);
+    return changes === 1;
   }
 
   /** Records the outcome if `owner` still holds the job; undefined when the lease was lost. */
-  finish(id: number, owner: string, outcome: Outcome): JobRow | undefined {
-    const failed = 'error' in outcome;
-    const row = this.statements.finish.get(
-      failed ? 'failed' : 'completed',
-      failed ? null : JSON.stringify(outcome.output ?? {}),
-      failed ? outcome.error : null,
-      this.clock.now(),
-      id,
-      owner,
-    );
-    if (row) this.events.emit('finished', id);
+  async finish(id: number, owner: string, outcome: Outcome): Promise<JobRow | undefined> {
+    const { state, result, error } = outcomeColumns(outcome);
+    return this.finishRow(this.store, id, owner, state, result, error);
+  }
+
+  /**
+   * Records an outcome like `finish` and claims the oldest waiting channel-family job of `next.kinds`
+   * in the same step: a busy worker's one round trip per job.
+   */
+  async finishAndClaim(id: number, owner: string, outcome: Outcome, next: { owner: string; kinds: string[]; leaseMs: number }): Promise<{ finished?: JobRow; claimed?: JobRow }> {
+    const now = this.clock.now();
+    const values: FinishValues = { ...outcomeColumns(outcome), now, id, owner };
+    const found = await finishAndClaimQueued(this.store, values, { owner: next.owner, kinds: next.kinds, caps: {}, now, expires: now + next.leaseMs }, FINISHED_CHANNEL);
+    if (found.finished && this.store.dialect === 'sqlite') await this.announce('finished', id);
+    return found;
+  }
+
+  /** The outcome, announced as 'finished' to every process that can hear it. */
+  private async finishRow(on: Store | Transaction, id: number, owner: string, state: string, result: string | null, error: string | null): Promise<JobRow | undefined> {
+    const row = await finishJob(on, { state, result, error, now: this.clock.now(), id, owner }, FINISHED_CHANNEL);
+    // Postgres sent it with the write; SQLite's listeners are in this process.
+    if (row && this.store.dialect === 'sqlite') await this.announce('finished', id);
     return row;
   }
 
@@ -194,43 +238,50 @@ export class JobQueue {
    * Jobs whose worker is gone go back to waiting, or fail once they have used their attempts, so no
    * job stays running forever: those whose lease ran out, and those whose holder is known dead
    * (its worker host row gone, stale, or its process no longer there) without waiting for the lease.
+   * Each change names the owner it saw, so a job claimed again meanwhile is left alone.
    * Returns how many rows changed.
    */
-  recoverAbandoned(): number {
-    const run = this.db.transaction(() => {
-      const now = this.clock.now();
-      // One liveness check per worker host, however many of its jobs are running.
-      const hosts = new Map<string, boolean>();
-      const holderAlive = (owner: string) => {
-        const host = owner.split('/')[0]!;
-        if (!hosts.has(host)) hosts.set(host, this.holderAlive(owner));
-        return hosts.get(host)!;
-      };
-      const abandoned = this.statements.leased
-        .all()
-        .filter((row) => (row.lease_expires_at !== null && row.lease_expires_at <= now) || !holderAlive(row.lease_owner ?? ''));
-      const failed: number[] = [];
+  async recoverAbandoned(): Promise<number> {
+    const now = this.clock.now();
+    const leased = await this.store.all<JobRow>(`SELECT * FROM jobs WHERE state IN ('running', 'processing')`);
+    if (leased.length === 0) return 0;
+    const holderAlive = await this.holdersAlive();
+    const abandoned = leased.filter((row) => (row.lease_expires_at !== null && row.lease_expires_at <= now) || !holderAlive(row.lease_owner ?? ''));
+    if (abandoned.length === 0) return 0;
+    const { changed, failed } = await this.store.transaction(async (tx) => {
+      let changed = 0;
+      let failed = 0;
       for (const row of abandoned) {
         const maxAttempts = jobProcessor(row.kind)?.maxAttempts ?? this.defaultMaxAttempts;
         if (row.attempts < maxAttempts) {
-          this.statements.requeue.run(row.id);
-        } else {
-          this.statements.finish.get('failed', null, abandonedMessage(row.attempts), now, row.id, row.lease_owner ?? '');
-          failed.push(row.id);
+          const { changes } = await tx.run(
+            `UPDATE jobs SET state = CASE state WHEN 'running' THEN 'queued' ELSE 'pending' END,
+                    claimed_at = NULL, lease_owner = NULL, lease_expires_at = NULL
+             WHERE id = ? AND lease_owner = ? AND state IN ('running', 'processing')`,
+            [row.id, row.lease_owner],
+          );
+          changed += changes;
+        } else if (await this.finishRow(tx, row.id, row.lease_owner ?? '', 'failed', null, abandonedMessage(row.attempts))) {
+          changed += 1;
+          failed += 1;
         }
       }
-      return { changed: abandoned.length, failed };
+      return { changed, failed };
     });
-    const { changed, failed } = run.immediate();
-    for (const id of failed) this.events.emit('finished', id);
-    if (changed > failed.length) this.events.emit('enqueued');
+    if (changed > failed) await this.announce('enqueued');
     return changed;
   }
 
   /** Whether a job of `kinds` waits to be claimed. */
-  hasWaiting(kinds: string[]): boolean {
-    return this.statements.waiting.get(JSON.stringify(kinds))!.n > 0;
+  async hasWaiting(kinds: string[], on: Store | Transaction = this.store): Promise<boolean> {
+    const [inKinds, kindsParam] = kindsIn(this.store, kinds);
+    const row = await on.get<{ n: number }>(`SELECT COUNT(*) AS n FROM jobs WHERE state IN ('queued', 'pending') AND ${inKinds}`, [kindsParam]);
+    return row!.n > 0;
   }
+}
+
+function outcomeColumns(outcome: Outcome): { state: string; result: string | null; error: string | null } {
+  return 'error' in outcome ? { state: 'failed', result: null, error: outcome.error } : { state: 'completed', result: JSON.stringify(outcome.output ?? {}), error: null };
 }
 
 export function abandonedMessage(attempts: number): string {

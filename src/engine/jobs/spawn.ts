@@ -8,8 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePrivateFile } from '../store/private-file.js';
 
-/** Starts a worker for the data dir; must not wait for it. */
-export type WorkerSpawner = (dataDir: string) => void;
+/** Starts a worker for the data dir (and the store the engine runs on, if not the data dir's); must not wait for it. */
+export type WorkerSpawner = (dataDir: string, storeUrl?: string) => void;
 
 export const workerLogFile = (dataDir: string) => path.join(dataDir, 'worker.log');
 
@@ -26,7 +26,7 @@ export function findCliLauncher(from = path.dirname(fileURLToPath(import.meta.ur
 }
 
 /** `env` adds to this process's environment (the profile whose settings the worker uses; the live platform's proxy and cookies file the caller was given). */
-export function spawnDetachedWorker(dataDir: string, launcher = findCliLauncher(), env: Record<string, string> = {}): void {
+export function spawnDetachedWorker(dataDir: string, storeUrl?: string, launcher = findCliLauncher(), env: Record<string, string> = {}): void {
   if (!launcher) throw new Error('Cannot find bin/tubekit.js to start a job worker; run `tubekit engine worker` yourself.');
   fs.mkdirSync(dataDir, { recursive: true });
   ensurePrivateFile(workerLogFile(dataDir));
@@ -35,8 +35,9 @@ export function spawnDetachedWorker(dataDir: string, launcher = findCliLauncher(
     const child = spawn(process.execPath, [launcher, 'engine', 'worker', '--until-idle', '--data-dir', dataDir], {
       detached: true,
       stdio: ['ignore', log, log],
-      // The worker opens the engine directly; it has no use for the caller's key.
-      env: { ...process.env, ...env, TUBEKIT_DATA_DIR: dataDir, TUBEKIT_API_KEY: '' },
+      // The worker opens the engine directly; it has no use for the caller's key. The store URL goes
+      // by the environment: it may hold a password, which a command line would show to `ps`.
+      env: { ...process.env, ...env, TUBEKIT_DATA_DIR: dataDir, TUBEKIT_API_KEY: '', TUBEKIT_STORE: storeUrl ?? '' },
     });
     child.on('error', () => undefined);
     child.unref();

@@ -32,11 +32,11 @@ export const taskJobHandlers: Handlers = {
     const { engine, user, limits } = request;
     // Counted on arrival, before any hold: a long-poll is one call however long it waits.
     const perMinute = limits.jobStatusPerMinute;
-    engine.rates.take(user.userId, 'job-status', perMinute, RATE_WINDOW_MS, `${perMinute} requests/min`, {
+    await engine.rates.take(user.userId, 'job-status', perMinute, RATE_WINDOW_MS, `${perMinute} requests/min`, {
       hint: 'Poll every few seconds, or hold the request with ?wait_seconds=30 (it answers as soon as the job ends).',
     });
-    const load = () => {
-      const row = engine.jobs.queue.getByPublicId(input.job_id);
+    const load = async () => {
+      const row = await engine.jobs.queue.getByPublicId(input.job_id);
       if (!row || row.user_id !== user.userId || jobProcessor(row.kind)?.family !== 'task') {
         throw notFound('Job not found. Use the job_id the submit returned, with the same API key.');
       }

@@ -16,9 +16,13 @@ export interface WaitOptions {
 }
 
 /** The row once terminal or when the wait ends; throws the abort reason if the caller went away. */
-export async function waitForJob(queue: JobQueue, load: () => JobRow, options: WaitOptions): Promise<JobRow> {
-  let row = load();
+export async function waitForJob(queue: JobQueue, load: () => Promise<JobRow>, options: WaitOptions): Promise<JobRow> {
+  let row = await load();
   if (options.seconds <= 0 || isTerminal(row.state)) return row;
+  // Wake-ups from every process of a fleet (Postgres); on SQLite from this one, the rest by polling.
+  // Listening and watching come before the next read, so a finish in between is not missed.
+  await queue.subscribeFinished().catch(() => undefined);
+  if (await queue.watch(row.id)) row = await load();
   const deadline = Date.now() + options.seconds * 1000;
   const { signal, release } = options;
   while (!isTerminal(row.state) && !release?.aborted) {
@@ -26,7 +30,7 @@ export async function waitForJob(queue: JobQueue, load: () => JobRow, options: W
     const left = deadline - Date.now();
     if (left <= 0) break;
     await pause(queue, row.id, Math.min(options.pollMs, left), [signal, release]);
-    row = load();
+    row = await load();
   }
   return row;
 }
@@ -34,8 +38,9 @@ export async function waitForJob(queue: JobQueue, load: () => JobRow, options: W
 /** Resolves after `ms`, when `jobId` finishes in this process, or when a signal aborts. */
 function pause(queue: JobQueue, jobId: number, ms: number, signals: (AbortSignal | undefined)[]): Promise<void> {
   return new Promise((resolve) => {
-    const onFinished = (id: number) => {
-      if (id === jobId) done();
+    // No id: the notifications were interrupted, and any job may have finished meanwhile.
+    const onFinished = (id: number | undefined) => {
+      if (id === undefined || id === jobId) done();
     };
     const timer = setTimeout(done, ms);
     function done() {

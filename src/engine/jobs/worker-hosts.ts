@@ -7,14 +7,12 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Clock } from '../clock.js';
 import { processAlive } from '../process-alive.js';
-import { preparedFor } from '../store/prepared.js';
-import type { Db } from '../store/database.js';
+import type { Executor, Store, Transaction } from '../store/store.js';
 
 /** This machine's name, in host ids: pids are only comparable between hosts of one machine. */
 const MACHINE = os.hostname().replace(/[/@]/g, '_');
-
-/** Read by every health check: prepared once per connection. */
-const liveHosts = preparedFor((db) => db.prepare<[number], WorkerHostRow>('SELECT * FROM job_workers WHERE heartbeat_at > ? ORDER BY started_at'));
+/** Held while deciding whether to start a detached worker, so two CLI processes do not both start one. */
+const SPAWN_LOCK = 'job-workers:spawn';
 
 export type WorkerHostMode = 'in-process' | 'detached' | 'foreground' | 'starting';
 
@@ -26,73 +24,69 @@ export interface WorkerHostRow {
   heartbeat_at: number;
 }
 
+/** A pid means something only on its own machine; elsewhere a fresh heartbeat is all there is. */
+const hostLives = (hostId: string, pid: number) => !hostId.endsWith(`@${MACHINE}`) || processAlive(pid);
+
 export class WorkerHosts {
   constructor(
-    private readonly db: Db,
+    private readonly store: Store,
     private readonly clock: Clock,
     private readonly staleMs: number,
   ) {}
 
-  register(mode: WorkerHostMode): string {
+  async register(mode: WorkerHostMode): Promise<string> {
     const id = `${mode}-${process.pid}-${randomUUID().slice(0, 8)}@${MACHINE}`;
     const now = this.clock.now();
-    const run = this.db.transaction(() => {
+    await this.store.transaction(async (tx) => {
+      await tx.lock(SPAWN_LOCK);
       // A started worker fulfils every pending spawn reservation.
-      this.db.prepare(`DELETE FROM job_workers WHERE mode = 'starting' OR heartbeat_at <= ?`).run(now - this.staleMs);
-      this.db
-        .prepare('INSERT INTO job_workers (id, pid, mode, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)')
-        .run(id, process.pid, mode, now, now);
+      await tx.run(`DELETE FROM job_workers WHERE mode = 'starting' OR heartbeat_at <= ?`, [now - this.staleMs]);
+      await tx.run('INSERT INTO job_workers (id, pid, mode, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)', [id, process.pid, mode, now, now]);
     });
-    run.immediate();
     return id;
   }
 
   /** Refreshes a host's heartbeat; re-registers it if a peer pruned it as stale meanwhile. */
-  beat(id: string, mode: WorkerHostMode): void {
+  async beat(id: string, mode: WorkerHostMode): Promise<void> {
     const now = this.clock.now();
-    const changed = this.db.prepare('UPDATE job_workers SET heartbeat_at = ? WHERE id = ?').run(now, id).changes;
-    if (changed === 0) {
-      this.db
-        .prepare('INSERT OR REPLACE INTO job_workers (id, pid, mode, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)')
-        .run(id, process.pid, mode, now, now);
-    }
+    await this.store.run(
+      `INSERT INTO job_workers (id, pid, mode, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at`,
+      [id, process.pid, mode, now, now],
+    );
   }
 
-  unregister(id: string): void {
-    this.db.prepare('DELETE FROM job_workers WHERE id = ?').run(id);
+  async unregister(id: string, on: Executor = this.store): Promise<void> {
+    await on.run('DELETE FROM job_workers WHERE id = ?', [id]);
   }
 
   /**
-   * Unregisters an idle host unless work arrived: one transaction, so a submit that commits
-   * before it is seen here, and one that commits after it starts a new worker.
+   * Unregisters an idle host unless work arrived: one transaction (under the spawn lock), so a
+   * submit that commits before it is seen here, and one that commits after it starts a new worker.
    */
-  retireIfIdle(id: string, hasWork: () => boolean): boolean {
-    const run = this.db.transaction(() => {
-      if (hasWork()) return false;
-      this.unregister(id);
+  retireIfIdle(id: string, hasWork: (tx: Transaction) => Promise<boolean>): Promise<boolean> {
+    return this.store.transaction(async (tx) => {
+      await tx.lock(SPAWN_LOCK);
+      if (await hasWork(tx)) return false;
+      await this.unregister(id, tx);
       return true;
     });
-    return run.immediate();
   }
 
   /**
    * Reserves the start of a detached worker unless a live host (or a recent reservation) exists.
    * True means the caller should start one now.
    */
-  reserveSpawn(): boolean {
-    const run = this.db.transaction(() => {
+  reserveSpawn(): Promise<boolean> {
+    return this.store.transaction(async (tx) => {
+      await tx.lock(SPAWN_LOCK);
       const now = this.clock.now();
-      const live = this.db
-        .prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM job_workers WHERE heartbeat_at > ?')
-        .get(now - this.staleMs)!.n;
+      const live = (await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM job_workers WHERE heartbeat_at > ?', [now - this.staleMs]))!.n;
       if (live > 0) return false;
-      this.db.prepare('DELETE FROM job_workers WHERE heartbeat_at <= ?').run(now - this.staleMs);
-      this.db
-        .prepare(`INSERT INTO job_workers (id, pid, mode, started_at, heartbeat_at) VALUES (?, ?, 'starting', ?, ?)`)
-        .run(`starting-${randomUUID().slice(0, 8)}`, process.pid, now, now);
+      await tx.run('DELETE FROM job_workers WHERE heartbeat_at <= ?', [now - this.staleMs]);
+      await tx.run(`INSERT INTO job_workers (id, pid, mode, started_at, heartbeat_at) VALUES (?, ?, 'starting', ?, ?)`, [`starting-${randomUUID().slice(0, 8)}`, process.pid, now, now]);
       return true;
     });
-    return run.immediate();
   }
 
   /**
@@ -101,16 +95,24 @@ export class WorkerHosts {
    * (or containers sharing a data dir), so a host elsewhere is judged by its heartbeat alone.
    * A lease owner is `<host id>/<claim number>`; a host id ends with `@<machine>`.
    */
-  holdsAlive(leaseOwner: string): boolean {
+  async holdsAlive(leaseOwner: string): Promise<boolean> {
     const hostId = leaseOwner.split('/')[0]!;
-    const host = this.db
-      .prepare<[string, number], Pick<WorkerHostRow, 'pid'>>('SELECT pid FROM job_workers WHERE id = ? AND heartbeat_at > ?')
-      .get(hostId, this.clock.now() - this.staleMs);
-    if (host === undefined) return false;
-    return !hostId.endsWith(`@${MACHINE}`) || processAlive(host.pid);
+    const host = await this.store.get<Pick<WorkerHostRow, 'pid'>>('SELECT pid FROM job_workers WHERE id = ? AND heartbeat_at > ?', [hostId, this.clock.now() - this.staleMs]);
+    return host !== undefined && hostLives(hostId, host.pid);
   }
 
-  live(): WorkerHostRow[] {
-    return liveHosts(this.db).all(this.clock.now() - this.staleMs);
+  /** The same judgement for every lease at once, from one read of the live hosts. */
+  async holdersAlive(): Promise<(leaseOwner: string) => boolean> {
+    const live = new Map((await this.live()).map((host) => [host.id, host.pid]));
+    const judged = new Map<string, boolean>();
+    return (leaseOwner) => {
+      const hostId = leaseOwner.split('/')[0]!;
+      if (!judged.has(hostId)) judged.set(hostId, live.has(hostId) && hostLives(hostId, live.get(hostId)!));
+      return judged.get(hostId)!;
+    };
+  }
+
+  live(): Promise<WorkerHostRow[]> {
+    return this.store.all<WorkerHostRow>('SELECT * FROM job_workers WHERE heartbeat_at > ? ORDER BY started_at', [this.clock.now() - this.staleMs]);
   }
 }

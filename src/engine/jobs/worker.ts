@@ -55,6 +55,16 @@ export class Worker {
   private claims = 0;
   private wakeUp?: () => void;
   private woken = false;
+  /**
+   * Where every submit reaches this worker as a notification (Postgres), a family is claimed from
+   * only while it may have waiting jobs: set by an 'enqueued' notification (and a periodic
+   * recheck), cleared by a claim that found nothing — so an idle fleet sends no empty claims.
+   * On SQLite, other processes' submits are not heard: every family is always worth a look.
+   */
+  private readonly mayHaveWork: Record<JobFamily, boolean> = { task: true, channel: true };
+  /** Notifications per family, to tell whether one arrived while a claim was on its way. */
+  private readonly heard: Record<JobFamily, number> = { task: 0, channel: 0 };
+  private hearsSubmits = false;
 
   constructor(
     private readonly engine: EngineContext,
@@ -77,29 +87,61 @@ export class Worker {
     const idleMs = this.options.idleMs ?? timing.idleExitMs;
     // Read at every claim: engine features (and their processors) load on first use, so a kind
     // registered after this worker started must still be claimed.
-    const kinds = () => this.options.kinds ?? registeredKinds();
-    const kindsOf = (family: JobFamily) => kinds().filter((kind) => jobProcessor(kind) && familyOf(kind) === family);
-    this.hostId = hosts.register(mode);
-    const hostBeat = setInterval(() => this.guard(() => hosts.beat(this.hostId!, mode)), timing.hostHeartbeatMs);
-    hostBeat.unref();
-    const wake = () => this.wake();
+    const kinds = () => this.kinds();
+    const wake = (_id?: number, family?: JobFamily) => {
+      for (const each of FAMILIES) {
+        if (family !== undefined && family !== each) continue;
+        this.mayHaveWork[each] = true;
+        this.heard[each] += 1;
+      }
+      this.wake();
+    };
     queue.events.on('enqueued', wake);
+    // Submits on other processes of a fleet wake this worker at once (Postgres); otherwise it polls.
+    // Subscribed before registering, so a worker that shows as a live host hears every submit.
+    this.hearsSubmits = await queue.subscribeEnqueued().then(
+      () => this.engine.store.notifiesAcrossProcesses,
+      (error: Error) => {
+        this.log(`worker: no wake-ups from other processes (${error.message}); polling`);
+        return false;
+      },
+    );
+    this.hostId = await hosts.register(mode);
+    const hostBeat = setInterval(() => {
+      // A notification lost with a dropped connection is made up for here.
+      wake();
+      void this.guard(() => hosts.beat(this.hostId!, mode));
+    }, timing.hostHeartbeatMs);
+    hostBeat.unref();
     let idleSince = Date.now();
     try {
       while (!this.stopped) {
         try {
+          // Jobs of a worker that died are taken up even while nothing new is submitted.
+          // (A busy worker claims its next job as it finishes one, so this loop may not claim for a while.)
+          await queue.recoverIfDue();
           for (const family of FAMILIES) {
-            const familyKinds = kindsOf(family);
+            const familyKinds = this.kindsOf(family);
             while (familyKinds.length > 0 && this.runningOf(family) < slots[family]() && !this.stopped) {
+              if (!this.worthClaiming(family)) break;
+              const heardBefore = this.heard[family];
               const owner = `${this.hostId}/${++this.claims}`;
-              const row = queue.claim(owner, familyKinds, timing.leaseMs);
-              if (!row) break;
+              const row = await queue.claim(owner, familyKinds, timing.leaseMs);
+              if (!row) {
+                if (this.heard[family] === heardBefore) this.mayHaveWork[family] = false;
+                break;
+              }
+              // Stopped while the claim was on its way: give the job straight back.
+              if (this.stopped) {
+                await this.guard(() => queue.release(row.id, owner));
+                break;
+              }
               this.start(row, owner, family);
             }
           }
           if (this.inFlight.size > 0) idleSince = Date.now();
           if (this.options.untilIdle && this.inFlight.size === 0 && Date.now() - idleSince >= idleMs) {
-            if (hosts.retireIfIdle(this.hostId, () => queue.hasWaiting(kinds()))) break;
+            if (await hosts.retireIfIdle(this.hostId, (tx) => queue.hasWaiting(kinds(), tx))) break;
           }
         } catch (error) {
           if (this.stopped) break;
@@ -114,23 +156,37 @@ export class Worker {
     } finally {
       clearInterval(hostBeat);
       queue.events.off('enqueued', wake);
-      if (!this.stopped) this.guard(() => hosts.unregister(this.hostId!));
+      if (!this.stopped) await this.guard(() => hosts.unregister(this.hostId!));
     }
     return { ...this.stats };
   }
 
   /**
-   * Stops at once (synchronously, so an engine can close its database right after): jobs in
-   * flight go back to the queue for another worker, and this host unregisters.
+   * Stops at once: jobs in flight go back to the queue for another worker, and this host
+   * unregisters; resolves when both are written, so an engine can close its store right after.
    */
-  stop(): void {
+  async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopping.abort();
     this.wake();
     const { queue, hosts } = this.engine.jobs;
-    for (const job of this.inFlight.values()) this.guard(() => queue.release(job.id, job.owner));
+    const inFlight = [...this.inFlight.values()];
     this.inFlight.clear();
-    if (this.hostId) this.guard(() => hosts.unregister(this.hostId!));
+    await Promise.all(inFlight.map((job) => this.guard(() => queue.release(job.id, job.owner))));
+    if (this.hostId) await this.guard(() => hosts.unregister(this.hostId!));
+  }
+
+  /** Kinds to claim, read at every claim: features (and their processors) load on first use. */
+  private kinds(): string[] {
+    return this.options.kinds ?? registeredKinds();
+  }
+
+  private kindsOf(family: JobFamily): string[] {
+    return this.kinds().filter((kind) => jobProcessor(kind) && familyOf(kind) === family);
+  }
+
+  private worthClaiming(family: JobFamily): boolean {
+    return !this.hearsSubmits || this.mayHaveWork[family];
   }
 
   /** Jobs of a family this worker is running now. */
@@ -156,8 +212,8 @@ export class Worker {
     const leaseLost = new AbortController();
     const signal = AbortSignal.any([this.stopping.signal, leaseLost.signal]);
     const heartbeat = setInterval(() => {
-      this.guard(() => {
-        if (!queue.renewLease(row.id, owner, timing.leaseMs)) leaseLost.abort(new Error('lease lost'));
+      void this.guard(async () => {
+        if (!(await queue.renewLease(row.id, owner, timing.leaseMs))) leaseLost.abort(new Error('lease lost'));
       });
     }, timing.heartbeatMs);
     let outcome: Outcome;
@@ -172,11 +228,32 @@ export class Worker {
     }
     // Stopped or superseded: the outcome now belongs to whoever holds the job.
     if (signal.aborted) return;
-    const finished = this.guard(() => queue.finish(row.id, owner, outcome));
+    const finished = await this.finishAndTakeNext(row, owner, outcome);
     if (!finished) return;
     if ('error' in outcome) this.stats.failed += 1;
     else this.stats.completed += 1;
     this.log(`job ${row.public_id ?? row.id} ${finished.state}${'error' in outcome ? `: ${outcome.error}` : ''}`);
+  }
+
+  /**
+   * Records the outcome. A channel job's slot is handed straight to the next waiting channel job in
+   * the same round trip (task jobs are claimed by the loop: their users' caps need a transaction).
+   */
+  private async finishAndTakeNext(row: JobRow, owner: string, outcome: Outcome): Promise<JobRow | undefined> {
+    const { queue, timing } = this.engine.jobs;
+    const family = familyOf(row.kind);
+    const kinds = family === 'channel' && !this.stopped && this.worthClaiming(family) ? this.kindsOf(family) : [];
+    if (kinds.length === 0) return this.guard(() => queue.finish(row.id, owner, outcome));
+    const heardBefore = this.heard[family];
+    const nextOwner = `${this.hostId}/${++this.claims}`;
+    const found = await this.guard(() => queue.finishAndClaim(row.id, owner, outcome, { owner: nextOwner, kinds, leaseMs: timing.leaseMs }));
+    if (found?.claimed) {
+      if (this.stopped) await this.guard(() => queue.release(found.claimed!.id, nextOwner));
+      else this.start(found.claimed, nextOwner, family);
+    } else if (found && this.heard[family] === heardBefore) {
+      this.mayHaveWork[family] = false;
+    }
+    return found?.finished;
   }
 
   private wake(): void {
@@ -202,10 +279,10 @@ export class Worker {
     this.woken = false;
   }
 
-  /** Runs a database step unless stopping made the database unusable (it may be closed). */
-  private guard<T>(step: () => T): T | undefined {
+  /** Runs a store step; a failure (a database briefly away, or closed while stopping) is logged, not thrown. */
+  private async guard<T>(step: () => Promise<T>): Promise<T | undefined> {
     try {
-      return step();
+      return await step();
     } catch (error) {
       if (!this.stopped) this.log(`worker error: ${(error as Error).message}`);
       return undefined;
@@ -226,6 +303,6 @@ function failureMessage(error: unknown): string {
 /** Runs a worker until it stops or, with `untilIdle`, until the queue stays idle. */
 export function runWorker(engine: EngineContext, options: WorkerOptions & { signal?: AbortSignal } = {}): Promise<WorkerStats> {
   const worker = new Worker(engine, options);
-  options.signal?.addEventListener('abort', () => worker.stop(), { once: true });
+  options.signal?.addEventListener('abort', () => void worker.stop(), { once: true });
   return worker.run();
 }

@@ -10,6 +10,37 @@ import type { Settings } from './settings.js';
  * A write that fails (a full disk) removes the temporary file. `settings` lets the `disk-full`
  * fault fail it on purpose.
  */
+/**
+ * Moves a finished file (made in the data dir's scratch folder) to `file`, whole or not at all:
+ * a rename where both are on one filesystem; else (a fleet's files dir on a shared mount) a copy
+ * to a temporary file beside the target, flushed, then renamed over it. Two machines placing the
+ * same file at once each rename a complete file: readers never see a torn one.
+ */
+export async function placeFileAtomic(made: string, file: string): Promise<void> {
+  await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    await fs.promises.rename(made, file);
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+  }
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await fs.promises.copyFile(made, temporary);
+    const handle = await fs.promises.open(temporary, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.promises.rename(temporary, file);
+    await fs.promises.rm(made, { force: true });
+  } catch (error) {
+    await fs.promises.rm(temporary, { force: true });
+    throw error;
+  }
+}
+
 export function writeFileAtomic(file: string, data: Buffer | string, settings?: Settings): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;

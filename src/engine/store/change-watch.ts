@@ -1,6 +1,19 @@
 import type { Db } from './database.js';
 import { preparedFor } from './prepared.js';
 
+/** A number that moves whenever the data a remembered read depends on may have changed. */
+export interface ChangeSignal {
+  generation(): number;
+}
+
+/** A signal that always moves: nothing is remembered (a store that cannot see the writes). */
+export const ALWAYS_CHANGED: ChangeSignal = {
+  generation: (() => {
+    let next = 0;
+    return () => ++next;
+  })(),
+};
+
 /**
  * Whether anything may have been written to the database since a value was read, so a read on a
  * hot path (a user's folders, health's job counts) can be remembered without ever being stale. A
@@ -9,7 +22,7 @@ import { preparedFor } from './prepared.js';
  * which needs a read transaction, so it is read once per turn of the event loop: the requests one
  * turn handles arrived together, and another process's commit is seen from the next turn on.
  */
-export class ChangeWatch {
+export class ChangeWatch implements ChangeSignal {
   private readonly ownChanges;
   private readonly dataVersion;
   private changes = -1;
@@ -55,15 +68,21 @@ const REMEMBERED_KEYS_MAX = 1_000;
  * must not be changed: make it frozen.
  */
 export class RememberedReads<K, V> {
-  private readonly watch: ChangeWatch;
+  private readonly watch: ChangeSignal;
   private generation = -1;
   private readonly values = new Map<K, V>();
 
   constructor(
-    db: Db,
+    /** A SQLite connection (any write to it moves the signal) or a store's signal for a topic. */
+    source: Db | ChangeSignal,
     private readonly read: (key: K) => V,
   ) {
-    this.watch = changeWatch(db);
+    this.watch = 'generation' in source ? source : changeWatch(source);
+  }
+
+  /** Drops `key` if it still holds `value` (a read that failed). */
+  forget(key: K, value: V): void {
+    if (this.values.get(key) === value) this.values.delete(key);
   }
 
   get(key: K): V {
@@ -79,5 +98,29 @@ export class RememberedReads<K, V> {
       this.values.set(key, value);
     }
     return value;
+  }
+}
+
+/**
+ * RememberedReads for reads through the store (asynchronous on Postgres): the promise is what is
+ * remembered, so concurrent callers share one query, and a read that fails is forgotten.
+ */
+export class RememberedStoreReads<K, V> {
+  private readonly reads: RememberedReads<K, Promise<V>>;
+
+  constructor(signal: ChangeSignal, read: (key: K) => Promise<V>) {
+    this.reads = new RememberedReads(signal, (key: K) => {
+      const value = read(key);
+      value.catch(() => this.forget(key, value));
+      return value;
+    });
+  }
+
+  get(key: K): Promise<V> {
+    return this.reads.get(key);
+  }
+
+  private forget(key: K, value: Promise<V>): void {
+    this.reads.forget(key, value);
   }
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../../src/engine/clock.js';
-import { checksStore } from '../../../src/engine/features/checks/check-store.js';
+import { SqliteStore } from '../../../src/engine/store/sqlite-store.js';
 import { awaitLiveCheck, claimLiveCheck, finishLiveCheck } from '../../../src/engine/features/checks/live-claim.js';
 import { judgeNetworkPages, licensorOf, liveOwnerOid, providerOf } from '../../../src/engine/features/checks/live-network-judgement.js';
 import type { ChannelPages, ChannelPageVideo } from '../../../src/engine/platform/public-pages.js';
@@ -89,10 +89,10 @@ describe('a live check that got no verdict', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-claim-'));
     const db = openDatabase(path.join(dir, 'test.db'));
     try {
-      const store = checksStore(db);
-      const token = claimLiveCheck(store, 'UCaaaaaaaaaaaaaaaaaaaaaa', systemClock.now(), 60_000);
+      const store = new SqliteStore(db);
+      const token = await claimLiveCheck(store, 'UCaaaaaaaaaaaaaaaaaaaaaa', systemClock.now(), 60_000);
       const outcome = { verdict: false, signals: [{ id: 'no_public_signal', evidence: 'none', url: 'https://www.youtube.com/channel/x/about' }], note: 'No public signal decides it.', hint: 'Retrying does not help.' };
-      finishLiveCheck(store, 'UCaaaaaaaaaaaaaaaaaaaaaa', token, systemClock.now(), outcome);
+      await finishLiveCheck(store, 'UCaaaaaaaaaaaaaaaaaaaaaa', token, systemClock.now(), outcome);
       expect(await awaitLiveCheck(store, systemClock, 'UCaaaaaaaaaaaaaaaaaaaaaa', token)).toEqual(outcome);
     } finally {
       db.close();

@@ -37,14 +37,14 @@ function open(): { engine: Engine; dir: string } {
 it.skipIf(!hasYtdlp)('fetches a live video at the height asked (a section of it too) into the caller’s folder, counting nothing', async () => {
   vi.stubEnv('TUBEKIT_PLATFORM_ORIGIN', server.origin);
   const { engine, dir } = open();
-  engine.settings.set('platform', 'live');
+  await engine.localSettings.set('platform', 'live');
   const low = await fetchVideoFile(engine, 'visionVid01', { height: 360, section: { start: 2, duration: 6 }, dir });
   expect(low).toMatchObject({ file: path.join(dir, 'video.mp4'), height: 360, title: 'For analysis' });
   expect(Math.abs(low.duration_seconds - 6)).toBeLessThanOrEqual(0.5);
   expect((await probe(low.file)).streams.find((stream) => stream.codec_type === 'video')).toMatchObject({ codec_name: 'h264', height: 360 });
   expect(fs.readdirSync(dir)).toEqual(['video.mp4']);
   expect(engine.db.prepare('SELECT COUNT(*) AS n FROM download_files').get()).toEqual({ n: 0 });
-  engine.close();
+  await engine.close();
 });
 
 it('renders a sample-world video at the height asked', async () => {
@@ -53,5 +53,5 @@ it('renders a sample-world video at the height asked', async () => {
   const file = await fetchVideoFile(engine, human.video_id, { height: 360, section: { start: 30, duration: 5 }, dir });
   expect(file).toMatchObject({ height: 360, title: human.title });
   expect(Math.abs(file.duration_seconds - 5)).toBeLessThanOrEqual(0.5);
-  engine.close();
+  await engine.close();
 });

@@ -42,11 +42,11 @@ describe('change watch', () => {
     expect(watch.generation()).toBe(first);
   });
 
-  it('moves at once after a write through the same connection', () => {
+  it('moves at once after a write through the same connection', async () => {
     const engine = open();
     const watch = changeWatch(engine.db);
     const before = watch.generation();
-    engine.settings.set('some_setting', 1);
+    await engine.settings.set('some_setting', 1);
     expect(watch.generation()).not.toBe(before);
   });
 
@@ -55,7 +55,7 @@ describe('change watch', () => {
     const watch = changeWatch(server.db);
     const before = watch.generation();
     const cli = open(server.dataDir);
-    cli.settings.set('some_setting', 1);
+    await cli.settings.set('some_setting', 1);
     await nextTurn();
     expect(watch.generation()).not.toBe(before);
   });
@@ -64,8 +64,8 @@ describe('change watch', () => {
 describe("health's remembered reads", () => {
   it('count a job queued through this engine in the very next answer', async () => {
     const engine = open();
-    const { key } = engine.identity.createUserWithKey('starter', []);
-    const user = engine.authenticate(key);
+    const { key } = await engine.identity.createUserWithKey('starter', []);
+    const user = await engine.authenticate(key);
     expect(await engine.handle('health', {}, user)).toMatchObject({ active_jobs: 0, total_jobs: 0 });
     insertJob(engine, user.userId);
     expect(await engine.handle('health', {}, user)).toMatchObject({ active_jobs: 1, total_jobs: 1 });
@@ -75,24 +75,24 @@ describe("health's remembered reads", () => {
 
   it("count a job queued by another process from the next request on, and keep users' counts apart", async () => {
     const server = open();
-    const { key } = server.identity.createUserWithKey('starter', []);
-    const other = server.identity.createUserWithKey('starter', []);
-    const user = server.authenticate(key);
+    const { key } = await server.identity.createUserWithKey('starter', []);
+    const other = await server.identity.createUserWithKey('starter', []);
+    const user = await server.authenticate(key);
     expect(await server.handle('health', {}, user)).toMatchObject({ total_jobs: 0 });
     const cli = open(server.dataDir);
     insertJob(cli, user.userId);
     await nextTurn();
     expect(await server.handle('health', {}, user)).toMatchObject({ active_jobs: 1, total_jobs: 1 });
-    expect(await server.handle('health', {}, server.authenticate(other.key))).toMatchObject({ active_jobs: 0, total_jobs: 0 });
+    expect(await server.handle('health', {}, await server.authenticate(other.key))).toMatchObject({ active_jobs: 0, total_jobs: 0 });
   });
 
   it('answer the platform switched by another process from the next request on', async () => {
     const server = open();
-    const { key } = server.identity.createUserWithKey('starter', []);
-    const user = server.authenticate(key);
+    const { key } = await server.identity.createUserWithKey('starter', []);
+    const user = await server.authenticate(key);
     expect(await server.handle('health', {}, user)).toMatchObject({ platform: 'sample' });
     const cli = open(server.dataDir);
-    cli.settings.set('platform', 'live');
+    await cli.settings.set('platform', 'live');
     await nextTurn();
     expect(await server.handle('health', {}, user)).toMatchObject({ platform: 'live' });
   });
@@ -101,7 +101,7 @@ describe("health's remembered reads", () => {
 describe('remembered folder lists', () => {
   it('show a folder created, renamed or filled through this engine in the very next list', async () => {
     const engine = open();
-    const user = engine.authenticate(engine.identity.createUserWithKey('starter', []).key);
+    const user = await engine.authenticate((await engine.identity.createUserWithKey('starter', [])).key);
     expect(await engine.handle('folders.list', {}, user)).toMatchObject({ count: 0, folders: [] });
     const { folder } = await engine.handle('folders.create', { name: 'First' }, user);
     expect((await engine.handle('folders.list', {}, user)).folders).toEqual([folder]);
@@ -114,19 +114,19 @@ describe('remembered folder lists', () => {
 
   it("show another process's folder from the next request on, and keep users' lists apart", async () => {
     const server = open();
-    const { key } = server.identity.createUserWithKey('starter', []);
-    const stranger = server.authenticate(server.identity.createUserWithKey('starter', []).key);
-    expect(await server.handle('folders.list', {}, server.authenticate(key))).toMatchObject({ count: 0 });
+    const { key } = await server.identity.createUserWithKey('starter', []);
+    const stranger = await server.authenticate((await server.identity.createUserWithKey('starter', [])).key);
+    expect(await server.handle('folders.list', {}, await server.authenticate(key))).toMatchObject({ count: 0 });
     const cli = open(server.dataDir);
-    await cli.handle('folders.create', { name: 'From the CLI' }, cli.authenticate(key));
+    await cli.handle('folders.create', { name: 'From the CLI' }, await cli.authenticate(key));
     await nextTurn();
-    expect((await server.handle('folders.list', {}, server.authenticate(key))).folders).toMatchObject([{ name: 'From the CLI' }]);
+    expect((await server.handle('folders.list', {}, await server.authenticate(key))).folders).toMatchObject([{ name: 'From the CLI' }]);
     expect(await server.handle('folders.list', {}, stranger)).toMatchObject({ count: 0, folders: [] });
   });
 
   it('hand each caller a list of its own, of folders no caller can change', async () => {
     const engine = open();
-    const user = engine.authenticate(engine.identity.createUserWithKey('starter', []).key);
+    const user = await engine.authenticate((await engine.identity.createUserWithKey('starter', [])).key);
     await engine.handle('folders.create', { name: 'B' }, user);
     await engine.handle('folders.create', { name: 'A' }, user);
     const first = (await engine.handle('folders.list', {}, user)).folders;

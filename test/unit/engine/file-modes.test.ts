@@ -21,10 +21,10 @@ describe('data dir file modes', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('creates the database and its -wal and -shm files 0600', () => {
+  it('creates the database and its -wal and -shm files 0600', async () => {
     const engine = Engine.open({ dataDir });
     try {
-      engine.identity.createUserWithKey('starter', []);
+      (await engine.identity.createUserWithKey('starter', []));
       const db = databaseFile(dataDir);
       for (const file of [db, `${db}-wal`, `${db}-shm`]) expect([file, modeOf(file).toString(8)]).toEqual([file, '600']);
     } finally {
@@ -32,7 +32,7 @@ describe('data dir file modes', () => {
     }
   });
 
-  it('tightens a database an older version left readable by others', () => {
+  it('tightens a database an older version left readable by others', async () => {
     Engine.open({ dataDir }).close();
     const db = databaseFile(dataDir);
     fs.chmodSync(db, 0o644);
@@ -43,12 +43,12 @@ describe('data dir file modes', () => {
     expect(modeOf(db).toString(8)).toBe('600');
   });
 
-  it('creates the worker log 0600', () => {
+  it('creates the worker log 0600', async () => {
     fs.mkdirSync(dataDir, { recursive: true });
     // A launcher that exits at once: only the log file's creation is under test.
     const launcher = path.join(dataDir, 'noop.js');
     fs.writeFileSync(launcher, '');
-    spawnDetachedWorker(dataDir, launcher);
+    spawnDetachedWorker(dataDir, undefined, launcher);
     expect(modeOf(workerLogFile(dataDir)).toString(8)).toBe('600');
   });
 });

@@ -18,12 +18,12 @@ describe('statements on the request path', () => {
 
   it('are prepared once per connection and reused by every later request', async () => {
     const engine = openEngine();
-    const { key } = engine.identity.createUserWithKey('ultimate', []);
-    const user = engine.authenticate(key);
+    const { key } = (await engine.identity.createUserWithKey('ultimate', []));
+    const user = (await engine.authenticate(key));
     const { folder } = await engine.handle('folders.create', { name: 'Once' }, user);
     const calls = async () => {
-      await engine.handle('folders.list', {}, engine.authenticate(key));
-      await engine.handle('health', {}, engine.authenticate(key));
+      await engine.handle('folders.list', {}, (await engine.authenticate(key)));
+      await engine.handle('health', {}, (await engine.authenticate(key)));
       await engine.handle('folders.rename', { id: folder.id, name: `Renamed ${Math.random()}` }, user);
     };
     await calls(); // the first use prepares

@@ -22,10 +22,12 @@ registerJobProcessor<{ ms: number }, { ran: number }>({
   },
 });
 
+registerJobProcessor<Record<string, never>, Record<string, never>>({ kind: 'test-channel', family: 'channel', process: async () => ({}) });
+
 const opened: Engine[] = [];
 const dirs: string[] = [];
-afterEach(() => {
-  for (const engine of opened.splice(0)) engine.close();
+afterEach(async () => {
+  for (const engine of opened.splice(0)) await engine.close();
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -41,25 +43,26 @@ function open(options: Partial<EngineOptions> = {}, dataDir = tempDataDir()): En
  * once, so claims in these tests come from a registered host (this process) unless a test says not.
  */
 const hosts = new WeakMap<Engine, string>();
-function hold(engine: Engine, name: string): string {
-  if (!hosts.has(engine)) hosts.set(engine, engine.jobs.hosts.register('foreground'));
+async function hold(engine: Engine, name: string): Promise<string> {
+  if (!hosts.has(engine)) hosts.set(engine, await engine.jobs.hosts.register('foreground'));
   return `${hosts.get(engine)}/${name}`;
 }
 
-function enqueueSleep(engine: Engine, ms = 0, userId = engine.identity.createUserWithKey('starter', []).user_id) {
-  return engine.jobs.enqueue({ kind: 'test-sleep', userId, input: { ms }, publicId: `t-${Math.random().toString(36).slice(2)}` }).row;
+async function enqueueSleep(engine: Engine, ms = 0, userId?: number) {
+  userId ??= (await engine.identity.createUserWithKey('starter', [])).user_id;
+  return (await engine.jobs.enqueue({ kind: 'test-sleep', userId, input: { ms }, publicId: `t-${Math.random().toString(36).slice(2)}` })).row;
 }
 
 describe('job queue', () => {
-  it('never gives one job to two claimers on separate connections', () => {
+  it('never gives one job to two claimers on separate connections', async () => {
     const first = open();
     const second = open({}, first.dataDir);
     // One user per job: a user's own task jobs are capped at their plan's concurrency.
-    for (let index = 0; index < 40; index += 1) enqueueSleep(first);
+    for (let index = 0; index < 40; index += 1) (await enqueueSleep(first));
     const claimed: number[] = [];
     for (let turn = 0; ; turn += 1) {
       const engine = turn % 2 === 0 ? first : second;
-      const row = engine.jobs.queue.claim(hold(engine, `owner-${turn}`), ['test-sleep'], 10_000);
+      const row = (await engine.jobs.queue.claim((await hold(engine, `owner-${turn}`)), ['test-sleep'], 10_000));
       if (!row) break;
       expect(row.state).toBe('processing');
       expect(row.attempts).toBe(1);
@@ -69,56 +72,56 @@ describe('job queue', () => {
     expect(new Set(claimed).size).toBe(40);
   });
 
-  it("processes at most the plan's concurrentJobs task jobs of one user at once; the rest wait", () => {
+  it("processes at most the plan's concurrentJobs task jobs of one user at once; the rest wait", async () => {
     const engine = open({ planOverrides: { starter: { concurrentJobs: 2 } } });
-    const userId = engine.identity.createUserWithKey('starter', []).user_id;
-    const other = engine.identity.createUserWithKey('starter', []).user_id;
-    const mine = [enqueueSleep(engine, 0, userId), enqueueSleep(engine, 0, userId), enqueueSleep(engine, 0, userId)];
-    const theirs = enqueueSleep(engine, 0, other);
-    const first = engine.jobs.queue.claim(hold(engine, 'w'), ['test-sleep'], 10_000)!;
-    const second = engine.jobs.queue.claim(hold(engine, 'w'), ['test-sleep'], 10_000)!;
+    const userId = (await engine.identity.createUserWithKey('starter', [])).user_id;
+    const other = (await engine.identity.createUserWithKey('starter', [])).user_id;
+    const mine = [(await enqueueSleep(engine, 0, userId)), (await enqueueSleep(engine, 0, userId)), (await enqueueSleep(engine, 0, userId))];
+    const theirs = (await enqueueSleep(engine, 0, other));
+    const first = (await engine.jobs.queue.claim((await hold(engine, 'w')), ['test-sleep'], 10_000))!;
+    const second = (await engine.jobs.queue.claim((await hold(engine, 'w')), ['test-sleep'], 10_000))!;
     expect([first.id, second.id]).toEqual([mine[0]!.id, mine[1]!.id]);
-    expect(engine.jobs.queue.claim(hold(engine, 'w'), ['test-sleep'], 10_000)!.id).toBe(theirs.id);
-    expect(engine.jobs.queue.claim(hold(engine, 'w'), ['test-sleep'], 10_000)).toBeUndefined();
-    engine.jobs.queue.finish(first.id, hold(engine, 'w'), { output: {} });
-    expect(engine.jobs.queue.claim(hold(engine, 'w'), ['test-sleep'], 10_000)!.id).toBe(mine[2]!.id);
+    expect((await engine.jobs.queue.claim((await hold(engine, 'w')), ['test-sleep'], 10_000))!.id).toBe(theirs.id);
+    expect((await engine.jobs.queue.claim((await hold(engine, 'w')), ['test-sleep'], 10_000))).toBeUndefined();
+    (await engine.jobs.queue.finish(first.id, (await hold(engine, 'w')), { output: {} }));
+    expect((await engine.jobs.queue.claim((await hold(engine, 'w')), ['test-sleep'], 10_000))!.id).toBe(mine[2]!.id);
   });
 
-  it('claims the oldest waiting job first and only kinds it was asked for', () => {
+  it('claims the oldest waiting job first and only kinds it was asked for', async () => {
     const engine = open();
-    const a = enqueueSleep(engine);
-    const b = enqueueSleep(engine);
-    expect(engine.jobs.queue.claim(hold(engine, 'w'), ['channel'], 1000)).toBeUndefined();
-    expect(engine.jobs.queue.claim(hold(engine, 'w'), ['test-sleep'], 1000)!.id).toBe(a.id);
-    expect(engine.jobs.queue.claim(hold(engine, 'w'), ['test-sleep'], 1000)!.id).toBe(b.id);
+    const a = (await enqueueSleep(engine));
+    const b = (await enqueueSleep(engine));
+    expect((await engine.jobs.queue.claim((await hold(engine, 'w')), ['channel'], 1000))).toBeUndefined();
+    expect((await engine.jobs.queue.claim((await hold(engine, 'w')), ['test-sleep'], 1000))!.id).toBe(a.id);
+    expect((await engine.jobs.queue.claim((await hold(engine, 'w')), ['test-sleep'], 1000))!.id).toBe(b.id);
   });
 
-  it('hands a job whose lease expired to the next claimer and fences the old owner out', () => {
+  it('hands a job whose lease expired to the next claimer and fences the old owner out', async () => {
     const clock = new ManualClock();
     const engine = open({ clock });
-    const job = enqueueSleep(engine);
+    const job = (await enqueueSleep(engine));
     const queue = engine.jobs.queue;
-    expect(queue.claim(hold(engine, 'dead'), ['test-sleep'], 1000)!.id).toBe(job.id);
+    expect((await queue.claim((await hold(engine, 'dead')), ['test-sleep'], 1000))!.id).toBe(job.id);
     clock.advance(999);
-    expect(queue.claim(hold(engine, 'other'), ['test-sleep'], 1000)).toBeUndefined();
+    expect((await queue.claim((await hold(engine, 'other')), ['test-sleep'], 1000))).toBeUndefined();
     clock.advance(1);
-    const retaken = queue.claim(hold(engine, 'alive'), ['test-sleep'], 1000)!;
-    expect(retaken).toMatchObject({ id: job.id, attempts: 2, state: 'processing', lease_owner: hold(engine, 'alive') });
-    expect(queue.renewLease(job.id, hold(engine, 'dead'), 1000)).toBe(false);
-    expect(queue.finish(job.id, hold(engine, 'dead'), { output: { stale: true } })).toBeUndefined();
-    expect(queue.finish(job.id, hold(engine, 'alive'), { output: { ok: true } })).toMatchObject({ state: 'completed', result: '{"ok":true}' });
+    const retaken = (await queue.claim((await hold(engine, 'alive')), ['test-sleep'], 1000))!;
+    expect(retaken).toMatchObject({ id: job.id, attempts: 2, state: 'processing', lease_owner: (await hold(engine, 'alive')) });
+    expect((await queue.renewLease(job.id, (await hold(engine, 'dead')), 1000))).toBe(false);
+    expect((await queue.finish(job.id, (await hold(engine, 'dead')), { output: { stale: true } }))).toBeUndefined();
+    expect((await queue.finish(job.id, (await hold(engine, 'alive')), { output: { ok: true } }))).toMatchObject({ state: 'completed', result: '{"ok":true}' });
   });
 
-  it('fails a job after its third abandoned attempt, saying why, instead of leaving it running', () => {
+  it('fails a job after its third abandoned attempt, saying why, instead of leaving it running', async () => {
     const clock = new ManualClock();
     const engine = open({ clock });
-    const job = enqueueSleep(engine);
+    const job = (await enqueueSleep(engine));
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      expect(engine.jobs.queue.claim(hold(engine, `worker-${attempt}`), ['test-sleep'], 1000)!.attempts).toBe(attempt);
+      expect((await engine.jobs.queue.claim((await hold(engine, `worker-${attempt}`)), ['test-sleep'], 1000))!.attempts).toBe(attempt);
       clock.advance(1000);
     }
-    expect(engine.jobs.queue.claim(hold(engine, 'worker-4'), ['test-sleep'], 1000)).toBeUndefined();
-    const row = engine.jobs.queue.get(job.id)!;
+    expect((await engine.jobs.queue.claim((await hold(engine, 'worker-4')), ['test-sleep'], 1000))).toBeUndefined();
+    const row = (await engine.jobs.queue.get(job.id))!;
     expect(row).toMatchObject({ state: 'failed', attempts: 3, error: abandonedMessage(3), lease_owner: null });
     expect(row.error).toMatch(/stopped responding 3 times .*gave up after 3 attempts/);
   });
@@ -126,67 +129,67 @@ describe('job queue', () => {
   it('recovers an expired lease when a status is read, even with no worker around', async () => {
     const clock = new ManualClock();
     const engine = open({ clock });
-    const job = enqueueSleep(engine);
-    engine.jobs.queue.claim(hold(engine, 'dead'), ['test-sleep'], 1000);
+    const job = (await enqueueSleep(engine));
+    (await engine.jobs.queue.claim((await hold(engine, 'dead')), ['test-sleep'], 1000));
     clock.advance(5000);
-    const row = await engine.jobs.wait(() => engine.jobs.queue.get(job.id)!, 0);
+    const row = await engine.jobs.wait(async () => (await engine.jobs.queue.get(job.id))!, 0);
     expect(row).toMatchObject({ state: 'pending', claimed_at: null, attempts: 1 });
   });
 
-  it('returns a released job to the queue without spending an attempt', () => {
+  it('returns a released job to the queue without spending an attempt', async () => {
     const engine = open();
-    const job = enqueueSleep(engine);
-    engine.jobs.queue.claim(hold(engine, 'leaving'), ['test-sleep'], 1000);
-    expect(engine.jobs.queue.release(job.id, hold(engine, 'leaving'))).toBe(true);
-    expect(engine.jobs.queue.get(job.id)).toMatchObject({ state: 'pending', attempts: 0, lease_owner: null });
+    const job = (await enqueueSleep(engine));
+    (await engine.jobs.queue.claim((await hold(engine, 'leaving')), ['test-sleep'], 1000));
+    expect((await engine.jobs.queue.release(job.id, (await hold(engine, 'leaving'))))).toBe(true);
+    expect((await engine.jobs.queue.get(job.id))).toMatchObject({ state: 'pending', attempts: 0, lease_owner: null });
   });
 });
 
 describe('worker', () => {
   it('renews the lease while a job runs longer than the lease', async () => {
     const engine = open({ jobTiming: { leaseMs: 150, heartbeatMs: 30 } });
-    const job = enqueueSleep(engine, 500);
+    const job = (await enqueueSleep(engine, 500));
     const rival = open({ jobTiming: { leaseMs: 150 } }, engine.dataDir);
     const worker = new Worker(engine, { untilIdle: true, idleMs: 50 });
     const done = worker.run();
     await sleep(350);
-    expect(rival.jobs.queue.claim(hold(rival, 'rival'), ['test-sleep'], 150)).toBeUndefined();
+    expect((await rival.jobs.queue.claim((await hold(rival, 'rival')), ['test-sleep'], 150))).toBeUndefined();
     await done;
-    expect(engine.jobs.queue.get(job.id)).toMatchObject({ state: 'completed', attempts: 1 });
+    expect((await engine.jobs.queue.get(job.id))).toMatchObject({ state: 'completed', attempts: 1 });
     expect(runs.get(job.id)).toBe(1);
   });
 
   it('gives its jobs back when stopped, so another worker finishes them', async () => {
     const engine = open();
-    const job = enqueueSleep(engine, 10_000);
+    const job = (await enqueueSleep(engine, 10_000));
     const worker = new Worker(engine, {});
     const running = worker.run();
     await sleep(50);
-    expect(engine.jobs.queue.get(job.id)!.state).toBe('processing');
-    worker.stop();
+    expect((await engine.jobs.queue.get(job.id))!.state).toBe('processing');
+    await worker.stop();
     await running;
-    expect(engine.jobs.queue.get(job.id)).toMatchObject({ state: 'pending', attempts: 0 });
-    expect(engine.jobs.hosts.live()).toHaveLength(0);
+    expect((await engine.jobs.queue.get(job.id))).toMatchObject({ state: 'pending', attempts: 0 });
+    expect((await engine.jobs.hosts.live())).toHaveLength(0);
   });
 
   it('with untilIdle, exits once nothing has waited for idleMs, and unregisters', async () => {
     const engine = open();
-    const job = enqueueSleep(engine, 20);
+    const job = (await enqueueSleep(engine, 20));
     const started = Date.now();
     const stats = await new Worker(engine, { untilIdle: true, idleMs: 200, concurrency: 2 }).run();
     expect(stats).toEqual({ completed: 1, failed: 0 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
-    expect(engine.jobs.queue.get(job.id)!.state).toBe('completed');
-    expect(engine.jobs.hosts.live()).toHaveLength(0);
+    expect((await engine.jobs.queue.get(job.id))!.state).toBe('completed');
+    expect((await engine.jobs.hosts.live())).toHaveLength(0);
   });
 
   it('records a processor error as the job error', async () => {
     const engine = open();
     registerJobProcessor({ kind: 'test-broken', family: 'task', process: async () => { throw new Error('the disk is full'); } });
-    const userId = engine.identity.createUserWithKey('starter', []).user_id;
-    const job = engine.jobs.enqueue({ kind: 'test-broken', userId, input: {}, publicId: 'broken-1' }).row;
+    const userId = (await engine.identity.createUserWithKey('starter', [])).user_id;
+    const job = (await engine.jobs.enqueue({ kind: 'test-broken', userId, input: {}, publicId: 'broken-1' })).row;
     await new Worker(engine, { untilIdle: true, idleMs: 20 }).run();
-    expect(engine.jobs.queue.get(job.id)).toMatchObject({ state: 'failed', error: 'the disk is full' });
+    expect((await engine.jobs.queue.get(job.id))).toMatchObject({ state: 'failed', error: 'the disk is full' });
   });
 
   it('claims jobs of a kind registered after it started (features load on first use)', async () => {
@@ -195,72 +198,72 @@ describe('worker', () => {
     const done = worker.run();
     await sleep(50);
     registerJobProcessor({ kind: 'test-late', family: 'channel', process: async () => ({ late: true }) });
-    const userId = engine.identity.createUserWithKey('starter', []).user_id;
-    const job = engine.jobs.enqueue({ kind: 'test-late', userId, input: {} }).row;
+    const userId = (await engine.identity.createUserWithKey('starter', [])).user_id;
+    const job = (await engine.jobs.enqueue({ kind: 'test-late', userId, input: {} })).row;
     await done;
-    expect(engine.jobs.queue.get(job.id)!.state).toBe('completed');
+    expect((await engine.jobs.queue.get(job.id))!.state).toBe('completed');
   });
 
   it('runs jobs of several kinds up to its concurrency at once', async () => {
     const engine = open();
-    const userId = engine.identity.createUserWithKey('starter', []).user_id;
-    const jobs = Array.from({ length: 4 }, () => enqueueSleep(engine, 300, userId));
+    const userId = (await engine.identity.createUserWithKey('starter', [])).user_id;
+    const jobs = await Promise.all(Array.from({ length: 4 }, () => enqueueSleep(engine, 300, userId)));
     const started = Date.now();
     await new Worker(engine, { untilIdle: true, idleMs: 20, concurrency: 4 }).run();
     expect(Date.now() - started).toBeLessThan(900);
-    for (const job of jobs) expect(engine.jobs.queue.get(job.id)!.state).toBe('completed');
+    for (const job of jobs) expect((await engine.jobs.queue.get(job.id))!.state).toBe('completed');
   });
 });
 
 describe('making sure a worker runs (local CLI mode)', () => {
-  it('starts one detached worker for several submits, and none while a live worker host exists', () => {
+  it('starts one detached worker for several submits, and none while a live worker host exists', async () => {
     const clock = new ManualClock();
     const spawned: string[] = [];
     const engine = open({ clock, jobRunner: { mode: 'spawn', spawn: (dataDir) => spawned.push(dataDir) } });
-    enqueueSleep(engine);
-    enqueueSleep(engine);
+    (await enqueueSleep(engine));
+    (await enqueueSleep(engine));
     expect(spawned).toEqual([engine.dataDir]);
     // The reservation lapses if the worker never showed up; the next submit tries again.
     clock.advance(engine.jobs.timing.hostStaleMs);
-    enqueueSleep(engine);
+    (await enqueueSleep(engine));
     expect(spawned).toHaveLength(2);
     clock.advance(engine.jobs.timing.hostStaleMs);
-    engine.jobs.hosts.register('foreground');
-    enqueueSleep(engine);
+    (await engine.jobs.hosts.register('foreground'));
+    (await enqueueSleep(engine));
     expect(spawned).toHaveLength(2);
   });
 
-  it('does not spawn for an idempotent replay', () => {
+  it('does not spawn for an idempotent replay', async () => {
     const spawned: string[] = [];
     const engine = open({ jobRunner: { mode: 'spawn', spawn: (dataDir) => spawned.push(dataDir) } });
-    const userId = engine.identity.createUserWithKey('starter', []).user_id;
-    engine.jobs.hosts.register('foreground');
-    engine.jobs.enqueue({ kind: 'test-sleep', userId, input: { ms: 0 }, publicId: 'k1', idempotencyKey: 'k' });
-    engine.jobs.hosts.live().forEach((host) => engine.jobs.hosts.unregister(host.id));
-    const again = engine.jobs.enqueue({ kind: 'test-sleep', userId, input: { ms: 0 }, publicId: 'k2', idempotencyKey: 'k' });
+    const userId = (await engine.identity.createUserWithKey('starter', [])).user_id;
+    (await engine.jobs.hosts.register('foreground'));
+    (await engine.jobs.enqueue({ kind: 'test-sleep', userId, input: { ms: 0 }, publicId: 'k1', idempotencyKey: 'k' }));
+    for (const host of await engine.jobs.hosts.live()) await engine.jobs.hosts.unregister(host.id);
+    const again = (await engine.jobs.enqueue({ kind: 'test-sleep', userId, input: { ms: 0 }, publicId: 'k2', idempotencyKey: 'k' }));
     expect(again.existing).toBe(true);
     expect(spawned).toHaveLength(0);
   });
 
-  it('requeues a job whose holder is known dead without waiting out its lease', () => {
+  it('requeues a job whose holder is known dead without waiting out its lease', async () => {
     const clock = new ManualClock();
     const engine = open({ clock });
-    const job = enqueueSleep(engine);
+    const job = (await enqueueSleep(engine));
     const queue = engine.jobs.queue;
     // A host row left by a process that no longer exists (a killed worker cannot unregister).
-    const dead = engine.jobs.hosts.register('detached');
+    const dead = (await engine.jobs.hosts.register('detached'));
     engine.db.prepare('UPDATE job_workers SET pid = ? WHERE id = ?').run(2 ** 22 + 1, dead);
-    expect(queue.claim(`${dead}/1`, ['test-sleep'], 60_000)!.id).toBe(job.id);
-    expect(queue.recoverAbandoned()).toBe(1);
-    expect(queue.get(job.id)).toMatchObject({ state: 'pending', lease_owner: null, attempts: 1 });
+    expect((await queue.claim(`${dead}/1`, ['test-sleep'], 60_000))!.id).toBe(job.id);
+    expect((await queue.recoverAbandoned())).toBe(1);
+    expect((await queue.get(job.id))).toMatchObject({ state: 'pending', lease_owner: null, attempts: 1 });
     // A stale heartbeat gives the holder away too, and a gone row.
-    const silent = engine.jobs.hosts.register('detached');
-    expect(queue.claim(`${silent}/1`, ['test-sleep'], 60_000)!.id).toBe(job.id);
-    expect(queue.recoverAbandoned()).toBe(0);
+    const silent = (await engine.jobs.hosts.register('detached'));
+    expect((await queue.claim(`${silent}/1`, ['test-sleep'], 60_000))!.id).toBe(job.id);
+    expect((await queue.recoverAbandoned())).toBe(0);
     clock.advance(engine.jobs.timing.hostStaleMs);
-    expect(queue.recoverAbandoned()).toBe(1);
-    expect(queue.claim('no-such-host/1', ['test-sleep'], 60_000)!.id).toBe(job.id);
-    expect(queue.recoverAbandoned()).toBe(1);
+    expect((await queue.recoverAbandoned())).toBe(1);
+    expect((await queue.claim('no-such-host/1', ['test-sleep'], 60_000))!.id).toBe(job.id);
+    expect((await queue.recoverAbandoned())).toBe(1);
   });
 
   it.runIf(process.platform === 'linux')('requeues at once a job whose holder was killed and is a zombie nobody reaped', async () => {
@@ -277,37 +280,55 @@ describe('making sure a worker runs (local CLI mode)', () => {
       expect(processAlive(pid)).toBe(false);
 
       const engine = open();
-      const job = enqueueSleep(engine);
-      const zombie = engine.jobs.hosts.register('detached');
+      const job = (await enqueueSleep(engine));
+      const zombie = (await engine.jobs.hosts.register('detached'));
       engine.db.prepare('UPDATE job_workers SET pid = ? WHERE id = ?').run(pid, zombie);
-      expect(engine.jobs.queue.claim(`${zombie}/1`, ['test-sleep'], 60_000)!.id).toBe(job.id);
+      expect((await engine.jobs.queue.claim(`${zombie}/1`, ['test-sleep'], 60_000))!.id).toBe(job.id);
       // Its heartbeat is fresh and its lease a minute long: only the process state gives it away.
-      expect(engine.jobs.queue.recoverAbandoned()).toBe(1);
-      expect(engine.jobs.queue.get(job.id)).toMatchObject({ state: 'pending', lease_owner: null });
+      expect((await engine.jobs.queue.recoverAbandoned())).toBe(1);
+      expect((await engine.jobs.queue.get(job.id))).toMatchObject({ state: 'pending', lease_owner: null });
     } finally {
       parent.kill('SIGKILL');
     }
   });
 
-  it('judges a holder on another machine by its heartbeat alone: its pid means nothing here', () => {
+  it('judges a holder on another machine by its heartbeat alone: its pid means nothing here', async () => {
     const engine = open();
-    const job = enqueueSleep(engine);
+    const job = (await enqueueSleep(engine));
     const elsewhere = 'detached-4194305-abcdef12@another-machine';
     const now = engine.clock.now();
     engine.db.prepare('INSERT INTO job_workers (id, pid, mode, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)').run(elsewhere, 2 ** 22 + 1, 'detached', now, now);
-    expect(engine.jobs.queue.claim(`${elsewhere}/1`, ['test-sleep'], 60_000)!.id).toBe(job.id);
-    expect(engine.jobs.queue.recoverAbandoned()).toBe(0);
-    expect(engine.jobs.queue.get(job.id)).toMatchObject({ state: 'processing' });
+    expect((await engine.jobs.queue.claim(`${elsewhere}/1`, ['test-sleep'], 60_000))!.id).toBe(job.id);
+    expect((await engine.jobs.queue.recoverAbandoned())).toBe(0);
+    expect((await engine.jobs.queue.get(job.id))).toMatchObject({ state: 'processing' });
   });
 
-  it('lets an idle worker retire only when nothing waits', () => {
+  it('finishes a channel job and claims the next waiting one in one transaction', async () => {
     const engine = open();
-    const host = engine.jobs.hosts.register('detached');
-    enqueueSleep(engine);
-    expect(engine.jobs.hosts.retireIfIdle(host, () => engine.jobs.queue.hasWaiting(['test-sleep']))).toBe(false);
-    expect(engine.jobs.hosts.live()).toHaveLength(1);
-    engine.jobs.queue.claim(`${host}/1`, ['test-sleep'], 1000);
-    expect(engine.jobs.hosts.retireIfIdle(host, () => engine.jobs.queue.hasWaiting(['test-sleep']))).toBe(true);
-    expect(engine.jobs.hosts.live()).toHaveLength(0);
+    const userId = (await engine.identity.createUserWithKey('ultimate', [])).user_id;
+    const channelJob = async () => (await engine.jobs.enqueue({ kind: 'test-channel', userId, input: {} })).row;
+    const [first, second] = [await channelJob(), await channelJob()];
+    expect((await engine.jobs.queue.claim(await hold(engine, 'a'), ['test-channel'], 10_000))!.id).toBe(first.id);
+    const finished: number[] = [];
+    await engine.jobs.queue.subscribeFinished();
+    engine.jobs.queue.events.on('finished', (id: number) => finished.push(id));
+    const found = await engine.jobs.queue.finishAndClaim(first.id, await hold(engine, 'a'), { error: 'it broke' }, { owner: await hold(engine, 'b'), kinds: ['test-channel'], leaseMs: 10_000 });
+    expect(found.finished).toMatchObject({ id: first.id, state: 'failed', error: 'it broke' });
+    expect(found.claimed).toMatchObject({ id: second.id, state: 'running', lease_owner: await hold(engine, 'b') });
+    expect(finished).toEqual([first.id]);
+    const last = await engine.jobs.queue.finishAndClaim(second.id, await hold(engine, 'b'), { output: {} }, { owner: await hold(engine, 'c'), kinds: ['test-channel'], leaseMs: 10_000 });
+    expect(last.finished).toMatchObject({ id: second.id, state: 'completed' });
+    expect(last.claimed).toBeUndefined();
+  });
+
+  it('lets an idle worker retire only when nothing waits', async () => {
+    const engine = open();
+    const host = (await engine.jobs.hosts.register('detached'));
+    (await enqueueSleep(engine));
+    expect((await engine.jobs.hosts.retireIfIdle(host, (tx) => engine.jobs.queue.hasWaiting(['test-sleep'], tx)))).toBe(false);
+    expect((await engine.jobs.hosts.live())).toHaveLength(1);
+    (await engine.jobs.queue.claim(`${host}/1`, ['test-sleep'], 1000));
+    expect((await engine.jobs.hosts.retireIfIdle(host, (tx) => engine.jobs.queue.hasWaiting(['test-sleep'], tx)))).toBe(true);
+    expect((await engine.jobs.hosts.live())).toHaveLength(0);
   });
 });

@@ -40,12 +40,12 @@ function startWorker(engine: Engine, concurrency: number): Worker {
   return worker;
 }
 
-const enqueue = (engine: Engine, kind: string, userId: number, ms: number) =>
-  engine.jobs.enqueue({ kind, userId, input: { ms }, publicId: kind === 'test-task' ? `t-${Math.random().toString(36).slice(2)}` : undefined }).row;
+const enqueue = async (engine: Engine, kind: string, userId: number, ms: number) =>
+  (await engine.jobs.enqueue({ kind, userId, input: { ms }, publicId: kind === 'test-task' ? `t-${Math.random().toString(36).slice(2)}` : undefined })).row;
 
-async function until(check: () => boolean, ms: number): Promise<boolean> {
+async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) return false;
     await sleep(20);
   }
@@ -55,20 +55,20 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
 describe('worker slots', () => {
   it('runs a short task job at once while every channel slot is busy with a long job', async () => {
     const engine = open();
-    const userId = engine.identity.createUserWithKey('ultimate', []).user_id;
-    const channels = [enqueue(engine, 'test-channel', userId, 5_000), enqueue(engine, 'test-channel', userId, 5_000)];
+    const userId = (await engine.identity.createUserWithKey('ultimate', [])).user_id;
+    const channels = [(await enqueue(engine, 'test-channel', userId, 5_000)), (await enqueue(engine, 'test-channel', userId, 5_000))];
     startWorker(engine, 2);
-    expect(await until(() => channels.every((job) => engine.jobs.queue.get(job.id)!.state === 'running'), 2_000)).toBe(true);
-    const task = enqueue(engine, 'test-task', userId, 50);
-    expect(await until(() => engine.jobs.queue.get(task.id)!.state === 'completed', 1_500)).toBe(true);
-    expect(channels.map((job) => engine.jobs.queue.get(job.id)!.state)).toEqual(['running', 'running']);
+    expect(await until(async () => (await Promise.all(channels.map((job) => engine.jobs.queue.get(job.id)))).every((row) => row!.state === 'running'), 2_000)).toBe(true);
+    const task = (await enqueue(engine, 'test-task', userId, 50));
+    expect(await until(async () => (await engine.jobs.queue.get(task.id))!.state === 'completed', 1_500)).toBe(true);
+    expect((await Promise.all(channels.map((job) => engine.jobs.queue.get(job.id)))).map((row) => row!.state)).toEqual(['running', 'running']);
   });
 
   it("runs as many of a user's task jobs at once as the plan allows, whatever the channel slots", async () => {
     const engine = open();
-    const userId = engine.identity.createUserWithKey('ultimate', []).user_id;
+    const userId = (await engine.identity.createUserWithKey('ultimate', [])).user_id;
     const cap = engine.planLimits('ultimate').concurrentJobs;
-    for (let index = 0; index < cap + 1; index += 1) enqueue(engine, 'test-task', userId, 3_000);
+    for (let index = 0; index < cap + 1; index += 1) (await enqueue(engine, 'test-task', userId, 3_000));
     startWorker(engine, 1);
     const processing = () => engine.db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE state = 'processing'").get()!.n;
     expect(await until(() => processing() === cap, 2_000)).toBe(true);

@@ -12,6 +12,8 @@ import { registerImport } from './import.js';
 import { registerEngineJobs } from './jobs.js';
 import { registerKeys } from './keys.js';
 import { registerLimits } from './limits.js';
+import { registerMigrate } from './migrate.js';
+import { registerCopyStore } from './copy-store.js';
 import { withLocalEngine } from './local-engine.js';
 import { refuseRemoteFlags } from './local-only.js';
 import { registerPlatform } from './platform.js';
@@ -35,7 +37,9 @@ export function registerEngine(program: Command, app: CliApp): Command {
   registerWorldClock(engine, app);
   registerLimits(engine, app);
   registerEngineJobs(engine, app);
+  registerMigrate(engine, app);
   registerImport(engine, app);
+  registerCopyStore(engine, app);
 
   engine
     .command('cdn-url [url]')
@@ -45,9 +49,9 @@ export function registerEngine(program: Command, app: CliApp): Command {
     .action(async (url: string | undefined, options: { clear?: boolean }) => {
       const { CDN_BASE_URL_SETTING } = await import('../../../engine/features/public-url.js');
       if (url && !/^https?:\/\/\S+$/i.test(url)) throw usageError(`The CDN base URL must be an http(s) URL, not "${url}".`);
-      const current = await withLocalEngine(app, (local) => {
-        if (options.clear) local.settings.delete(CDN_BASE_URL_SETTING);
-        else if (url) local.settings.set(CDN_BASE_URL_SETTING, url.replace(/\/+$/, ''));
+      const current = await withLocalEngine(app, async (local) => {
+        if (options.clear) await local.settings.delete(CDN_BASE_URL_SETTING);
+        else if (url) await local.settings.set(CDN_BASE_URL_SETTING, url.replace(/\/+$/, ''));
         return local.settings.get<string>(CDN_BASE_URL_SETTING) ?? null;
       });
       if (app.json) printJson(app.io, { cdn_base_url: current });
@@ -71,9 +75,7 @@ async function engineStatus(engine: Engine) {
   const platform = await engine.platform();
   const size = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
   const dbFile = engine.db.name;
-  const jobs = engine.db
-    .prepare<[], { state: string; n: number }>('SELECT state, COUNT(*) AS n FROM jobs GROUP BY state')
-    .all();
+  const jobs = await engine.store.all<{ state: string; n: number }>('SELECT state, COUNT(*) AS n FROM jobs GROUP BY state');
   return {
     data_dir: engine.dataDir,
     database: dbFile,
@@ -81,9 +83,9 @@ async function engineStatus(engine: Engine) {
     platform: platform.source,
     // The sample world's figures; a live data dir has none.
     ...(platform.simulation ? worldStatus(platform.simulation) : {}),
-    users: engine.identity.userCount(),
+    users: await engine.identity.userCount(),
     jobs: Object.fromEntries(jobs.map((row) => [row.state, row.n])),
-    workers: engine.jobs.hosts.live().map((host) => ({ pid: host.pid, mode: host.mode, heartbeat_at: new Date(host.heartbeat_at).toISOString() })),
+    workers: (await engine.jobs.hosts.live()).map((host) => ({ pid: host.pid, mode: host.mode, heartbeat_at: new Date(host.heartbeat_at).toISOString() })),
   };
 }
 

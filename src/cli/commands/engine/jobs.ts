@@ -39,18 +39,20 @@ function registerWorker(engine: Command, app: CliApp): void {
       const concurrency = parseWholeNumber(flags.concurrency, '--concurrency', { min: 1, max: 64 });
       const refreshMinutes = parseWholeNumber(flags.refreshEvery, '--refresh-every', { min: 0, max: 10_080 });
       const idleMs = parseWholeNumber(flags.idle, '--idle', { min: 0 }) * 1000;
-      const { Engine } = await import('../../../engine/engine.js');
+      const { openEngine } = await import('../../../engine/open-engine.js');
       const { runWorker } = await import('../../../engine/jobs/worker.js');
       const log = (line: string) => app.io.error(`${new Date().toISOString()} [worker ${process.pid}] ${line}`);
       // The worker's log (worker.log when detached) gets the live platform's notices too.
       const platform = { ...app.platformOptions, trace: log };
-      const local = openAtDataDir(app.settings.dataDir, () => Engine.open({ dataDir: app.settings.dataDir, jobRunner: { mode: 'none' }, platform, analysisSettings: app.analysisSettings() }));
+      const local = await openAtDataDir(app.settings.dataDir, () =>
+        openEngine({ dataDir: app.settings.dataDir, store: app.settings.store, filesDir: app.settings.filesDir, jobRunner: { mode: 'none' }, platform, analysisSettings: app.analysisSettings() }),
+      );
       await local.loadAllFeatures();
       const stopping = new AbortController();
       const stop = () => stopping.abort();
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
-      log(`started on ${app.settings.dataDir}${flags.untilIdle ? ` (exits after ${idleMs / 1000}s idle)` : ''}`);
+      log(`started on ${app.settings.store.kind === 'postgres' ? app.settings.store.description : app.settings.dataDir}${flags.untilIdle ? ` (exits after ${idleMs / 1000}s idle)` : ''}`);
       // A worker that stays up keeps a live data dir's watched channels fresh (a detached one exits when idle).
       const stopSweeps = flags.untilIdle ? () => undefined : await scheduleLiveSweeps(local, refreshMinutes, log);
       try {
@@ -67,7 +69,7 @@ function registerWorker(engine: Command, app: CliApp): void {
         stopSweeps();
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
-        local.close();
+        await local.close();
       }
     });
 }
@@ -75,7 +77,7 @@ function registerWorker(engine: Command, app: CliApp): void {
 /** Refresh sweeps on a timer when the data dir is live; nothing on the sample world. */
 async function scheduleLiveSweeps(local: Engine, minutes: number, log: (line: string) => void): Promise<() => void> {
   const { dataDirPlatform } = await import('../../../engine/platform/factory/open-platform.js');
-  if (minutes <= 0 || dataDirPlatform(local.settings) !== 'live') return () => undefined;
+  if (minutes <= 0 || dataDirPlatform(local.localSettings) !== 'live') return () => undefined;
   const sweep = () => {
     local
       .scheduledCycle()
@@ -148,8 +150,8 @@ function registerDurations(engine: Command, app: CliApp): void {
     .addHelpText('before', examples(['tubekit engine durations                  # show it', 'tubekit engine durations realistic', 'tubekit engine durations 500-1500']))
     .action(async (text: string | undefined) => {
       const work = await import('../../../engine/simulated-work.js');
-      const view = await withLocalEngine(app, (local) => {
-        if (text !== undefined) work.setWorkSetting(local.settings, asUsage(() => work.parseWorkSetting(text)));
+      const view = await withLocalEngine(app, async (local) => {
+        if (text !== undefined) await work.setWorkSetting(local.settings, asUsage(() => work.parseWorkSetting(text)));
         const setting = work.workSetting(local.settings);
         const activities = Object.fromEntries(
           (Object.keys(work.workActivities) as (keyof typeof work.workActivities)[]).map((activity) => [activity, work.workDuration(local.settings, activity)]),
@@ -166,10 +168,15 @@ function registerDurations(engine: Command, app: CliApp): void {
 
 /** Engine-side validation errors are the user's typing here: exit 2, not a service failure. */
 function asUsage<T>(step: () => T): T {
-  try {
-    return step();
-  } catch (error) {
+  const toUsage = (error: unknown): never => {
     if (error instanceof ServiceError && error.status === 400) throw usageError(error.message, error.hint);
     throw error;
+  };
+  try {
+    const result = step();
+    // An async step (a setting saved to the store) refuses by rejecting.
+    return (result instanceof Promise ? result.catch(toUsage) : result) as T;
+  } catch (error) {
+    return toUsage(error);
   }
 }

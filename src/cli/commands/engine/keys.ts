@@ -38,8 +38,8 @@ export function registerKeys(engine: Command, app: CliApp): void {
     .description('List keys (prefixes only; keys are stored hashed)')
     .addHelpText('before', examples(['tubekit engine keys list', 'tubekit engine keys list --json | jq \'.keys[] | select(.revoked | not)\'']))
     .action(async () => {
-      const list = await withLocalEngine(app, (local) => {
-        local.defaultKey();
+      const list = await withLocalEngine(app, async (local) => {
+        await local.defaultKey();
         return local.identity.listKeys();
       });
       if (app.json) printJson(app.io, { keys: list });

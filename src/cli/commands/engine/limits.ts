@@ -49,7 +49,7 @@ export function registerLimits(engine: Command, app: CliApp): void {
       await withLocalEngine(app, (local) => {
         const overrides = local.settings.get<Record<string, Record<string, unknown>>>('limits') ?? {};
         overrides[plan] = { ...overrides[plan], [name]: parsed };
-        local.settings.set('limits', overrides);
+        return local.settings.set('limits', overrides);
       });
       app.io.note(`${plan}.${name} = ${parsed === null ? 'unlimited' : String(parsed)}`);
     });

@@ -4,11 +4,11 @@ import { openAtDataDir } from '../../data-dir.js';
 
 /** Engine administration always acts on the local data dir, whatever the remote settings. */
 export async function withLocalEngine<T>(app: CliApp, work: (engine: Engine) => T | Promise<T>): Promise<T> {
-  const { Engine } = await import('../../../engine/engine.js');
-  const engine = openAtDataDir(app.settings.dataDir, () => Engine.open({ dataDir: app.settings.dataDir, platform: app.platformOptions }));
+  const { openEngine } = await import('../../../engine/open-engine.js');
+  const engine = await openAtDataDir(app.settings.dataDir, () => openEngine({ dataDir: app.settings.dataDir, store: app.settings.store, filesDir: app.settings.filesDir, platform: app.platformOptions }));
   try {
     return await work(engine);
   } finally {
-    engine.close();
+    await engine.close();
   }
 }

@@ -10,16 +10,25 @@
  * A cycle over an unmoved world with no edited alerts does nothing, so running it often (serve's
  * schedule) costs little and never resets what the last real evaluation found.
  *
- * Each alert's write is one IMMEDIATE transaction that re-checks the alert first, so two
- * processes running cycles at once record each trigger once.
+ * One cycle runs at a time across every process sharing the store (a fleet on one PostgreSQL, or
+ * processes on one SQLite file): its alert_cycles row, unfinished, is the lease (claimCycle), so
+ * two `serve` processes whose schedules fire together evaluate the alerts once. Each alert's write
+ * is one transaction that re-checks the alert first, so even a cycle started after a lease ran out
+ * records each trigger once.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AlertFilters, AlertType } from '../../../core/schemas/alerts.js';
 import type { EngineContext } from '../../context.js';
 import { ALERT_RULES, TriggerCache, type AlertContentType, type Trigger } from './alert-types.js';
 import { matchesFilters } from './filters.js';
-import { alertStatements, worldTime, type AlertRow } from './store.js';
+import { alertSql, worldTime, type AlertRow } from './store.js';
 
 const DAY_MS = 86_400_000;
+/** One cycle at a time across the fleet: taken while deciding whether to start one. */
+const CYCLE_LOCK = 'alert-cycle';
+/** A cycle unfinished for this long is taken to have died with its process: another may start. */
+const CYCLE_LEASE_MS = 10 * 60_000;
+const BUSY_POLL_MS = 100;
 
 export type CycleReason = 'schedule' | 'command' | 'advance';
 
@@ -36,36 +45,67 @@ export interface CycleReport {
 export async function runAlertCycle(engine: EngineContext, reason: CycleReason): Promise<CycleReport> {
   const started = performance.now();
   const [platform, index] = await Promise.all([engine.platform(), engine.index()]);
-  const statements = alertStatements(engine.db);
   const now = platform.nowMs();
-  const due = statements.due.all(now);
-  if (due.length === 0) return { cycle_id: null, world_time: worldTime(now), alerts_evaluated: 0, new_channels: 0, duration_ms: Math.round(performance.now() - started) };
+  const claimed = await claimCycle(engine, reason, now);
+  const report = (cycleId: number | null, evaluated: number, newChannels: number): CycleReport => ({
+    cycle_id: cycleId,
+    world_time: worldTime(now),
+    alerts_evaluated: evaluated,
+    new_channels: newChannels,
+    duration_ms: Math.round(performance.now() - started),
+  });
+  if (!claimed) return report(null, 0, 0);
 
-  const cycleId = Number(statements.startCycle.run(reason, engine.clock.now(), now).lastInsertRowid);
-  const cache = new TriggerCache(index, now);
-  cache.prepare(due.map((alert) => ({ type: alert.alert_type as AlertType, contentType: alert.content_type as AlertContentType })));
+  const { cycleId, due } = claimed;
   let evaluated = 0;
   let newChannels = 0;
-  for (const alert of due) {
-    const filters = JSON.parse(alert.filters) as AlertFilters;
-    const triggers = cache
-      .triggers(alert.alert_type as AlertType, alert.content_type as AlertContentType)
-      .filter((trigger) => matchesFilters(trigger.channel, filters, now, trigger.texts));
-    const fresh = record(engine, alert, triggers, cycleId, now);
-    if (fresh === null) continue;
-    evaluated += 1;
-    newChannels += fresh;
+  try {
+    const cache = new TriggerCache(index, now);
+    cache.prepare(due.map((alert) => ({ type: alert.alert_type as AlertType, contentType: alert.content_type as AlertContentType })));
+    for (const alert of due) {
+      const filters = JSON.parse(alert.filters) as AlertFilters;
+      const triggers = cache
+        .triggers(alert.alert_type as AlertType, alert.content_type as AlertContentType)
+        .filter((trigger) => matchesFilters(trigger.channel, filters, now, trigger.texts));
+      const fresh = await record(engine, alert, triggers, cycleId, now);
+      if (fresh === null) continue;
+      evaluated += 1;
+      newChannels += fresh;
+    }
+  } finally {
+    // Finished even when it failed: the fleet's next cycle need not wait for the lease to run out.
+    await alertSql.finishCycle(engine.store, engine.clock.now(), evaluated, newChannels, cycleId);
   }
-  statements.finishCycle.run(engine.clock.now(), evaluated, newChannels, cycleId);
-  return { cycle_id: cycleId, world_time: worldTime(now), alerts_evaluated: evaluated, new_channels: newChannels, duration_ms: Math.round(performance.now() - started) };
+  return report(cycleId, evaluated, newChannels);
+}
+
+/**
+ * Starts the fleet's one cycle: under the cycle lock, when no other process is running one (its
+ * unfinished row younger than the lease) and some alert is due, a cycle row is written — the lease
+ * — and the due alerts are handed to this process. A scheduled cycle finding another running
+ * leaves the work to it; any other waits for it to finish, then finds what is still due.
+ */
+async function claimCycle(engine: EngineContext, reason: CycleReason, worldMs: number): Promise<{ cycleId: number; due: AlertRow[] } | null> {
+  for (;;) {
+    const step = await engine.store.transaction(async (tx) => {
+      await tx.lock(CYCLE_LOCK);
+      const wall = engine.clock.now();
+      if (await alertSql.running(tx, wall - CYCLE_LEASE_MS)) return 'busy' as const;
+      const due = await alertSql.due(tx, worldMs);
+      if (due.length === 0) return null;
+      return { cycleId: await alertSql.startCycle(tx, reason, wall, worldMs), due };
+    });
+    if (step !== 'busy') return step;
+    if (reason === 'schedule') return null;
+    await sleep(BUSY_POLL_MS);
+  }
 }
 
 /** Records one alert's triggers; the number of channels new to it, or null when it was no longer due. */
-function record(engine: EngineContext, seen: AlertRow, triggers: Trigger[], cycleId: number, now: number): number | null {
-  const { db, clock } = engine;
-  const statements = alertStatements(db);
-  const write = db.transaction(() => {
-    const alert = statements.byId.get(seen.id);
+async function record(engine: EngineContext, seen: AlertRow, triggers: Trigger[], cycleId: number, now: number): Promise<number | null> {
+  const { store, clock } = engine;
+  return store.transaction(async (tx) => {
+    const alert = await alertSql.byId(tx, seen.id);
     // Deleted, disabled or edited meanwhile (it stays due), or evaluated by another process.
     if (!alert || alert.enabled !== 1 || alert.updated_at !== seen.updated_at) return null;
     if (alert.last_world_ms === now && alert.eval_updated_at === alert.updated_at) return null;
@@ -74,20 +114,19 @@ function record(engine: EngineContext, seen: AlertRow, triggers: Trigger[], cycl
     for (const trigger of triggers) {
       const channelId = trigger.channel.channel_id;
       if (trigger.type === 'breakout') {
-        const last = statements.lastTriggerOfType.get(alert.id, channelId, 'breakout');
-        if (last !== null && last !== undefined && last > now - ALERT_RULES.breakout.quietDays * DAY_MS) continue;
+        const last = await alertSql.lastTriggerOfType(tx, alert.id, channelId, 'breakout');
+        if (last !== null && last > now - ALERT_RULES.breakout.quietDays * DAY_MS) continue;
       }
-      statements.insertHit.run(
+      await alertSql.insertHit(tx, [
         alert.user_id, channelId, trigger.type, trigger.key, trigger.channel.handle, trigger.channel.title,
         trigger.reason, JSON.stringify(trigger.figures), now, cycleId, wall,
-      );
-      const hitId = statements.hitId.get(alert.user_id, channelId, trigger.type, trigger.key)!;
-      if (statements.link.run(alert.id, hitId, cycleId, wall).changes === 0) continue;
-      statements.touchHit.run(cycleId, wall, hitId);
+      ]);
+      const hitId = await alertSql.hitId(tx, alert.user_id, channelId, trigger.type, trigger.key);
+      if ((await alertSql.link(tx, alert.id, hitId, cycleId, wall)).changes === 0) continue;
+      await alertSql.touchHit(tx, cycleId, wall, hitId);
       fresh.add(channelId);
     }
-    statements.markEvaluated.run(wall, now, cycleId, fresh.size, alert.id);
+    await alertSql.markEvaluated(tx, wall, now, cycleId, fresh.size, alert.id);
     return fresh.size;
   });
-  return write.immediate();
 }

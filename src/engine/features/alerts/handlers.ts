@@ -3,8 +3,8 @@ import { createAlert, deleteAlert, listAlerts, updateAlert } from './alerts.js';
 import { outlierStatus, triggeredChannels } from './triggered.js';
 
 export const alertHandlers: Handlers = {
-  'alerts.list'(request) {
-    const alerts = listAlerts(request);
+  async 'alerts.list'(request) {
+    const alerts = await listAlerts(request);
     return { success: true, count: alerts.length, alerts };
   },
   async 'alerts.create'(request, input) {
@@ -13,11 +13,11 @@ export const alertHandlers: Handlers = {
   async 'alerts.update'(request, input) {
     return { success: true, alert: await updateAlert(request, input) };
   },
-  'alerts.delete'(request, input) {
-    return { success: true, ...deleteAlert(request, input.id) };
+  async 'alerts.delete'(request, input) {
+    return { success: true, ...(await deleteAlert(request, input.id)) };
   },
-  'alerts.triggered'(request, input) {
-    const { total, channels } = triggeredChannels(request, input);
+  async 'alerts.triggered'(request, input) {
+    const { total, channels } = await triggeredChannels(request, input);
     return { success: true, page: input.page, per_page: input.per_page, total, channels };
   },
   async 'alerts.status'(request) {

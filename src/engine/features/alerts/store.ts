@@ -1,7 +1,7 @@
-/** The alerts tables: prepared once per database, and the row ↔ API shape of an alert. */
+/** The alerts tables' SQL (portable between the two stores), and the row ↔ API shape of an alert. */
 import type { Alert, AlertFilters } from '../../../core/schemas/alerts.js';
 import { isoTime } from '../../clock.js';
-import { preparedFor } from '../../store/prepared.js';
+import type { Executor } from '../../store/store.js';
 
 export interface AlertRow {
   id: number;
@@ -39,44 +39,65 @@ export function toAlert(row: AlertRow): Alert {
   };
 }
 
+/** Serialises a user's alert writes across processes and machines (the plan's alert cap). */
+export const alertsLock = (userId: number) => `alerts:${userId}`;
 
-export const alertStatements = preparedFor((db) => ({
-  listOwn: db.prepare<[number], AlertRow>('SELECT * FROM alerts WHERE user_id = ? ORDER BY id'),
-  countOwn: db.prepare<[number], number>('SELECT COUNT(*) FROM alerts WHERE user_id = ?').pluck(),
-  own: db.prepare<[number, number], AlertRow>('SELECT * FROM alerts WHERE id = ? AND user_id = ?'),
-  byId: db.prepare<[number], AlertRow>('SELECT * FROM alerts WHERE id = ?'),
-  insert: db.prepare<[number, string, string, string, string, number, number]>(
-    'INSERT INTO alerts (user_id, name, alert_type, content_type, filters, enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
-  ),
-  update: db.prepare<[string, string, number, number, number]>('UPDATE alerts SET name = ?, filters = ?, enabled = ?, updated_at = ? WHERE id = ?'),
-  remove: db.prepare<[number]>('DELETE FROM alerts WHERE id = ?'),
-  linksOf: db.prepare<[number], number>('SELECT COUNT(*) FROM alert_hit_alerts WHERE alert_id = ?').pluck(),
-  removeLinks: db.prepare<[number]>('DELETE FROM alert_hit_alerts WHERE alert_id = ?'),
-  removeOrphanHits: db.prepare<[number]>(
-    'DELETE FROM alert_hits WHERE user_id = ? AND NOT EXISTS (SELECT 1 FROM alert_hit_alerts l WHERE l.hit_id = alert_hits.id)',
-  ),
+export const alertSql = {
+  listOwn: (on: Executor, userId: number) => on.all<AlertRow>('SELECT * FROM alerts WHERE user_id = ? ORDER BY id', [userId]),
+  countOwn: async (on: Executor, userId: number) => (await on.get<{ n: number }>('SELECT COUNT(*) AS n FROM alerts WHERE user_id = ?', [userId]))!.n,
+  own: (on: Executor, id: number, userId: number) => on.get<AlertRow>('SELECT * FROM alerts WHERE id = ? AND user_id = ?', [id, userId]),
+  byId: (on: Executor, id: number) => on.get<AlertRow>('SELECT * FROM alerts WHERE id = ?', [id]),
+  insert: async (on: Executor, userId: number, name: string, alertType: string, contentType: string, filters: string, now: number) =>
+    (await on.get<{ id: number }>(
+      'INSERT INTO alerts (user_id, name, alert_type, content_type, filters, enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?) RETURNING id',
+      [userId, name, alertType, contentType, filters, now, now],
+    ))!.id,
+  update: (on: Executor, name: string, filters: string, enabled: number, updatedAt: number, id: number) =>
+    on.run('UPDATE alerts SET name = ?, filters = ?, enabled = ?, updated_at = ? WHERE id = ?', [name, filters, enabled, updatedAt, id]),
+  remove: (on: Executor, id: number) => on.run('DELETE FROM alerts WHERE id = ?', [id]),
+  linksOf: async (on: Executor, id: number) => (await on.get<{ n: number }>('SELECT COUNT(*) AS n FROM alert_hit_alerts WHERE alert_id = ?', [id]))!.n,
+  removeLinks: (on: Executor, id: number) => on.run('DELETE FROM alert_hit_alerts WHERE alert_id = ?', [id]),
+  removeOrphanHits: (on: Executor, userId: number) =>
+    on.run('DELETE FROM alert_hits WHERE user_id = ? AND NOT EXISTS (SELECT 1 FROM alert_hit_alerts l WHERE l.hit_id = alert_hits.id)', [userId]),
   // Evaluation.
-  due: db.prepare<[number], AlertRow>(
-    `SELECT * FROM alerts WHERE enabled = 1
-       AND (last_world_ms IS NULL OR last_world_ms != ? OR eval_updated_at IS NULL OR eval_updated_at != updated_at)
-     ORDER BY id`,
-  ),
-  startCycle: db.prepare<[string, number, number]>('INSERT INTO alert_cycles (reason, started_at, world_ms) VALUES (?, ?, ?)'),
-  finishCycle: db.prepare<[number, number, number, number]>('UPDATE alert_cycles SET finished_at = ?, alerts_evaluated = ?, new_channels = ? WHERE id = ?'),
-  insertHit: db.prepare<[number, string, string, string, string | null, string, string, string, number, number, number]>(
-    `INSERT INTO alert_hits (user_id, channel_id, alert_type, trigger_key, handle, title, reason, figures, world_ms, last_cycle_id, last_triggered_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, channel_id, alert_type, trigger_key) DO NOTHING`,
-  ),
-  hitId: db.prepare<[number, string, string, string], number>(
-    'SELECT id FROM alert_hits WHERE user_id = ? AND channel_id = ? AND alert_type = ? AND trigger_key = ?',
-  ).pluck(),
-  link: db.prepare<[number, number, number, number]>('INSERT OR IGNORE INTO alert_hit_alerts (alert_id, hit_id, cycle_id, triggered_at) VALUES (?, ?, ?, ?)'),
-  touchHit: db.prepare<[number, number, number]>('UPDATE alert_hits SET last_cycle_id = ?, last_triggered_at = ? WHERE id = ?'),
-  lastTriggerOfType: db.prepare<[number, string, string], number>(
-    `SELECT MAX(h.world_ms) FROM alert_hit_alerts l JOIN alert_hits h ON h.id = l.hit_id
-     WHERE l.alert_id = ? AND h.channel_id = ? AND h.alert_type = ?`,
-  ).pluck(),
-  markEvaluated: db.prepare<[number, number, number, number, number]>(
-    'UPDATE alerts SET last_evaluated_at = ?, last_world_ms = ?, last_cycle_id = ?, last_new_channels = ?, eval_updated_at = updated_at WHERE id = ?',
-  ),
-}));
+  due: (on: Executor, worldMs: number) =>
+    on.all<AlertRow>(
+      `SELECT * FROM alerts WHERE enabled = 1
+         AND (last_world_ms IS NULL OR last_world_ms != ? OR eval_updated_at IS NULL OR eval_updated_at != updated_at)
+       ORDER BY id`,
+      [worldMs],
+    ),
+  /** The cycle some process is running (started since `since`, not finished), if any. */
+  running: (on: Executor, since: number) =>
+    on.get<{ id: number; started_at: number }>('SELECT id, started_at FROM alert_cycles WHERE finished_at IS NULL AND started_at > ? ORDER BY id DESC LIMIT 1', [since]),
+  startCycle: async (on: Executor, reason: string, startedAt: number, worldMs: number) =>
+    (await on.get<{ id: number }>('INSERT INTO alert_cycles (reason, started_at, world_ms) VALUES (?, ?, ?) RETURNING id', [reason, startedAt, worldMs]))!.id,
+  finishCycle: (on: Executor, finishedAt: number, evaluated: number, newChannels: number, id: number) =>
+    on.run('UPDATE alert_cycles SET finished_at = ?, alerts_evaluated = ?, new_channels = ? WHERE id = ?', [finishedAt, evaluated, newChannels, id]),
+  insertHit: (on: Executor, values: [number, string, string, string, string | null, string, string, string, number, number, number]) =>
+    on.run(
+      `INSERT INTO alert_hits (user_id, channel_id, alert_type, trigger_key, handle, title, reason, figures, world_ms, last_cycle_id, last_triggered_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, channel_id, alert_type, trigger_key) DO NOTHING`,
+      values,
+    ),
+  hitId: async (on: Executor, userId: number, channelId: string, alertType: string, key: string) =>
+    (await on.get<{ id: number }>('SELECT id FROM alert_hits WHERE user_id = ? AND channel_id = ? AND alert_type = ? AND trigger_key = ?', [userId, channelId, alertType, key]))!.id,
+  link: (on: Executor, alertId: number, hitId: number, cycleId: number, at: number) =>
+    on.run('INSERT INTO alert_hit_alerts (alert_id, hit_id, cycle_id, triggered_at) VALUES (?, ?, ?, ?) ON CONFLICT (alert_id, hit_id) DO NOTHING', [alertId, hitId, cycleId, at]),
+  touchHit: (on: Executor, cycleId: number, at: number, hitId: number) =>
+    on.run('UPDATE alert_hits SET last_cycle_id = ?, last_triggered_at = ? WHERE id = ?', [cycleId, at, hitId]),
+  lastTriggerOfType: async (on: Executor, alertId: number, channelId: string, alertType: string) =>
+    (await on.get<{ last: number | null }>(
+      `SELECT MAX(h.world_ms) AS last FROM alert_hit_alerts l JOIN alert_hits h ON h.id = l.hit_id
+       WHERE l.alert_id = ? AND h.channel_id = ? AND h.alert_type = ?`,
+      [alertId, channelId, alertType],
+    ))?.last ?? null,
+  markEvaluated: (on: Executor, at: number, worldMs: number, cycleId: number, newChannels: number, id: number) =>
+    on.run('UPDATE alerts SET last_evaluated_at = ?, last_world_ms = ?, last_cycle_id = ?, last_new_channels = ?, eval_updated_at = updated_at WHERE id = ?', [
+      at,
+      worldMs,
+      cycleId,
+      newChannels,
+      id,
+    ]),
+};

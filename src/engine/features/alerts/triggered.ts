@@ -7,7 +7,7 @@
 import type { TriggeredChannel } from '../../../core/schemas/alerts.js';
 import { isoTime } from '../../clock.js';
 import type { RequestContext } from '../../context.js';
-import { preparedFor } from '../../store/prepared.js';
+import type { Executor, SqlValue } from '../../store/store.js';
 import { requireOwnAlert } from './alerts.js';
 import { worldTime } from './store.js';
 
@@ -32,35 +32,47 @@ interface LinkRow {
 }
 
 const NEW_HITS = `SELECT l.hit_id FROM alerts a JOIN alert_hit_alerts l ON l.alert_id = a.id AND l.cycle_id = a.last_cycle_id WHERE a.user_id = ?`;
+const count = async (on: Executor, sql: string, params: SqlValue[]) => (await on.get<{ n: number }>(sql, params))!.n;
 
-const statements = preparedFor((db) => ({
-  merged: db.prepare<[number, number, number], HitRow>('SELECT * FROM alert_hits WHERE user_id = ? ORDER BY last_cycle_id DESC, id DESC LIMIT ? OFFSET ?'),
-  mergedCount: db.prepare<[number], number>('SELECT COUNT(*) FROM alert_hits WHERE user_id = ?').pluck(),
-  mergedNew: db.prepare<[number, number, number], HitRow>(
-    `SELECT * FROM alert_hits WHERE id IN (${NEW_HITS}) ORDER BY last_cycle_id DESC, id DESC LIMIT ? OFFSET ?`,
-  ),
-  mergedNewCount: db.prepare<[number], number>(`SELECT COUNT(DISTINCT hit_id) FROM (${NEW_HITS})`).pluck(),
-  ofAlert: db.prepare<[number, number, number], HitRow>(
-    `SELECT h.*, l.triggered_at AS link_at FROM alert_hit_alerts l JOIN alert_hits h ON h.id = l.hit_id
-     WHERE l.alert_id = ? ORDER BY l.cycle_id DESC, l.hit_id DESC LIMIT ? OFFSET ?`,
-  ),
-  ofAlertCount: db.prepare<[number], number>('SELECT COUNT(*) FROM alert_hit_alerts WHERE alert_id = ?').pluck(),
-  ofAlertNew: db.prepare<[number, number, number], HitRow>(
-    `SELECT h.*, l.triggered_at AS link_at FROM alerts a JOIN alert_hit_alerts l ON l.alert_id = a.id AND l.cycle_id = a.last_cycle_id
-     JOIN alert_hits h ON h.id = l.hit_id WHERE a.id = ? ORDER BY l.hit_id DESC LIMIT ? OFFSET ?`,
-  ),
-  ofAlertNewCount: db.prepare<[number], number>(
-    'SELECT COUNT(*) FROM alerts a JOIN alert_hit_alerts l ON l.alert_id = a.id AND l.cycle_id = a.last_cycle_id WHERE a.id = ?',
-  ).pluck(),
-  links: db.prepare<[string], LinkRow>(
-    `SELECT l.hit_id, l.alert_id, a.name, (l.cycle_id = a.last_cycle_id) AS is_new
-     FROM alert_hit_alerts l JOIN alerts a ON a.id = l.alert_id
-     WHERE l.hit_id IN (SELECT value FROM json_each(?)) ORDER BY l.alert_id`,
-  ),
-  status: db.prepare<[number], { id: number; name: string; alert_type: string; enabled: number; last_new_channels: number; last_evaluated_at: number | null; last_world_ms: number | null }>(
-    'SELECT id, name, alert_type, enabled, last_new_channels, last_evaluated_at, last_world_ms FROM alerts WHERE user_id = ? ORDER BY id',
-  ),
-}));
+/** The feed's SQL, portable between the two stores. */
+const feedSql = {
+  merged: (on: Executor, userId: number, limit: number, offset: number) =>
+    on.all<HitRow>('SELECT * FROM alert_hits WHERE user_id = ? ORDER BY last_cycle_id DESC, id DESC LIMIT ? OFFSET ?', [userId, limit, offset]),
+  mergedCount: (on: Executor, userId: number) => count(on, 'SELECT COUNT(*) AS n FROM alert_hits WHERE user_id = ?', [userId]),
+  mergedNew: (on: Executor, userId: number, limit: number, offset: number) =>
+    on.all<HitRow>(`SELECT * FROM alert_hits WHERE id IN (${NEW_HITS}) ORDER BY last_cycle_id DESC, id DESC LIMIT ? OFFSET ?`, [userId, limit, offset]),
+  mergedNewCount: (on: Executor, userId: number) => count(on, `SELECT COUNT(DISTINCT hit_id) AS n FROM (${NEW_HITS}) AS new_hits`, [userId]),
+  ofAlert: (on: Executor, alertId: number, limit: number, offset: number) =>
+    on.all<HitRow>(
+      `SELECT h.*, l.triggered_at AS link_at FROM alert_hit_alerts l JOIN alert_hits h ON h.id = l.hit_id
+       WHERE l.alert_id = ? ORDER BY l.cycle_id DESC, l.hit_id DESC LIMIT ? OFFSET ?`,
+      [alertId, limit, offset],
+    ),
+  ofAlertCount: (on: Executor, alertId: number) => count(on, 'SELECT COUNT(*) AS n FROM alert_hit_alerts WHERE alert_id = ?', [alertId]),
+  ofAlertNew: (on: Executor, alertId: number, limit: number, offset: number) =>
+    on.all<HitRow>(
+      `SELECT h.*, l.triggered_at AS link_at FROM alerts a JOIN alert_hit_alerts l ON l.alert_id = a.id AND l.cycle_id = a.last_cycle_id
+       JOIN alert_hits h ON h.id = l.hit_id WHERE a.id = ? ORDER BY l.hit_id DESC LIMIT ? OFFSET ?`,
+      [alertId, limit, offset],
+    ),
+  ofAlertNewCount: (on: Executor, alertId: number) =>
+    count(on, 'SELECT COUNT(*) AS n FROM alerts a JOIN alert_hit_alerts l ON l.alert_id = a.id AND l.cycle_id = a.last_cycle_id WHERE a.id = ?', [alertId]),
+  /** The alerts each hit came from (a page's hits: at most 50 placeholders). */
+  links: (on: Executor, hitIds: number[]) =>
+    hitIds.length === 0
+      ? Promise.resolve([])
+      : on.all<LinkRow>(
+          `SELECT l.hit_id, l.alert_id, a.name, CASE WHEN l.cycle_id = a.last_cycle_id THEN 1 ELSE 0 END AS is_new
+           FROM alert_hit_alerts l JOIN alerts a ON a.id = l.alert_id
+           WHERE l.hit_id IN (${hitIds.map(() => '?').join(', ')}) ORDER BY l.alert_id`,
+          hitIds,
+        ),
+  status: (on: Executor, userId: number) =>
+    on.all<{ id: number; name: string; alert_type: string; enabled: number; last_new_channels: number; last_evaluated_at: number | null; last_world_ms: number | null }>(
+      'SELECT id, name, alert_type, enabled, last_new_channels, last_evaluated_at, last_world_ms FROM alerts WHERE user_id = ? ORDER BY id',
+      [userId],
+    ),
+};
 
 export interface TriggeredQuery {
   alert_id?: number;
@@ -69,22 +81,22 @@ export interface TriggeredQuery {
   history: boolean;
 }
 
-export function triggeredChannels(request: RequestContext, query: TriggeredQuery): { total: number; channels: TriggeredChannel[] } {
-  const s = statements(request.engine.db);
+export async function triggeredChannels(request: RequestContext, query: TriggeredQuery): Promise<{ total: number; channels: TriggeredChannel[] }> {
+  const { store } = request.engine;
   const user = request.user.userId;
   const offset = (query.page - 1) * query.per_page;
   let rows: HitRow[];
   let total: number;
   if (query.alert_id !== undefined) {
-    requireOwnAlert(request, query.alert_id, 'alert_id');
-    rows = (query.history ? s.ofAlert : s.ofAlertNew).all(query.alert_id, query.per_page, offset);
-    total = (query.history ? s.ofAlertCount : s.ofAlertNewCount).get(query.alert_id)!;
+    await requireOwnAlert(request, query.alert_id, 'alert_id');
+    rows = await (query.history ? feedSql.ofAlert : feedSql.ofAlertNew)(store, query.alert_id, query.per_page, offset);
+    total = await (query.history ? feedSql.ofAlertCount : feedSql.ofAlertNewCount)(store, query.alert_id);
   } else {
-    rows = (query.history ? s.merged : s.mergedNew).all(user, query.per_page, offset);
-    total = (query.history ? s.mergedCount : s.mergedNewCount).get(user)!;
+    rows = await (query.history ? feedSql.merged : feedSql.mergedNew)(store, user, query.per_page, offset);
+    total = await (query.history ? feedSql.mergedCount : feedSql.mergedNewCount)(store, user);
   }
   const links = new Map<number, LinkRow[]>();
-  for (const link of s.links.all(JSON.stringify(rows.map((row) => row.id)))) {
+  for (const link of await feedSql.links(store, rows.map((row) => row.id))) {
     if (query.alert_id !== undefined && link.alert_id !== query.alert_id) continue;
     links.set(link.hit_id, [...(links.get(link.hit_id) ?? []), link]);
   }
@@ -107,9 +119,7 @@ export function triggeredChannels(request: RequestContext, query: TriggeredQuery
 }
 
 export async function outlierStatus(request: RequestContext) {
-  const alerts = statements(request.engine.db)
-    .status.all(request.user.userId)
-    .map((row) => ({
+  const alerts = (await feedSql.status(request.engine.store, request.user.userId)).map((row) => ({
       alert_id: row.id,
       name: row.name,
       alert_type: row.alert_type,

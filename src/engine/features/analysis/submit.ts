@@ -10,24 +10,20 @@ import type { JobRow } from '../../jobs/job-row.js';
 import { planDisplayName } from '../../limits/plans.js';
 import { durationFor, workDuration } from '../../simulated-work.js';
 import type { Settings } from '../../store/settings.js';
-import type { Db } from '../../store/database.js';
 import { resolveVideoLink } from '../video-link.js';
 import { ANALYSIS_KIND, type AnalysisInput } from './analysis-job.js';
 import { analysisUploads } from './uploads.js';
-import { preparedFor } from '../../store/prepared.js';
+import type { Executor } from '../../store/store.js';
 
 type InFlight = Pick<JobRow, 'public_id' | 'state' | 'claimed_at' | 'input'>;
 
-const inFlightStatement = preparedFor((db) =>
-  db.prepare<[number], InFlight>(
+/** The user's analyses waiting or running, oldest first. */
+function inFlightAnalyses(on: Executor, userId: number): Promise<InFlight[]> {
+  return on.all<InFlight>(
     `SELECT public_id, state, claimed_at, input FROM jobs
      WHERE user_id = ? AND kind = '${ANALYSIS_KIND}' AND state IN ('pending', 'processing') ORDER BY id`,
-  ),
-);
-
-/** The user's analyses waiting or running, oldest first. */
-function inFlightAnalyses(db: Db, userId: number): InFlight[] {
-  return inFlightStatement(db).all(userId);
+    [userId],
+  );
 }
 
 export async function submitAnalysis(request: RequestContext, input: ParsedInput<'analysis.submit'>): Promise<RouteOutput<'analysis.submit'>> {
@@ -41,15 +37,17 @@ export async function submitAnalysis(request: RequestContext, input: ParsedInput
     media_resolution: input.media_resolution,
     cached: analysisUploads(engine).reusable(user.userId, video.video_id, input.media_resolution),
   };
-  const { row } = engine.jobs.enqueue({
+  const { row } = await engine.jobs.enqueue({
     kind: ANALYSIS_KIND,
     userId: user.userId,
     // A UUID, as the hosted service's ids (earlier `ana_…` ids in a data dir still answer).
     publicId: randomUUID(),
     input: job,
     // In the insert's transaction, so concurrent submits (several processes) cannot both pass.
-    beforeInsert: () => {
-      const running = inFlightAnalyses(engine.db, user.userId);
+    beforeInsert: async (tx) => {
+      // The cap's lock: two machines submitting at once count one after the other.
+      await tx.lock(`analysis:user:${user.userId}`);
+      const running = await inFlightAnalyses(tx, user.userId);
       if (running.length < limits.analysisConcurrency) return;
       const cap = limits.analysisConcurrency;
       throw tooManyRequests(

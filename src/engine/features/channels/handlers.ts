@@ -10,8 +10,8 @@ export const channelHandlers: Handlers = {
   /** `GET /api/process-channel/:job_id`, long-polled with `wait_seconds`; others' jobs are 404. */
   async 'channels.processStatus'(request, input) {
     const { engine, user } = request;
-    const load = () => {
-      const row = engine.jobs.queue.get(input.job_id);
+    const load = async () => {
+      const row = await engine.jobs.queue.get(input.job_id);
       if (!row || row.kind !== CHANNEL_JOB_KIND || row.user_id !== user.userId) {
         throw notFound(`Job ${input.job_id} not found. Use the job_id the submit returned, with the same API key.`);
       }

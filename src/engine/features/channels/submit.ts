@@ -22,18 +22,18 @@ export async function submitChannelJob(
   const { engine, user, limits } = request;
   const key = input.idempotency_key;
   if (key !== undefined) {
-    const existing = engine.jobs.queue.findByKey(user.userId, CHANNEL_JOB_KIND, key);
+    const existing = await engine.jobs.queue.findByKey(user.userId, CHANNEL_JOB_KIND, key);
     if (existing) return channelJobSubmitBody(existing, true);
   }
   const channelId = await resolveChannelId(await engine.platform(), (await engine.index()).terminated, input.channel);
   const jobInput: ChannelJobInput = { channel_input: input.channel, type: input.type, channel_id: channelId };
   const perMinute = limits.processChannelPerMinute;
-  const { row, existing } = engine.jobs.enqueue({
+  const { row, existing } = await engine.jobs.enqueue({
     kind: CHANNEL_JOB_KIND,
     userId: user.userId,
     input: jobInput,
     idempotencyKey: key,
-    beforeInsert: () => engine.rates.take(user.userId, 'process-channel', perMinute, RATE_WINDOW_MS, `${perMinute} requests/min`),
+    beforeInsert: (tx) => engine.rates.take(user.userId, 'process-channel', perMinute, RATE_WINDOW_MS, `${perMinute} requests/min`, {}, tx),
   });
   return channelJobSubmitBody(row, existing);
 }

@@ -18,7 +18,8 @@ import { simulateWork } from '../../simulated-work.js';
 import type { AdPage, PageSignal } from '../../platform/page-signals.js';
 import type { PlatformChannel, PlatformProvider } from '../../platform/platform.js';
 import { checkIndex } from './check-index.js';
-import type { AdVerdictRow, ChecksStore } from './check-store.js';
+import type { Executor } from '../../store/store.js';
+import { checksSql, processedAsLongform, type AdVerdictRow } from './check-store.js';
 import { checkedChannel } from './known-channel.js';
 import { judgeLiveAdPages } from './live-ad-judgement.js';
 
@@ -39,7 +40,7 @@ export async function checkAdMonetization(
   const channel = await checkedChannel(engine, input.channel_id);
   const store = await checkIndex(engine);
   const judgement = platform.publicPages ? await judgeLiveChannel(platform, channel) : await judgeSampleChannel(request, platform, store, channel);
-  const { now, previous } = storeAdVerdict(request, store, channel.channel_id, judgement);
+  const { now, previous } = await storeAdVerdict(request, channel.channel_id, judgement);
   return {
     success: true,
     channel_id: channel.channel_id,
@@ -60,14 +61,14 @@ export async function checkAdMonetization(
 }
 
 /** The sample world: pages of channels in the longform index, the faults applied to them. */
-async function judgeSampleChannel(request: RequestContext, platform: PlatformProvider, store: ChecksStore, channel: PlatformChannel): Promise<AdJudgement> {
+async function judgeSampleChannel(request: RequestContext, platform: PlatformProvider, store: Executor, channel: PlatformChannel): Promise<AdJudgement> {
   const { engine } = request;
-  const indexed = channel.content_type !== 'shorts' && inLongformIndex(store, channel.channel_id);
+  const indexed = channel.content_type !== 'shorts' && (await inLongformIndex(request, store, channel.channel_id));
   let pages: AdPage[] = [];
   if (indexed) {
     await simulateWork(engine.settings, 'ad-check', channel.channel_id, request.signal);
     pages = await platform.readAdPages(channel.channel_id, engine.clock.now());
-    const before = lastKnownVerdict(store.adVerdict.get(channel.channel_id));
+    const before = lastKnownVerdict(await checksSql.adVerdict(store, channel.channel_id));
     if (before !== null && hasFault(engine.settings, 'ad-flip')) pages = flippedPages(pages, !before);
     if (hasFault(engine.settings, 'ad-pages-blocked')) pages = pages.map((page) => ({ ...page, outcome: 'blocked' }));
   }
@@ -97,8 +98,9 @@ function flippedPages(pages: AdPage[], monetized: boolean): AdPage[] {
   return pages.map((page, index) => ({ ...page, outcome: monetized && index === 0 ? 'ads' : 'no_ads' }));
 }
 
-function inLongformIndex(store: ChecksStore, channelId: string): boolean {
-  return store.verdict.get(channelId) !== undefined || store.processedAsLongform.get(channelId) !== undefined;
+/** A stored verdict (the shared store) or a processing job this data dir's index recorded. */
+async function inLongformIndex(request: RequestContext, store: Executor, channelId: string): Promise<boolean> {
+  return (await checksSql.verdict(store, channelId)) !== undefined || processedAsLongform(request.engine.db, channelId);
 }
 
 /** The verdict a read of these pages supports, in plain words. */
@@ -142,12 +144,13 @@ export function judgeAdPages(channel: Pick<PlatformChannel, 'channel_id' | 'cont
   return { monetized: false, reason: `Read the ${read.length} newest longform videos cleanly and found no ads${blockedNote}.` };
 }
 
-/** Stores the verdict and returns the state it replaced, in one write transaction. */
-function storeAdVerdict(request: RequestContext, store: ChecksStore, channelId: string, judgement: AdJudgement) {
+/** Stores the verdict and returns the state it replaced, in one write transaction holding the channel's lock. */
+function storeAdVerdict(request: RequestContext, channelId: string, judgement: AdJudgement) {
   const { engine } = request;
-  const save = engine.db.transaction(() => {
+  return engine.store.transaction(async (tx) => {
+    await tx.lock(`ad-verdict:${channelId}`);
     const now = engine.clock.now();
-    const previous = store.adVerdict.get(channelId);
+    const previous = await checksSql.adVerdict(tx, channelId);
     const next: AdVerdictRow = {
       channel_id: channelId,
       monetized: judgement.monetized === null ? null : judgement.monetized ? 1 : 0,
@@ -156,8 +159,7 @@ function storeAdVerdict(request: RequestContext, store: ChecksStore, channelId: 
       last_seen_monetized_at: judgement.monetized === true ? now : (previous?.last_seen_monetized_at ?? null),
       last_seen_demonetized_at: judgement.monetized === false ? now : (previous?.last_seen_demonetized_at ?? null),
     };
-    store.putAdVerdict.run(next);
+    await checksSql.putAdVerdict(tx, next);
     return { now, previous };
   });
-  return save.immediate();
 }

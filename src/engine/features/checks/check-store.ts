@@ -1,11 +1,12 @@
 /**
- * The checks' tables in the engine's index (migrations 6 and 10), behind statements prepared once
- * per database: managed-network verdicts, owners and the signals live verdicts rest on, live-check
- * claims, ad verdicts, and external monetization results.
+ * The checks' tables on the engine's store (SQLite migrations 6 and 10, Postgres migration 3), in
+ * SQL portable between the two: managed-network verdicts, owners and the signals live verdicts
+ * rest on, live-check claims, ad verdicts, and external monetization results. On a fleet's store
+ * every server answers a verdict any of them stored.
  */
-import type Database from 'better-sqlite3';
 import type { Db } from '../../store/database.js';
 import { preparedFor } from '../../store/prepared.js';
+import type { Executor, SqlValue } from '../../store/store.js';
 
 export type CmsStatus = 'managed' | 'not_managed';
 
@@ -68,109 +69,129 @@ export interface ExternalRow {
   result: string;
 }
 
-type Get<P extends unknown[], R> = Database.Statement<P, R>;
+const VERDICT_COLUMNS = ['channel_id', 'status', 'oid', 'checked_at', 'source', 'name', 'subscribers', 'avg_views', 'language', 'category'] as const;
+const MEMBER_COLUMNS = 'channel_id, name, subscribers, avg_views, language, category';
+/** Rows per INSERT when the pre-checked verdicts are copied in (10 values a row). */
+const BATCH_ROWS = 500;
 
-const NETWORK_LIST = (order: string) => `
-  SELECT o.oid, o.name, o.type, o.industry, COUNT(*) AS member_count, SUM(v.subscribers) AS total_subscribers
-  FROM cms_verdicts v JOIN cms_owners o ON o.oid = v.oid
-  WHERE v.status = 'managed' AND (@pattern IS NULL OR o.name LIKE @pattern ESCAPE '\\')
-  GROUP BY o.oid HAVING COUNT(*) >= @min_channels
-  ORDER BY ${order}, o.oid LIMIT @limit`;
+const upsertVerdicts = (rows: number) =>
+  `INSERT INTO cms_verdicts (${VERDICT_COLUMNS.join(', ')})
+   VALUES ${Array.from({ length: rows }, () => `(${VERDICT_COLUMNS.map(() => '?').join(', ')})`).join(', ')}
+   ON CONFLICT (channel_id) DO UPDATE SET status = excluded.status, oid = excluded.oid, checked_at = excluded.checked_at,
+     source = excluded.source, name = excluded.name, subscribers = excluded.subscribers, avg_views = excluded.avg_views,
+     language = excluded.language, category = excluded.category`;
 
-export class ChecksStore {
-  readonly verdict: Get<[string], CmsVerdictRow>;
-  readonly putVerdict: Database.Statement<[CmsVerdictRow]>;
-  readonly owner: Get<[string], OwnerRow>;
-  readonly putOwner: Database.Statement<[OwnerRow]>;
-  readonly memberStats: Get<[string], { member_count: number; total_subscribers: number }>;
-  /** Biggest members first; `limit` -1 for all. */
-  readonly members: Get<[string, number], MemberRow>;
-  readonly otherMembers: Get<[string, string, number], MemberRow>;
-  readonly networksByChannels: Get<[{ pattern: string | null; min_channels: number; limit: number }], NetworkRow>;
-  readonly networksBySubscribers: Get<[{ pattern: string | null; min_channels: number; limit: number }], NetworkRow>;
-  readonly clearCms: () => void;
-  /** The signals a live verdict rests on (JSON), when it has any. */
-  readonly verdictSignals: Get<[string], { signals: string }>;
-  readonly putVerdictSignals: Database.Statement<[string, string]>;
+const upsertOwners = (rows: number) =>
+  `INSERT INTO cms_owners (oid, name, type, industry) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?)').join(', ')}
+   ON CONFLICT (oid) DO UPDATE SET name = excluded.name, type = excluded.type, industry = excluded.industry`;
 
-  readonly claim: Get<[string], ClaimRow>;
-  readonly putClaim: Database.Statement<[string, string, number, number]>;
-  readonly finishClaim: Database.Statement<[number, string, string, string]>;
-  readonly releaseClaim: Database.Statement<[string, string]>;
+export interface NetworkQuery {
+  /** A LIKE pattern on the owner's name (ASCII letters case-insensitive), or null for all. */
+  pattern: string | null;
+  min_channels: number;
+  limit: number;
+  sort: 'channels' | 'subscribers';
+}
 
-  /** A completed processing job saw the channel as longform or mixed. */
-  readonly processedAsLongform: Get<[string], { found: 1 }>;
-  readonly adVerdict: Get<[string], AdVerdictRow>;
-  readonly putAdVerdict: Database.Statement<[AdVerdictRow]>;
-  readonly external: Get<[string], ExternalRow>;
-  readonly putExternal: Database.Statement<[ExternalRow]>;
+/** A case-insensitive LIKE: SQLite's LIKE already ignores ASCII case, Postgres's needs ILIKE. */
+const caseless = (on: Executor) => (on.dialect === 'postgres' ? 'ILIKE' : 'LIKE');
 
-  constructor(readonly db: Db) {
-    this.verdict = db.prepare('SELECT * FROM cms_verdicts WHERE channel_id = ?');
-    this.putVerdict = db.prepare(
-      `INSERT INTO cms_verdicts (channel_id, status, oid, checked_at, source, name, subscribers, avg_views, language, category)
-       VALUES (@channel_id, @status, @oid, @checked_at, @source, @name, @subscribers, @avg_views, @language, @category)
-       ON CONFLICT (channel_id) DO UPDATE SET status = excluded.status, oid = excluded.oid, checked_at = excluded.checked_at,
-         source = excluded.source, name = excluded.name, subscribers = excluded.subscribers, avg_views = excluded.avg_views,
-         language = excluded.language, category = excluded.category`,
-    );
-    this.owner = db.prepare('SELECT oid, name, type, industry FROM cms_owners WHERE oid = ?');
-    this.putOwner = db.prepare(
-      `INSERT INTO cms_owners (oid, name, type, industry) VALUES (@oid, @name, @type, @industry)
-       ON CONFLICT (oid) DO UPDATE SET name = excluded.name, type = excluded.type, industry = excluded.industry`,
-    );
-    this.memberStats = db.prepare(
-      `SELECT COUNT(*) AS member_count, COALESCE(SUM(subscribers), 0) AS total_subscribers
+/**
+ * The checks' SQL. Sums are cast back to integers: Postgres sums BIGINTs as NUMERIC. Grouping by
+ * the owner's key alone is enough for both (Postgres: the other columns depend on the primary key).
+ */
+export const checksSql = {
+  verdict: (on: Executor, channelId: string) => on.get<CmsVerdictRow>('SELECT * FROM cms_verdicts WHERE channel_id = ?', [channelId]),
+  putVerdict: (on: Executor, row: CmsVerdictRow) => checksSql.putVerdicts(on, [row]),
+  /** Stores verdicts, a batch of rows per statement. */
+  async putVerdicts(on: Executor, rows: readonly CmsVerdictRow[]): Promise<void> {
+    for (let at = 0; at < rows.length; at += BATCH_ROWS) {
+      const batch = rows.slice(at, at + BATCH_ROWS);
+      await on.run(upsertVerdicts(batch.length), batch.flatMap((row) => VERDICT_COLUMNS.map((column) => row[column] as SqlValue)));
+    }
+  },
+  owner: (on: Executor, oid: string) => on.get<OwnerRow>('SELECT oid, name, type, industry FROM cms_owners WHERE oid = ?', [oid]),
+  putOwner: (on: Executor, owner: OwnerRow) => checksSql.putOwners(on, [owner]),
+  /** Stores owners (each oid once: one statement may not update a row twice on Postgres). */
+  async putOwners(on: Executor, owners: readonly OwnerRow[]): Promise<void> {
+    const unique = [...new Map(owners.map((owner) => [owner.oid, owner])).values()];
+    for (let at = 0; at < unique.length; at += BATCH_ROWS) {
+      const batch = unique.slice(at, at + BATCH_ROWS);
+      await on.run(upsertOwners(batch.length), batch.flatMap((owner) => [owner.oid, owner.name, owner.type, owner.industry]));
+    }
+  },
+  memberStats: async (on: Executor, oid: string) =>
+    (await on.get<{ member_count: number; total_subscribers: number }>(
+      `SELECT COUNT(*) AS member_count, CAST(COALESCE(SUM(subscribers), 0) AS BIGINT) AS total_subscribers
        FROM cms_verdicts WHERE status = 'managed' AND oid = ?`,
-    );
-    const memberColumns = 'channel_id, name, subscribers, avg_views, language, category';
-    this.members = db.prepare(
-      `SELECT ${memberColumns} FROM cms_verdicts WHERE status = 'managed' AND oid = ?
+      [oid],
+    ))!,
+  /** Biggest members first; all of them without `limit`. */
+  members: (on: Executor, oid: string, limit?: number) =>
+    on.all<MemberRow>(
+      `SELECT ${MEMBER_COLUMNS} FROM cms_verdicts WHERE status = 'managed' AND oid = ?
+       ORDER BY subscribers DESC, channel_id${limit === undefined ? '' : ' LIMIT ?'}`,
+      limit === undefined ? [oid] : [oid, limit],
+    ),
+  otherMembers: (on: Executor, oid: string, except: string, limit: number) =>
+    on.all<MemberRow>(
+      `SELECT ${MEMBER_COLUMNS} FROM cms_verdicts WHERE status = 'managed' AND oid = ? AND channel_id != ?
        ORDER BY subscribers DESC, channel_id LIMIT ?`,
-    );
-    this.otherMembers = db.prepare(
-      `SELECT ${memberColumns} FROM cms_verdicts WHERE status = 'managed' AND oid = ? AND channel_id != ?
-       ORDER BY subscribers DESC, channel_id LIMIT ?`,
-    );
-    this.networksByChannels = db.prepare(NETWORK_LIST('member_count DESC, total_subscribers DESC'));
-    this.networksBySubscribers = db.prepare(NETWORK_LIST('total_subscribers DESC, member_count DESC'));
-    const clear = ['DELETE FROM cms_verdicts', 'DELETE FROM cms_owners', 'DELETE FROM cms_live_checks', 'DELETE FROM cms_signals'].map((sql) => db.prepare(sql));
-    this.clearCms = () => clear.forEach((statement) => statement.run());
-    this.verdictSignals = db.prepare('SELECT signals FROM cms_signals WHERE channel_id = ?');
-    this.putVerdictSignals = db.prepare(
-      'INSERT INTO cms_signals (channel_id, signals) VALUES (?, ?) ON CONFLICT (channel_id) DO UPDATE SET signals = excluded.signals',
-    );
+      [oid, except, limit],
+    ),
+  networks: (on: Executor, query: NetworkQuery) =>
+    on.all<NetworkRow>(
+      `SELECT o.oid, o.name, o.type, o.industry, COUNT(*) AS member_count, CAST(SUM(v.subscribers) AS BIGINT) AS total_subscribers
+       FROM cms_verdicts v JOIN cms_owners o ON o.oid = v.oid
+       WHERE v.status = 'managed'${query.pattern === null ? '' : ` AND o.name ${caseless(on)} ? ESCAPE '\\'`}
+       GROUP BY o.oid HAVING COUNT(*) >= ?
+       ORDER BY ${query.sort === 'subscribers' ? 'total_subscribers DESC, member_count DESC' : 'member_count DESC, total_subscribers DESC'}, o.oid LIMIT ?`,
+      query.pattern === null ? [query.min_channels, query.limit] : [query.pattern, query.min_channels, query.limit],
+    ),
+  async clearCms(on: Executor): Promise<void> {
+    for (const table of ['cms_verdicts', 'cms_owners', 'cms_live_checks', 'cms_signals']) await on.run(`DELETE FROM ${table}`);
+  },
+  /** The signals a live verdict rests on (JSON), when it has any. */
+  verdictSignals: (on: Executor, channelId: string) => on.get<{ signals: string }>('SELECT signals FROM cms_signals WHERE channel_id = ?', [channelId]),
+  putVerdictSignals: (on: Executor, channelId: string, signals: string) =>
+    on.run('INSERT INTO cms_signals (channel_id, signals) VALUES (?, ?) ON CONFLICT (channel_id) DO UPDATE SET signals = excluded.signals', [channelId, signals]),
 
-    this.claim = db.prepare('SELECT * FROM cms_live_checks WHERE channel_id = ?');
-    this.putClaim = db.prepare(
+  claim: (on: Executor, channelId: string) => on.get<ClaimRow>('SELECT * FROM cms_live_checks WHERE channel_id = ?', [channelId]),
+  putClaim: (on: Executor, channelId: string, token: string, startedAt: number, leaseExpiresAt: number) =>
+    on.run(
       `INSERT INTO cms_live_checks (channel_id, token, started_at, lease_expires_at, finished_at, outcome)
        VALUES (?, ?, ?, ?, NULL, NULL)
        ON CONFLICT (channel_id) DO UPDATE SET token = excluded.token, started_at = excluded.started_at,
          lease_expires_at = excluded.lease_expires_at, finished_at = NULL, outcome = NULL`,
-    );
-    this.finishClaim = db.prepare('UPDATE cms_live_checks SET finished_at = ?, outcome = ? WHERE channel_id = ? AND token = ?');
-    this.releaseClaim = db.prepare('DELETE FROM cms_live_checks WHERE channel_id = ? AND token = ?');
+      [channelId, token, startedAt, leaseExpiresAt],
+    ),
+  finishClaim: (on: Executor, finishedAt: number, outcome: string, channelId: string, token: string) =>
+    on.run('UPDATE cms_live_checks SET finished_at = ?, outcome = ? WHERE channel_id = ? AND token = ?', [finishedAt, outcome, channelId, token]),
+  releaseClaim: (on: Executor, channelId: string, token: string) => on.run('DELETE FROM cms_live_checks WHERE channel_id = ? AND token = ?', [channelId, token]),
 
-    this.processedAsLongform = db.prepare(
-      "SELECT 1 AS found FROM indexed_channels WHERE channel_id = ? AND content_type IN ('longform', 'mixed')",
-    );
-    this.adVerdict = db.prepare('SELECT * FROM ad_verdicts WHERE channel_id = ?');
-    this.putAdVerdict = db.prepare(
+  adVerdict: (on: Executor, channelId: string) => on.get<AdVerdictRow>('SELECT * FROM ad_verdicts WHERE channel_id = ?', [channelId]),
+  putAdVerdict: (on: Executor, row: AdVerdictRow) =>
+    on.run(
       `INSERT INTO ad_verdicts (channel_id, monetized, reason, last_checked_at, last_seen_monetized_at, last_seen_demonetized_at)
-       VALUES (@channel_id, @monetized, @reason, @last_checked_at, @last_seen_monetized_at, @last_seen_demonetized_at)
+       VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (channel_id) DO UPDATE SET monetized = excluded.monetized, reason = excluded.reason,
          last_checked_at = excluded.last_checked_at, last_seen_monetized_at = excluded.last_seen_monetized_at,
          last_seen_demonetized_at = excluded.last_seen_demonetized_at`,
-    );
-    this.external = db.prepare('SELECT * FROM external_monetization WHERE channel_id = ?');
-    this.putExternal = db.prepare(
-      `INSERT INTO external_monetization (channel_id, classifier_version, classified_at, result)
-       VALUES (@channel_id, @classifier_version, @classified_at, @result)
+      [row.channel_id, row.monetized, row.reason, row.last_checked_at, row.last_seen_monetized_at, row.last_seen_demonetized_at],
+    ),
+  external: (on: Executor, channelId: string) => on.get<ExternalRow>('SELECT * FROM external_monetization WHERE channel_id = ?', [channelId]),
+  putExternal: (on: Executor, row: ExternalRow) =>
+    on.run(
+      `INSERT INTO external_monetization (channel_id, classifier_version, classified_at, result) VALUES (?, ?, ?, ?)
        ON CONFLICT (channel_id) DO UPDATE SET classifier_version = excluded.classifier_version,
          classified_at = excluded.classified_at, result = excluded.result`,
-    );
-  }
+      [row.channel_id, row.classifier_version, row.classified_at, row.result],
+    ),
+};
+
+/** A completed processing job saw the channel as longform or mixed: the data dir's index, not the store. */
+export function processedAsLongform(db: Db, channelId: string): boolean {
+  return longformStatement(db).get(channelId) !== undefined;
 }
 
-/** The statements of this database, prepared on first use. */
-export const checksStore = preparedFor((db) => new ChecksStore(db));
+const longformStatement = preparedFor((db) => db.prepare<[string], { found: 1 }>("SELECT 1 AS found FROM indexed_channels WHERE channel_id = ? AND content_type IN ('longform', 'mixed')"));

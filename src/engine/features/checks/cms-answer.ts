@@ -3,7 +3,8 @@ import type { RouteOutput } from '../../../core/routes.js';
 import { isoTime } from '../../clock.js';
 import type { RequestContext } from '../../context.js';
 import type { PageSignal } from '../../platform/page-signals.js';
-import type { ChecksStore, CmsVerdictRow, MemberRow, OwnerRow } from './check-store.js';
+import type { Executor } from '../../store/store.js';
+import { checksSql, type CmsVerdictRow, type MemberRow, type OwnerRow } from './check-store.js';
 import type { LiveOutcome } from './live-claim.js';
 
 type CmsBody = RouteOutput<'cms.check'>;
@@ -17,13 +18,13 @@ const UNCHECKED_HINT =
 export class CmsAnswer {
   constructor(
     private readonly request: RequestContext,
-    private readonly store: ChecksStore,
+    private readonly store: Executor,
     private readonly channelId: string,
     private readonly fullNetwork: boolean,
   ) {}
 
   /** A stored verdict, answered without a live check. */
-  stored(verdict: CmsVerdictRow): CmsBody {
+  stored(verdict: CmsVerdictRow): Promise<CmsBody> {
     const when = ago(verdict.checked_at, this.request.engine.clock.now());
     const source =
       verdict.source === 'precheck'
@@ -33,8 +34,8 @@ export class CmsAnswer {
   }
 
   /** After a live check finished: `ranHere` when this request ran it, false when it waited on another's. */
-  afterLiveCheck(outcome: LiveOutcome, ranHere: boolean): CmsBody {
-    const verdict = this.store.verdict.get(this.channelId);
+  async afterLiveCheck(outcome: LiveOutcome, ranHere: boolean): Promise<CmsBody> {
+    const verdict = await checksSql.verdict(this.store, this.channelId);
     if (outcome.verdict && verdict) {
       return this.body(verdict, ranHere, ranHere ? 'Live check just now.' : 'From the live check another request was already running for this channel.');
     }
@@ -56,8 +57,8 @@ export class CmsAnswer {
     };
   }
 
-  private body(verdict: CmsVerdictRow, live: boolean, source: string): CmsBody {
-    const owner = verdict.status === 'managed' ? this.owner(verdict.oid!) : null;
+  private async body(verdict: CmsVerdictRow, live: boolean, source: string): Promise<CmsBody> {
+    const owner = verdict.status === 'managed' ? await this.owner(verdict.oid!) : null;
     const details = this.request.limits.cmsNetworkDetails;
     const who = owner
       ? `Managed by ${owner.name ?? 'a network never seen by name'} (oid ${owner.oid})${details ? '' : '; network details need Professional or Ultimate'}.`
@@ -71,27 +72,27 @@ export class CmsAnswer {
       owner,
       note: `${who} ${source}`,
     };
-    if (owner && details) body.network = this.network(owner.oid);
-    const signals = this.signals();
+    if (owner && details) body.network = await this.network(owner.oid);
+    const signals = await this.signals();
     if (signals) body.signals = signals;
     return body;
   }
 
   /** The public signals the stored verdict rests on (live checks on the live platform). */
-  private signals(): PageSignal[] | undefined {
-    const row = this.store.verdictSignals.get(this.channelId);
+  private async signals(): Promise<PageSignal[] | undefined> {
+    const row = await checksSql.verdictSignals(this.store, this.channelId);
     return row ? (JSON.parse(row.signals) as PageSignal[]) : undefined;
   }
 
-  private owner(oid: string): OwnerRow {
-    return this.store.owner.get(oid) ?? { oid, name: null, type: null, industry: null };
+  private async owner(oid: string): Promise<OwnerRow> {
+    return (await checksSql.owner(this.store, oid)) ?? { oid, name: null, type: null, industry: null };
   }
 
   /** Grouped by oid: member_count counts the channels verified as managed by this owner. */
-  private network(oid: string): NonNullable<CmsBody['network']> {
-    const { member_count } = this.store.memberStats.get(oid)!;
-    if (this.fullNetwork) return { member_count, members: this.store.members.all(oid, -1).map(networkChannel) };
-    return { member_count, other_members_sample: this.store.otherMembers.all(oid, this.channelId, NETWORK_SAMPLE_SIZE).map(networkChannel) };
+  private async network(oid: string): Promise<NonNullable<CmsBody['network']>> {
+    const { member_count } = await checksSql.memberStats(this.store, oid);
+    if (this.fullNetwork) return { member_count, members: (await checksSql.members(this.store, oid)).map(networkChannel) };
+    return { member_count, other_members_sample: (await checksSql.otherMembers(this.store, oid, this.channelId, NETWORK_SAMPLE_SIZE)).map(networkChannel) };
   }
 }
 

@@ -22,7 +22,8 @@ import type { PlatformChannel, PlatformProvider } from '../../platform/platform.
 import type { PublicPageReads } from '../../platform/public-pages.js';
 import { durationFor, simulateWork, workDuration } from '../../simulated-work.js';
 import { checkIndex } from './check-index.js';
-import type { ChecksStore, CmsVerdictRow } from './check-store.js';
+import type { Executor } from '../../store/store.js';
+import { checksSql, type CmsVerdictRow } from './check-store.js';
 import { takeLiveCheck, takeLookup } from './cms-caps.js';
 import { CmsAnswer } from './cms-answer.js';
 import { averageViews, checkedChannel } from './known-channel.js';
@@ -47,7 +48,7 @@ export async function checkManagedNetwork(
   const plannedMs = platform.simulation ? durationFor(channelId, workDuration(engine.settings, 'cms-live-check')) : LIVE_SITE_CHECK_MS;
   let joined = false;
   for (;;) {
-    const step = decide(request, store, channelId, input.refresh, joined, plannedMs);
+    const step = await decide(request, channelId, input.refresh, joined, plannedMs);
     if (step.kind === 'stored') return answer.stored(step.verdict);
     if (step.kind === 'run') return answer.afterLiveCheck(await runLiveCheck(request, store, channel, step.token), true);
     // Joined: one lookup is counted, however long the wait or whatever happens to the check.
@@ -57,24 +58,27 @@ export async function checkManagedNetwork(
   }
 }
 
-function decide(request: RequestContext, store: ChecksStore, channelId: string, refresh: boolean, joined: boolean, plannedMs: number): Step {
+/** The channel's lock: two servers deciding on one channel at once never both claim its live check. */
+const channelLock = (channelId: string) => `cms-check:${channelId}`;
+
+function decide(request: RequestContext, channelId: string, refresh: boolean, joined: boolean, plannedMs: number): Promise<Step> {
   const { engine } = request;
-  const run = engine.db.transaction((): Step => {
+  return engine.store.transaction(async (tx): Promise<Step> => {
+    await tx.lock(channelLock(channelId));
     const now = engine.clock.now();
-    const verdict = store.verdict.get(channelId);
+    const verdict = await checksSql.verdict(tx, channelId);
     if (verdict && !refresh) {
-      if (!joined) takeLookup(request);
+      if (!joined) await takeLookup(request, tx);
       return { kind: 'stored', verdict };
     }
-    const claim = store.claim.get(channelId);
+    const claim = await checksSql.claim(tx, channelId);
     if (isRunning(claim, now)) {
-      if (!joined) takeLookup(request);
+      if (!joined) await takeLookup(request, tx);
       return { kind: 'join', token: claim.token };
     }
-    takeLiveCheck(request);
-    return { kind: 'run', token: claimLiveCheck(store, channelId, now, plannedMs) };
+    await takeLiveCheck(request, tx);
+    return { kind: 'run', token: await claimLiveCheck(tx, channelId, now, plannedMs) };
   });
-  return run.immediate();
 }
 
 /** What a live check found: the channel as read (null: no verdict) and its owner, or why there is no verdict. */
@@ -88,7 +92,7 @@ interface Finding {
 }
 
 /** Runs the claimed live check and stores its verdict; returns its outcome. A check that fails or is abandoned is released. */
-async function runLiveCheck(request: RequestContext, store: ChecksStore, checked: PlatformChannel, token: string): Promise<LiveOutcome> {
+async function runLiveCheck(request: RequestContext, store: Executor, checked: PlatformChannel, token: string): Promise<LiveOutcome> {
   const { engine } = request;
   const channelId = checked.channel_id;
   const platform = await engine.platform();
@@ -97,7 +101,7 @@ async function runLiveCheck(request: RequestContext, store: ChecksStore, checked
     finding = platform.publicPages ? await readPublicPages(platform.publicPages, checked) : await readSampleWorld(request, platform, channelId);
   } catch (error) {
     // Abandoned (the caller went away) or failed: whoever waits on it decides again.
-    releaseLiveCheck(store, channelId, token);
+    await releaseLiveCheck(store, channelId, token);
     throw error;
   }
   const { channel, owner } = finding;
@@ -107,11 +111,11 @@ async function runLiveCheck(request: RequestContext, store: ChecksStore, checked
     ...(finding.note ? { note: finding.note } : {}),
     ...(finding.hint ? { hint: finding.hint } : {}),
   };
-  const record = engine.db.transaction(() => {
+  await engine.store.transaction(async (tx) => {
     const now = engine.clock.now();
     if (channel) {
-      if (owner) store.putOwner.run(owner);
-      store.putVerdict.run({
+      if (owner) await checksSql.putOwner(tx, owner);
+      await checksSql.putVerdict(tx, {
         channel_id: channelId,
         status: owner ? 'managed' : 'not_managed',
         oid: owner?.oid ?? null,
@@ -123,11 +127,10 @@ async function runLiveCheck(request: RequestContext, store: ChecksStore, checked
         language: channel.language,
         category: channel.category,
       });
-      if (finding.signals) store.putVerdictSignals.run(channelId, JSON.stringify(finding.signals));
+      if (finding.signals) await checksSql.putVerdictSignals(tx, channelId, JSON.stringify(finding.signals));
     }
-    finishLiveCheck(store, channelId, token, now, outcome);
+    await finishLiveCheck(tx, channelId, token, now, outcome);
   });
-  record.immediate();
   return outcome;
 }
 

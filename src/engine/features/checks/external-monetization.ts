@@ -18,7 +18,7 @@ import { hasFault } from '../../faults.js';
 import { simulateWork } from '../../simulated-work.js';
 import type { ExternalMethod, ExternalMonetizationTruth } from '../../platform/page-signals.js';
 import type { PlatformChannel, PlatformProvider } from '../../platform/platform.js';
-import { checksStore, type ExternalRow } from './check-store.js';
+import { checksSql, type ExternalRow } from './check-store.js';
 import { classifyPublicPages, LIVE_EXTERNAL_CLASSIFIER_VERSION } from './external/live-classifier.js';
 import { checkedChannel } from './known-channel.js';
 
@@ -40,8 +40,7 @@ export async function externalMonetization(
   const { engine } = request;
   const platform = await engine.platform();
   const channel = await checkedChannel(engine, input.channel_id);
-  const store = checksStore(engine.db);
-  const stored = store.external.get(channel.channel_id);
+  const stored = await checksSql.external(engine.store, channel.channel_id);
   const version = classifierVersion(platform);
   if (input.skip_live) return stored ? storedBody(stored) : unclassified(channel.channel_id);
   if (input.cached_ok_secs !== undefined && stored && reusable(stored, version, input.cached_ok_secs * 1000, engine.clock.now())) {
@@ -66,7 +65,7 @@ export async function externalMonetization(
     classified_at: engine.clock.now(),
     result: JSON.stringify(classification),
   };
-  store.putExternal.run(row);
+  await checksSql.putExternal(engine.store, row);
   return { ...header(row), checked_live: true, ...classification };
 }
 

@@ -1,6 +1,6 @@
 /**
  * One managed-network live check per channel at a time, across requests and across processes
- * sharing the data dir: the request that finds none running claims one (a row with a lease) and
+ * sharing the store (a fleet's servers too): the request that finds none running claims one (a row with a lease) and
  * runs it; a request arriving meanwhile joins it and waits for its outcome. A claim whose runner
  * gave up (released on abort) or died (lease run out) leaves nothing to wait for: the waiter then
  * decides again, and may run the check itself.
@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../../clock.js';
 import type { PageSignal } from '../../platform/page-signals.js';
-import type { ChecksStore, ClaimRow } from './check-store.js';
+import type { Executor } from '../../store/store.js';
+import { checksSql, type ClaimRow } from './check-store.js';
 
 /**
  * What a finished live check found: whether it stored a verdict (false: no verdict obtained); on
@@ -31,30 +32,30 @@ export function isRunning(claim: ClaimRow | undefined, now: number): claim is Cl
 }
 
 /** Claims the channel's live check; call inside the transaction that decided to run it. */
-export function claimLiveCheck(store: ChecksStore, channelId: string, now: number, plannedMs: number): string {
+export async function claimLiveCheck(on: Executor, channelId: string, now: number, plannedMs: number): Promise<string> {
   const token = randomUUID();
-  store.putClaim.run(channelId, token, now, now + plannedMs + LEASE_MARGIN_MS);
+  await checksSql.putClaim(on, channelId, token, now, now + plannedMs + LEASE_MARGIN_MS);
   return token;
 }
 
-export function finishLiveCheck(store: ChecksStore, channelId: string, token: string, now: number, outcome: LiveOutcome): void {
-  store.finishClaim.run(now, JSON.stringify(outcome), channelId, token);
+export async function finishLiveCheck(on: Executor, channelId: string, token: string, now: number, outcome: LiveOutcome): Promise<void> {
+  await checksSql.finishClaim(on, now, JSON.stringify(outcome), channelId, token);
 }
 
-export function releaseLiveCheck(store: ChecksStore, channelId: string, token: string): void {
-  store.releaseClaim.run(channelId, token);
+export async function releaseLiveCheck(on: Executor, channelId: string, token: string): Promise<void> {
+  await checksSql.releaseClaim(on, channelId, token);
 }
 
 /** Waits for the claimed check to finish: its outcome, or null when nobody will finish it. */
 export async function awaitLiveCheck(
-  store: ChecksStore,
+  on: Executor,
   clock: Clock,
   channelId: string,
   token: string,
   signal?: AbortSignal,
 ): Promise<LiveOutcome | null> {
   for (;;) {
-    const claim = store.claim.get(channelId);
+    const claim = await checksSql.claim(on, channelId);
     if (!claim || claim.token !== token) return null;
     if (claim.finished_at !== null) return JSON.parse(claim.outcome ?? '{"verdict":false}') as LiveOutcome;
     if (claim.lease_expires_at <= clock.now()) return null;

@@ -11,6 +11,7 @@ import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
 import type { RequestContext } from '../../context.js';
 import { planDisplayName } from '../../limits/plans.js';
 import { checkIndex } from './check-index.js';
+import { checksSql } from './check-store.js';
 import { takeLookup } from './cms-caps.js';
 
 /** Members listed in detail mode, biggest first. */
@@ -26,20 +27,20 @@ export async function browseNetworks(request: RequestContext, input: ParsedInput
         'Upgrade in your subscription settings; listing networks (without oid) works on every plan.',
       );
     }
-    const owner = store.owner.get(input.oid);
-    const stats = store.memberStats.get(input.oid)!;
+    const owner = await checksSql.owner(store, input.oid);
+    const stats = await checksSql.memberStats(store, input.oid);
     if (!owner || stats.member_count === 0) {
       throw notFound(`No managed network with oid ${input.oid} is known: no channel is verified as managed by it. List networks with GET /api/cms-networks (\`tubekit cms networks\`).`);
     }
-    return { success: true, network: { ...owner, ...stats, members: store.members.all(input.oid, NETWORK_DETAIL_MEMBERS) } };
+    return { success: true, network: { ...owner, ...stats, members: await checksSql.members(store, input.oid, NETWORK_DETAIL_MEMBERS) } };
   }
-  takeLookup(request);
+  await takeLookup(request);
   const query = {
     pattern: input.q ? `%${input.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null,
     min_channels: input.min_channels,
     limit: input.limit,
+    sort: input.sort === 'subscribers' ? ('subscribers' as const) : ('channels' as const),
   };
-  const statement = input.sort === 'subscribers' ? store.networksBySubscribers : store.networksByChannels;
-  const networks = statement.all(query);
+  const networks = await checksSql.networks(store, query);
   return { success: true, count: networks.length, networks };
 }

@@ -2,13 +2,15 @@
  * The download cache: one file per (video, format, quality, time range), shared by every user.
  * A row is `rendering` while the request holding `render_slot` makes the file (other identical
  * requests wait for it), then `ready` for about 30 days of the engine's clock. Expired files are
- * swept by later requests, row and file together in one write transaction, so a file is never
- * deleted under a request that found it ready.
+ * swept by later requests, row and file together in one write transaction holding the file's
+ * lock, so a file is never deleted under a request that found it ready. The rows are in the
+ * engine's store and the files in its files dir: on a fleet, one machine renders a file and the
+ * others wait for it (the render-once rule holds across machines).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../store/database.js';
+import type { Executor } from '../../store/store.js';
 
 export const CACHE_TTL_MS = 30 * 24 * 3600 * 1000;
 /** Expired files removed per request, so no request pays for a large sweep. */
@@ -28,39 +30,13 @@ export interface CacheRow {
 }
 
 export class DownloadCache {
-  private readonly byKey;
-  private readonly claimRow;
-  private readonly markReady;
-  private readonly dropClaim;
-  private readonly remove;
-  private readonly expired;
-  private readonly orphaned;
-
   constructor(
-    db: Db,
     private readonly clock: Clock,
     private readonly cdnRoot: string,
-  ) {
-    this.byKey = db.prepare<[string], CacheRow>('SELECT * FROM download_files WHERE cache_key = ?');
-    this.claimRow = db.prepare(
-      `INSERT OR REPLACE INTO download_files (cache_key, video_id, format, path, state, render_slot) VALUES (?, ?, ?, ?, 'rendering', ?)`,
-    );
-    this.markReady = db.prepare(
-      `UPDATE download_files SET state = 'ready', render_slot = NULL, size_bytes = ?, duration_seconds = ?, ready_at = ?, expires_at = ?
-       WHERE cache_key = ? AND render_slot = ?`,
-    );
-    this.dropClaim = db.prepare(`DELETE FROM download_files WHERE cache_key = ? AND state = 'rendering' AND render_slot = ?`);
-    this.remove = db.prepare('DELETE FROM download_files WHERE cache_key = ?');
-    this.expired = db.prepare<[number, number], CacheRow>(
-      `SELECT * FROM download_files WHERE state = 'ready' AND expires_at <= ? ORDER BY expires_at LIMIT ?`,
-    );
-    this.orphaned = db.prepare<[number], CacheRow>(
-      `SELECT * FROM download_files WHERE state = 'rendering' AND render_slot NOT IN (SELECT id FROM download_slots) LIMIT ?`,
-    );
-  }
+  ) {}
 
-  get(key: string): CacheRow | undefined {
-    return this.byKey.get(key);
+  get(on: Executor, key: string): Promise<CacheRow | undefined> {
+    return on.get<CacheRow>('SELECT * FROM download_files WHERE cache_key = ?', [key]);
   }
 
   /** A ready row whose file is still there and whose time has not run out. */
@@ -68,31 +44,46 @@ export class DownloadCache {
     return row?.state === 'ready' && (row.expires_at ?? 0) > this.clock.now() && fs.existsSync(this.file(row.path));
   }
 
-  /** Takes the row for rendering (replacing an expired or orphaned one, whose file goes). */
-  claim(key: string, videoId: string, format: string, relativePath: string, slotId: string): void {
-    const previous = this.get(key);
+  /** Takes the row for rendering (replacing an expired or orphaned one, whose file goes); the caller holds the file's lock. */
+  async claim(on: Executor, key: string, videoId: string, format: string, relativePath: string, slotId: string): Promise<void> {
+    const previous = await this.get(on, key);
     if (previous) this.removeFile(previous.path);
-    this.claimRow.run(key, videoId, format, relativePath, slotId);
+    await on.run(
+      `INSERT INTO download_files (cache_key, video_id, format, path, state, render_slot) VALUES (?, ?, ?, ?, 'rendering', ?)
+       ON CONFLICT (cache_key) DO UPDATE SET video_id = excluded.video_id, format = excluded.format, path = excluded.path, state = 'rendering',
+         render_slot = excluded.render_slot, size_bytes = NULL, duration_seconds = NULL, ready_at = NULL, expires_at = NULL`,
+      [key, videoId, format, relativePath, slotId],
+    );
   }
 
-  ready(key: string, slotId: string, sizeBytes: number, durationSeconds: number): boolean {
+  async ready(on: Executor, key: string, slotId: string, sizeBytes: number, durationSeconds: number): Promise<boolean> {
     const now = this.clock.now();
-    return this.markReady.run(sizeBytes, durationSeconds, now, now + CACHE_TTL_MS, key, slotId).changes > 0;
+    const { changes } = await on.run(
+      `UPDATE download_files SET state = 'ready', render_slot = NULL, size_bytes = ?, duration_seconds = ?, ready_at = ?, expires_at = ?
+       WHERE cache_key = ? AND render_slot = ?`,
+      [sizeBytes, durationSeconds, now, now + CACHE_TTL_MS, key, slotId],
+    );
+    return changes > 0;
   }
 
-  abandon(key: string, slotId: string): void {
-    this.dropClaim.run(key, slotId);
+  async abandon(on: Executor, key: string, slotId: string): Promise<void> {
+    await on.run(`DELETE FROM download_files WHERE cache_key = ? AND state = 'rendering' AND render_slot = ?`, [key, slotId]);
   }
 
-  /**
-   * Removes a batch of expired files, and renders whose request died (their slot is gone), with
-   * their rows; run inside the caller's write transaction, after dead slots were freed.
-   */
-  sweep(): void {
-    for (const row of [...this.expired.all(this.clock.now(), SWEEP_BATCH), ...this.orphaned.all(SWEEP_BATCH)]) {
-      this.removeFile(row.path);
-      this.remove.run(row.cache_key);
-    }
+  /** Expired files, and renders whose request died (their slot is gone): what a sweep removes, looked at again under each file's lock. */
+  async sweepable(on: Executor): Promise<CacheRow[]> {
+    return [
+      ...(await on.all<CacheRow>(`SELECT * FROM download_files WHERE state = 'ready' AND expires_at <= ? ORDER BY expires_at LIMIT ?`, [this.clock.now(), SWEEP_BATCH])),
+      ...(await on.all<CacheRow>(`SELECT * FROM download_files WHERE state = 'rendering' AND render_slot NOT IN (SELECT id FROM download_slots) LIMIT ?`, [SWEEP_BATCH])),
+    ];
+  }
+
+  /** Removes one swept row and its file if it is still what the sweep saw (inside a transaction holding the file's lock). */
+  async remove(on: Executor, seen: CacheRow): Promise<void> {
+    const row = await this.get(on, seen.cache_key);
+    if (!row || row.state !== seen.state || row.render_slot !== seen.render_slot || row.expires_at !== seen.expires_at) return;
+    this.removeFile(row.path);
+    await on.run('DELETE FROM download_files WHERE cache_key = ?', [row.cache_key]);
   }
 
   file(relativePath: string): string {

@@ -51,21 +51,18 @@ export async function downloadVideo(request: RequestContext, input: DownloadInpu
   });
 
   const ledger = ledgerFor(engine);
-  ledger.sweep();
+  await ledger.sweep();
   // A cached answer needs nothing more; anything to make is judged first, before a slot is taken or anything counts.
-  if (!ledger.cache.isFresh(ledger.cache.get(target.key))) await plan.prepare();
-  const admission = ledger.admit(request, target);
+  if (!ledger.cache.isFresh(await ledger.current(target.key))) await plan.prepare();
+  const admission = await ledger.admit(request, target);
   if (admission.kind === 'hit') return answer(true, admission.row.size_bytes ?? 0, admission.row.path);
 
   const { slotId } = admission;
   // The fetch's own estimate of when it ends replaces the rough one (the parallel cap's wait guidance).
   let expectedDoneAt: number | undefined;
   const heartbeat = setInterval(() => {
-    try {
-      ledger.slots.renew(slotId, expectedDoneAt);
-    } catch {
-      // The engine closed under a cancelled request; its slot goes with it.
-    }
+    // The engine may have closed under a cancelled request; its slot goes with it.
+    ledger.slots.renew(slotId, expectedDoneAt).catch(() => undefined);
   }, SLOT_HEARTBEAT_MS);
   heartbeat.unref();
   const onProgress = (progress: MediaProgress) => {
@@ -76,21 +73,21 @@ export async function downloadVideo(request: RequestContext, input: DownloadInpu
     let step: 'ready' | 'wait' | 'render' = admission.kind;
     while (step === 'wait') {
       await sleep(WAIT_POLL_MS, undefined, { signal: request.signal });
-      step = ledger.recheck(target, slotId);
+      step = await ledger.recheck(target, slotId);
     }
     // A request that waited for an identical render is answered from the cache.
     const cached = step === 'ready';
     if (step === 'render') {
       const size = await plan.make(ledger.cache.file(target.path), { signal: request.signal, onProgress });
-      ledger.rendered(target, slotId, size, round3(seconds));
+      await ledger.rendered(target, slotId, size, round3(seconds));
     }
-    const row = ledger.cache.get(target.key);
+    const row = await ledger.current(target.key);
     const relativePath = row?.state === 'ready' ? row.path : target.path;
     const size = row?.size_bytes ?? (await fs.promises.stat(ledger.cache.file(relativePath))).size;
-    ledger.answered(request.user.userId, slotId);
+    await ledger.answered(request.user.userId, slotId);
     return answer(cached, size, relativePath);
   } catch (error) {
-    ledger.failed(target, slotId);
+    await ledger.failed(target, slotId).catch(() => undefined);
     throw error;
   } finally {
     clearInterval(heartbeat);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MediaChoice, MediaDescription, MediaProgress, MediaSection, PlatformMedia } from '../../platform/media.js';
 import { withScratchDir } from '../../scratch.js';
+import { placeFileAtomic } from '../../store/atomic-file.js';
 
 export interface MediaWanted {
   description: MediaDescription;
@@ -25,8 +26,7 @@ export async function fetchDownloadFile(
     const fetched = path.join(workDir, `output${path.extname(file)}`);
     await media.fetch(wanted.description, wanted.choice, wanted.section, fetched, { workDir, signal: options.signal, onProgress: options.onProgress });
     // The cache entry's folder is made only for a complete file: a failed fetch leaves nothing there.
-    await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    await fs.promises.rename(fetched, file);
+    await placeFileAtomic(fetched, file);
     return (await fs.promises.stat(file)).size;
   });
 }

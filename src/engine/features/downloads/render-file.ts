@@ -1,6 +1,6 @@
 /**
  * Makes one download's file under its final name: rendered in a scratch folder of the data dir and
- * renamed into place at the end, so the CDN never serves half a file, and a render killed midway
+ * placed at the end (renamed, or copied beside it and renamed when the files dir is another mount), so the CDN never serves half a file, and a render killed midway
  * leaves only a scratch folder that the next render sweeps.
  */
 import fs from 'node:fs';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { renderMp3, renderMp4, type RenderSubject } from '../../media/render.js';
 import { transcriptToSrt } from '../../media/subtitles.js';
 import { withScratchDir } from '../../scratch.js';
+import { placeFileAtomic } from '../../store/atomic-file.js';
 import { failIfDiskFullFault } from '../../store/disk-space.js';
 import type { Settings } from '../../store/settings.js';
 
@@ -28,7 +29,7 @@ export async function renderDownloadFile(download: DownloadFile, file: string, o
     else if (download.format === 'audio') await renderMp3(download.subject, rendered, place);
     else await fs.promises.writeFile(rendered, transcriptToSrt(download.subject.transcript!.cues));
     failIfDiskFullFault(options.settings, rendered);
-    await fs.promises.rename(rendered, file);
+    await placeFileAtomic(rendered, file);
     return (await fs.promises.stat(file)).size;
   });
 }

@@ -2,13 +2,14 @@
  * Parallel download slots: one row per download in progress, counted per user. A slot is a
  * lease its process renews while it works; a slot whose process is gone (same machine: its pid
  * no longer runs) or whose lease ran out (a process elsewhere went silent) is freed by the next
- * request, so a killed CLI or server never keeps a user's slot.
+ * request, so a killed CLI or server never keeps a user's slot. The rows are in the engine's store:
+ * on a fleet's PostgreSQL, every machine's downloads count toward the same caps.
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Clock } from '../../clock.js';
 import { processAlive } from '../../process-alive.js';
-import type { Db } from '../../store/database.js';
+import type { Executor, Store } from '../../store/store.js';
 
 export const SLOT_LEASE_MS = 30_000;
 export const SLOT_HEARTBEAT_MS = 5_000;
@@ -26,56 +27,50 @@ export interface SlotRow {
 const HOST = os.hostname();
 
 export class DownloadSlots {
-  private readonly all;
-  private readonly held;
-  private readonly insert;
-  private readonly renewLease;
-  private readonly remove;
-  private readonly byId;
-
   constructor(
-    db: Db,
+    private readonly store: Store,
     private readonly clock: Clock,
     private readonly identity = { host: HOST, pid: process.pid },
-  ) {
-    this.all = db.prepare<[], SlotRow>('SELECT * FROM download_slots');
-    this.held = db.prepare<[number], SlotRow>('SELECT * FROM download_slots WHERE user_id = ? ORDER BY expected_done_at');
-    this.insert = db.prepare('INSERT INTO download_slots (id, user_id, host, pid, acquired_at, expected_done_at, lease_expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    this.renewLease = db.prepare('UPDATE download_slots SET lease_expires_at = ?, expected_done_at = coalesce(?, expected_done_at) WHERE id = ?');
-    this.remove = db.prepare('DELETE FROM download_slots WHERE id = ?');
-    this.byId = db.prepare<[string], SlotRow>('SELECT * FROM download_slots WHERE id = ?');
-  }
+  ) {}
 
   /** Frees slots whose holder died; run inside the caller's write transaction. */
-  freeDead(): void {
+  async freeDead(on: Executor): Promise<void> {
     const now = this.clock.now();
-    for (const slot of this.all.all()) {
-      if (!this.alive(slot, now)) this.remove.run(slot.id);
+    for (const slot of await on.all<SlotRow>('SELECT * FROM download_slots')) {
+      if (!this.alive(slot, now)) await on.run('DELETE FROM download_slots WHERE id = ?', [slot.id]);
     }
   }
 
-  heldBy(userId: number): SlotRow[] {
-    return this.held.all(userId);
+  heldBy(on: Executor, userId: number): Promise<SlotRow[]> {
+    return on.all<SlotRow>('SELECT * FROM download_slots WHERE user_id = ? ORDER BY expected_done_at', [userId]);
   }
 
-  acquire(userId: number, expectedMs: number): string {
+  async acquire(on: Executor, userId: number, expectedMs: number): Promise<string> {
     const now = this.clock.now();
     const id = randomUUID();
-    this.insert.run(id, userId, this.identity.host, this.identity.pid, now, now + expectedMs, now + SLOT_LEASE_MS);
+    await on.run(
+      'INSERT INTO download_slots (id, user_id, host, pid, acquired_at, expected_done_at, lease_expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [id, userId, this.identity.host, this.identity.pid, now, now + expectedMs, now + SLOT_LEASE_MS],
+    );
     return id;
   }
 
   /** False when the slot is gone (freed as dead meanwhile). `expectedDoneAt`: a better guess of its end (a fetch's own ETA). */
-  renew(id: string, expectedDoneAt?: number): boolean {
-    return this.renewLease.run(this.clock.now() + SLOT_LEASE_MS, expectedDoneAt ?? null, id).changes > 0;
+  async renew(id: string, expectedDoneAt?: number): Promise<boolean> {
+    const { changes } = await this.store.run('UPDATE download_slots SET lease_expires_at = ?, expected_done_at = coalesce(?, expected_done_at) WHERE id = ?', [
+      this.clock.now() + SLOT_LEASE_MS,
+      expectedDoneAt ?? null,
+      id,
+    ]);
+    return changes > 0;
   }
 
-  release(id: string): void {
-    this.remove.run(id);
+  async release(on: Executor, id: string): Promise<void> {
+    await on.run('DELETE FROM download_slots WHERE id = ?', [id]);
   }
 
-  isLive(id: string | null): boolean {
-    const slot = id ? this.byId.get(id) : undefined;
+  async isLive(on: Executor, id: string | null): Promise<boolean> {
+    const slot = id ? await on.get<SlotRow>('SELECT * FROM download_slots WHERE id = ?', [id]) : undefined;
     return slot !== undefined && this.alive(slot, this.clock.now());
   }
 

@@ -39,7 +39,7 @@ makes a key of a Professional user. <code>tubekit engine limits set &lt;plan&gt;
 
 /** The page's URL for this caller, writing the page first when it is missing or out of date. */
 export function subscriptionSettingsUrl(request: RequestContext): string {
-  const file = path.join(cdnDir(request.engine.dataDir), SUBSCRIPTION_PAGE);
+  const file = path.join(cdnDir(request.engine.filesDir), SUBSCRIPTION_PAGE);
   const content = page(request);
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
   if (current !== content) writeFileAtomic(file, content, request.engine.settings);

@@ -17,8 +17,8 @@ export function audioFilesFor(jobId: string, requestedAt: number): AudioFiles {
 }
 
 /** Transcript first, audio last: once the MP3 exists, both are complete. */
-export function storeAudioFiles(dataDir: string, files: AudioFiles, mp3: Buffer, srt: string, settings?: Settings): void {
-  const root = cdnDir(dataDir);
+export function storeAudioFiles(filesDir: string, files: AudioFiles, mp3: Buffer, srt: string, settings?: Settings): void {
+  const root = cdnDir(filesDir);
   writeFileAtomic(path.join(root, files.transcript), srt, settings);
   writeFileAtomic(path.join(root, files.audio), mp3, settings);
 }

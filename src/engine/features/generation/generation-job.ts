@@ -36,7 +36,7 @@ registerJobProcessor<GenerationInput, GenerationOutput>({
     const synthesizer = await getSynthesizer();
     const rendered = await renderSpeech(synthesizer, job.input.script, job.input.speech, signal);
     const files = audioFilesFor(job.publicId!, job.requestedAt);
-    storeAudioFiles(engine.dataDir, files, rendered.mp3, rendered.srt, engine.settings);
+    storeAudioFiles(engine.filesDir, files, rendered.mp3, rendered.srt, engine.settings);
     return {
       audio_path: files.audio,
       transcript_path: files.transcript,

@@ -11,10 +11,10 @@ import { resolveVoice, synthesisSettings } from './voice-settings.js';
 const RATE_WINDOW_MS = 60_000;
 const TITLE_FROM_SCRIPT_CHARACTERS = 60;
 
-export function submitGeneration(request: RequestContext, input: ParsedInput<'generate'>): RouteOutput<'generate'> {
+export async function submitGeneration(request: RequestContext, input: ParsedInput<'generate'>): Promise<RouteOutput<'generate'>> {
   requireVoicePlan(request);
   checkScriptLength(request, input.script);
-  const basis = resolveVoice(request, input.provider, input.voice_id);
+  const basis = await resolveVoice(request, input.provider, input.voice_id);
   const job: GenerationInput = {
     script: input.script,
     title: input.custom_title ?? titleFromScript(input.script),
@@ -23,15 +23,15 @@ export function submitGeneration(request: RequestContext, input: ParsedInput<'ge
     speech: synthesisSettings(basis, input),
   };
   const { engine, user, limits } = request;
-  const { row } = engine.jobs.enqueue({
+  const { row } = await engine.jobs.enqueue({
     kind: GENERATION_KIND,
     userId: user.userId,
     // A UUID, as the hosted service's ids (earlier `gen_…` ids in a data dir still answer).
     publicId: randomUUID(),
     input: job,
     // Counted in the insert's transaction: a refused request does not use up the caller's minute.
-    beforeInsert: () =>
-      engine.rates.take(user.userId, 'generate', limits.generatePerMinute, RATE_WINDOW_MS, `${limits.generatePerMinute} requests/min`),
+    beforeInsert: (tx) =>
+      engine.rates.take(user.userId, 'generate', limits.generatePerMinute, RATE_WINDOW_MS, `${limits.generatePerMinute} requests/min`, {}, tx),
   });
   return { success: true, job_id: row.public_id!, status: 'pending' };
 }

@@ -33,14 +33,14 @@ export interface VoiceBasis {
 const genderOf = (espeakVoice: string): VoiceGender => (/\+f\d/.test(espeakVoice) ? 'female' : 'male');
 
 /** The voice a request names, or a 400 saying what can be used instead. */
-export function resolveVoice(request: RequestContext, provider: Provider, voiceId: string): VoiceBasis {
+export async function resolveVoice(request: RequestContext, provider: Provider, voiceId: string): Promise<VoiceBasis> {
   if (provider === 'stealth') {
     const builtin = findBuiltinVoice(voiceId);
     if (builtin) {
       return { voice: builtin.espeakVoice, rate: DEFAULT_RATE_WPM, pitch: DEFAULT_PITCH, gender: builtin.gender, pitchHz: null };
     }
   }
-  const clone = findOwnVoice(request.engine.db, request.user.userId, provider, voiceId);
+  const clone = await findOwnVoice(request.engine.store, request.user.userId, provider, voiceId);
   if (!clone) {
     const what = provider === 'stealth' ? 'a built-in stealth voice or one of your stealth clones' : 'one of your alt clones';
     throw badRequest(

@@ -21,12 +21,6 @@ const statements = preparedFor((db: Db) => ({
   ensure: db.prepare<[string], number>(
     'INSERT INTO live_channels (channel_id) VALUES (?) ON CONFLICT (channel_id) DO UPDATE SET channel_id = excluded.channel_id RETURNING idx',
   ).pluck(),
-  saved: db.prepare<[], string>('SELECT DISTINCT channel_id FROM saved_channels').pluck(),
-  triggered: db.prepare<[], string>(
-    `SELECT DISTINCT h.channel_id FROM alert_hits h JOIN alert_hit_alerts l ON l.hit_id = h.id JOIN alerts a ON a.id = l.alert_id
-     WHERE a.enabled = 1`,
-  ).pluck(),
-  enabledAlerts: db.prepare<[], { content_type: string; filters: string }>('SELECT content_type, filters FROM alerts WHERE enabled = 1'),
   readChannels: db.prepare<[], LiveChannelRow>("SELECT * FROM live_channels WHERE first_read_ms IS NOT NULL AND state = 'active'"),
   // Channels sharing a collab video with a channel: its partners.
   partners: db.prepare<[string], number>(
@@ -79,19 +73,6 @@ export class RefreshStore {
   /** The idx of a channel id (a bare row when the live index has none yet: a write only then). */
   idxOf(channelId: string): number {
     return this.s.idx.get(channelId) ?? this.s.ensure.get(channelId)!;
-  }
-
-  savedChannels(): string[] {
-    return this.s.saved.all();
-  }
-
-  /** Channels that triggered an alert that is still enabled. */
-  triggeredChannels(): string[] {
-    return this.s.triggered.all();
-  }
-
-  enabledAlerts(): Array<{ content_type: string; filters: string }> {
-    return this.s.enabledAlerts.all();
   }
 
   readChannels(): IterableIterator<LiveChannelRow> {

@@ -23,7 +23,7 @@ import { readWatchedChannel, unreadChannel, type WatchedRead } from './read-watc
 import { terminatedRecords, terminationSink, type TerminationSink } from './record-terminations.js';
 import { RefreshStore, type DueChannel } from './refresh-store.js';
 import { refreshInterval } from './schedule-setting.js';
-import { watchList } from './watch-list.js';
+import { watchList, watchedByUsers } from './watch-list.js';
 
 export const DEFAULT_SWEEP_LIMIT = 500;
 /** Channels read at once: enough to keep the paced fetch busy while one read waits on the network. */
@@ -80,7 +80,7 @@ export async function runRefreshSweep(engine: EngineContext, options: SweepOptio
   const store = new RefreshStore(engine.db);
   const now = engine.clock.now();
   const interval = refreshInterval(engine.settings);
-  const list = watchList(store, now);
+  const list = watchList(store, await watchedByUsers(engine.store), now);
   const group = (idx: number) => (list.scanned.has(idx) ? 0 : 1);
   const due = store
     .due(list.watched, now - interval)

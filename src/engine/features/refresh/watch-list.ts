@@ -4,12 +4,14 @@
  *  - channels an enabled alert watches: known channels of its content type passing its filters;
  *  - channels seen in collabs: the roots' collab partners, and every channel listed on a known
  *    collab video.
+ * The first two come from the engine's store (a fleet's, shared); the rest from this data dir's index.
  * The roots and their partners are also *scanned*: the watch pages of their new uploads are read
  * to find the channels each lists (collabs). The others are only re-read (figures and uploads).
  */
 import type { AlertFilters } from '../../../core/schemas/alerts.js';
 import { indexedChannel } from '../../index/live/channel-rows.js';
 import { matchesFilters } from '../alerts/filters.js';
+import type { Executor } from '../../store/store.js';
 import type { RefreshStore } from './refresh-store.js';
 
 const FITS: Record<string, readonly string[]> = { longform: ['longform', 'mixed'], shorts: ['shorts', 'mixed'] };
@@ -23,15 +25,34 @@ export interface WatchList {
   shortsAlerts: boolean;
 }
 
-export function watchList(store: RefreshStore, nowMs: number): WatchList {
-  const roots = new Set([...store.savedChannels(), ...store.triggeredChannels()]);
+/** What the users asked to watch: saved channels, triggered channels and alerts — in the engine's store, shared by a fleet. */
+export interface WatchedByUsers {
+  saved: string[];
+  triggered: string[];
+  alerts: Array<{ content_type: string; filters: string }>;
+}
+
+export async function watchedByUsers(on: Executor): Promise<WatchedByUsers> {
+  const column = async (sql: string) => (await on.all<{ channel_id: string }>(sql)).map((row) => row.channel_id);
+  return {
+    saved: await column('SELECT DISTINCT channel_id FROM saved_channels'),
+    triggered: await column(
+      `SELECT DISTINCT h.channel_id FROM alert_hits h JOIN alert_hit_alerts l ON l.hit_id = h.id JOIN alerts a ON a.id = l.alert_id
+       WHERE a.enabled = 1`,
+    ),
+    alerts: await on.all<{ content_type: string; filters: string }>('SELECT content_type, filters FROM alerts WHERE enabled = 1'),
+  };
+}
+
+export function watchList(store: RefreshStore, users: WatchedByUsers, nowMs: number): WatchList {
+  const roots = new Set([...users.saved, ...users.triggered]);
   const scanned = new Set<number>();
   for (const channelId of roots) {
     scanned.add(store.idxOf(channelId));
     for (const partner of store.partnersOf(channelId)) scanned.add(partner);
   }
   const others = new Set<number>(store.checkedChannels());
-  const alerts = store.enabledAlerts().map((alert) => ({ fits: FITS[alert.content_type] ?? [], filters: JSON.parse(alert.filters) as AlertFilters, contentType: alert.content_type }));
+  const alerts = users.alerts.map((alert) => ({ fits: FITS[alert.content_type] ?? [], filters: JSON.parse(alert.filters) as AlertFilters, contentType: alert.content_type }));
   if (alerts.length > 0) {
     for (const row of store.readChannels()) {
       if (scanned.has(row.idx) || others.has(row.idx)) continue;

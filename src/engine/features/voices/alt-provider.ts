@@ -1,6 +1,7 @@
 /**
  * The upstream provider behind alt voices. The hosted service forwards clones to it and can
- * fail with 502; locally it is a voice library in the engine's database, with the faults
+ * fail with 502; locally it is a voice library in the engine's store (shared by a fleet, as the
+ * real provider would be; written through the store, never around an open transaction), with the faults
  * `alt-clone-upstream` and `alt-delete-upstream` standing in for an outage.
  */
 import { randomBytes } from 'node:crypto';
@@ -28,23 +29,19 @@ export function localAltProvider(engine: EngineContext): AltVoiceProvider {
         );
       }
       const upstreamId = `mm-${randomBytes(8).toString('hex')}`;
-      engine.db
-        .prepare('INSERT INTO alt_provider_voices (upstream_id, language, created_at) VALUES (?, ?, ?)')
-        .run(upstreamId, language, engine.clock.now());
+      await engine.store.run('INSERT INTO alt_provider_voices (upstream_id, language, created_at) VALUES (?, ?, ?)', [upstreamId, language, engine.clock.now()]);
       return upstreamId;
     },
     async deleteVoice(upstreamId) {
       if (hasFault(engine.settings, 'alt-delete-upstream')) {
         throw new UpstreamFailure(`the alt provider did not delete ${upstreamId}`);
       }
-      engine.db.prepare('DELETE FROM alt_provider_voices WHERE upstream_id = ?').run(upstreamId);
+      await engine.store.run('DELETE FROM alt_provider_voices WHERE upstream_id = ?', [upstreamId]);
     },
   };
 }
 
 /** Whether the provider still holds a voice (tests check that deletes reach it). */
-export function altProviderHasVoice(engine: EngineContext, upstreamId: string): boolean {
-  return (
-    engine.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM alt_provider_voices WHERE upstream_id = ?').get(upstreamId)!.n > 0
-  );
+export async function altProviderHasVoice(engine: EngineContext, upstreamId: string): Promise<boolean> {
+  return (await engine.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM alt_provider_voices WHERE upstream_id = ?', [upstreamId]))!.n > 0;
 }

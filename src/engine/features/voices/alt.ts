@@ -14,9 +14,9 @@ import { deleteVoiceRow, findOwnVoice, listVoices, newVoiceId } from './voice-st
 
 const providerFor = (request: RequestContext): AltVoiceProvider => localAltProvider(request.engine);
 
-export function listAltVoices(request: RequestContext): AltVoice[] {
+export async function listAltVoices(request: RequestContext): Promise<AltVoice[]> {
   requireVoicePlan(request);
-  return listVoices(request.engine.db, request.user.userId, 'alt').map((voice) => ({
+  return (await listVoices(request.engine.store, request.user.userId, 'alt')).map((voice) => ({
     voice_id: voice.voiceId,
     name: voice.name,
     language: voice.language,
@@ -30,7 +30,7 @@ export async function cloneAltVoice(
   input: ParsedInput<'voices.alt.clone'>,
 ): Promise<Omit<RouteOutput<'voices.alt.clone'>, 'success'>> {
   requireVoicePlan(request);
-  enforceCloneCap(request, 'alt');
+  await enforceCloneCap(request, 'alt');
   const sample = input.audio_file.data;
   const info = await checkSample(input.audio_file, {
     field: 'audio_file',
@@ -47,7 +47,7 @@ export async function cloneAltVoice(
   const upstreamId = await provider.cloneVoice(sample, input.language); // 502 when the provider fails
   const voiceId = newVoiceId('alt');
   try {
-    saveClone(
+    await saveClone(
       request,
       {
         voiceId,
@@ -58,7 +58,7 @@ export async function cloneAltVoice(
         description: '',
         tags: [],
         profile,
-        samplePath: samplePath(request.engine.dataDir, 'alt', voiceId, info.format),
+        samplePath: samplePath(request.engine.filesDir, 'alt', voiceId, info.format),
         upstreamId,
         createdAt: request.engine.clock.now(),
       },
@@ -81,12 +81,12 @@ export async function cloneAltVoice(
  */
 export async function deleteAltVoice(request: RequestContext, voiceId: string): Promise<void> {
   requireVoicePlan(request);
-  const { db, dataDir } = request.engine;
-  const voice = findOwnVoice(db, request.user.userId, 'alt', voiceId);
+  const { store, filesDir } = request.engine;
+  const voice = await findOwnVoice(store, request.user.userId, 'alt', voiceId);
   if (!voice) {
     throw notFound(`Alt voice "${voiceId}" is not one of your clones. List yours with \`tubekit voices list --provider alt\`.`);
   }
-  deleteVoiceRow(db, voice.id);
-  removeSample(dataDir, voice.samplePath);
+  await deleteVoiceRow(store, voice.id);
+  removeSample(filesDir, voice.samplePath);
   if (voice.upstreamId) await providerFor(request).deleteVoice(voice.upstreamId).catch(() => undefined);
 }

@@ -3,18 +3,18 @@ import { cloneAltVoice, deleteAltVoice, listAltVoices } from './alt.js';
 import { cloneStealthVoice, deleteStealthVoice, listStealthVoices } from './stealth.js';
 
 export const voiceHandlers: Handlers = {
-  'voices.stealth.list'(request) {
-    return { success: true, voices: listStealthVoices(request) };
+  async 'voices.stealth.list'(request) {
+    return { success: true, voices: await listStealthVoices(request) };
   },
   async 'voices.stealth.clone'(request, input) {
     return { success: true, ...(await cloneStealthVoice(request, input)) };
   },
-  'voices.stealth.delete'(request, input) {
-    deleteStealthVoice(request, input.voice_id);
+  async 'voices.stealth.delete'(request, input) {
+    await deleteStealthVoice(request, input.voice_id);
     return { success: true };
   },
-  'voices.alt.list'(request) {
-    return { success: true, voices: listAltVoices(request) };
+  async 'voices.alt.list'(request) {
+    return { success: true, voices: await listAltVoices(request) };
   },
   async 'voices.alt.clone'(request, input) {
     return { success: true, ...(await cloneAltVoice(request, input)) };

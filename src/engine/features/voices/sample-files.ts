@@ -1,5 +1,6 @@
 /**
- * Kept voice samples, under `samples/<provider>/<voice_id>.<format>` in the data dir.
+ * Kept voice samples, under `samples/<provider>/<voice_id>.<format>` in the files dir (the data
+ * dir unless `--files-dir`: a fleet's shared mount, so any server can delete any clone's sample).
  * A sample is written inside the transaction that inserts its voice, so a refused clone
  * leaves neither a row nor a file behind.
  */
@@ -11,15 +12,15 @@ import { samplesDir } from '../../paths.js';
 import { writeFileAtomic } from '../../store/atomic-file.js';
 import type { Settings } from '../../store/settings.js';
 
-/** Relative to the data dir, so a moved data dir keeps working. */
-export function samplePath(dataDir: string, provider: Provider, voiceId: string, format: SampleFormat): string {
-  return path.relative(dataDir, path.join(samplesDir(dataDir), provider, `${voiceId}.${format}`));
+/** Relative to the files dir, so a moved one keeps working. */
+export function samplePath(filesDir: string, provider: Provider, voiceId: string, format: SampleFormat): string {
+  return path.relative(filesDir, path.join(samplesDir(filesDir), provider, `${voiceId}.${format}`));
 }
 
-export function keepSample(dataDir: string, relativePath: string, data: Buffer, settings?: Settings): void {
-  writeFileAtomic(path.join(dataDir, relativePath), data, settings);
+export function keepSample(filesDir: string, relativePath: string, data: Buffer, settings?: Settings): void {
+  writeFileAtomic(path.join(filesDir, relativePath), data, settings);
 }
 
-export function removeSample(dataDir: string, relativePath: string): void {
-  fs.rmSync(path.join(dataDir, relativePath), { force: true });
+export function removeSample(filesDir: string, relativePath: string): void {
+  fs.rmSync(path.join(filesDir, relativePath), { force: true });
 }

@@ -1,5 +1,6 @@
 import type { Provider } from '../../../core/schemas/voices.js';
 import type { RequestContext } from '../../context.js';
+import type { Executor } from '../../store/store.js';
 import { enforceCap } from '../access.js';
 import { keepSample, removeSample } from './sample-files.js';
 import { countVoices, insertVoice, type NewVoice } from './voice-store.js';
@@ -9,27 +10,33 @@ const capMessage: Record<Provider, string> = {
   alt: 'You have reached the alt voice clone limit',
 };
 
+/** Serialises a user's clones of a provider on every machine: the cap check and the insert. */
+const cloneLock = (userId: number, provider: Provider) => `voices:${userId}:${provider}`;
+
 /** Throws 403 when the caller has no clone slot left for `provider`. */
-export function enforceCloneCap(request: RequestContext, provider: Provider): void {
+export async function enforceCloneCap(request: RequestContext, provider: Provider, on: Executor = request.engine.store): Promise<void> {
   const cap = provider === 'stealth' ? request.limits.stealthClones : request.limits.altClones;
-  enforceCap(cap, countVoices(request.engine.db, request.user.userId, provider), capMessage[provider]);
+  enforceCap(cap, await countVoices(on, request.user.userId, provider), capMessage[provider]);
 }
 
 /**
  * Stores a clone: the cap is checked again, the row inserted and the sample written in one
- * write transaction, so concurrent clones cannot overshoot the cap and a failure keeps nothing.
+ * write transaction (holding the user's clone lock on a fleet), so concurrent clones cannot
+ * overshoot the cap and a failure keeps nothing.
  */
-export function saveClone(request: RequestContext, voice: NewVoice, sample: Buffer): void {
-  const { db, dataDir } = request.engine;
-  const save = db.transaction(() => {
-    enforceCloneCap(request, voice.provider);
-    insertVoice(db, voice);
-    keepSample(dataDir, voice.samplePath, sample, request.engine.settings);
-  });
+export async function saveClone(request: RequestContext, voice: NewVoice, sample: Buffer): Promise<void> {
+  const { store, filesDir } = request.engine;
   try {
-    save.immediate();
+    await store.transaction(
+      async (tx) => {
+        await enforceCloneCap(request, voice.provider, tx);
+        await insertVoice(tx, voice);
+        keepSample(filesDir, voice.samplePath, sample, request.engine.settings);
+      },
+      { locks: [cloneLock(voice.userId, voice.provider)] },
+    );
   } catch (error) {
-    removeSample(dataDir, voice.samplePath); // written, then the commit failed
+    removeSample(filesDir, voice.samplePath); // written, then the commit failed
     throw error;
   }
 }

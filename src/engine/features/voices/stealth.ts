@@ -27,9 +27,9 @@ const toListing = (voice: StoredVoice): StealthVoice => ({
   is_cloned: true,
 });
 
-export function listStealthVoices(request: RequestContext): StealthVoice[] {
+export async function listStealthVoices(request: RequestContext): Promise<StealthVoice[]> {
   requireVoicePlan(request);
-  const clones = listVoices(request.engine.db, request.user.userId, 'stealth').map(toListing);
+  const clones = (await listVoices(request.engine.store, request.user.userId, 'stealth')).map(toListing);
   return [...builtinVoices().map(toPublicVoice), ...clones];
 }
 
@@ -39,7 +39,7 @@ export async function cloneStealthVoice(
 ): Promise<Omit<RouteOutput<'voices.stealth.clone'>, 'success'>> {
   requireVoicePlan(request);
   // Checked before the sample is analysed so a full library is refused cheaply; saveClone checks again.
-  enforceCloneCap(request, 'stealth');
+  await enforceCloneCap(request, 'stealth');
   const sample = input.audioFile.data;
   const info = await checkSample(input.audioFile, {
     field: 'audioFile',
@@ -64,11 +64,11 @@ export async function cloneStealthVoice(
     description: input.description?.trim() ?? '',
     tags: input.tags ?? [],
     profile,
-    samplePath: samplePath(request.engine.dataDir, 'stealth', voiceId, info.format),
+    samplePath: samplePath(request.engine.filesDir, 'stealth', voiceId, info.format),
     upstreamId: null,
     createdAt: request.engine.clock.now(),
   };
-  saveClone(request, voice, sample);
+  await saveClone(request, voice, sample);
   return {
     voice: { voice_id: voiceId, name: voice.name, language: langCode, description: voice.description, tags: voice.tags },
     ...(warnings.length > 0 ? { warnings } : {}),
@@ -76,15 +76,15 @@ export async function cloneStealthVoice(
 }
 
 /** Only the caller's own clone can go; deletion is permanent (row and sample). */
-export function deleteStealthVoice(request: RequestContext, voiceId: string): void {
+export async function deleteStealthVoice(request: RequestContext, voiceId: string): Promise<void> {
   requireVoicePlan(request);
-  const { db, dataDir } = request.engine;
-  const voice = findOwnVoice(db, request.user.userId, 'stealth', voiceId);
+  const { store, filesDir } = request.engine;
+  const voice = await findOwnVoice(store, request.user.userId, 'stealth', voiceId);
   if (!voice) {
     throw notFound(
       `Stealth voice "${voiceId}" is not one of your clones (built-in voices cannot be deleted). List yours with \`tubekit voices list --provider stealth\`.`,
     );
   }
-  deleteVoiceRow(db, voice.id);
-  removeSample(dataDir, voice.samplePath);
+  await deleteVoiceRow(store, voice.id);
+  removeSample(filesDir, voice.samplePath);
 }

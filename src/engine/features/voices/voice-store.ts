@@ -1,10 +1,11 @@
 /**
  * The `voices` table: every user's clones of both providers, with the profile the synthesizer
- * speaks them with. Built-in voices are not stored; they come from the speech catalog.
+ * speaks them with. Built-in voices are not stored; they come from the speech catalog. The rows
+ * are in the engine's store (a fleet's PostgreSQL: a clone made on one server is used on any).
  */
 import { randomBytes } from 'node:crypto';
 import type { Provider } from '../../../core/schemas/voices.js';
-import type { Db } from '../../store/database.js';
+import type { Executor } from '../../store/store.js';
 import type { VoiceProfile } from '../../speech/index.js';
 
 export interface StoredVoice {
@@ -18,7 +19,7 @@ export interface StoredVoice {
   description: string;
   tags: string[];
   profile: VoiceProfile;
-  /** Path of the kept sample, relative to the data dir. */
+  /** Path of the kept sample, relative to the files dir. */
   samplePath: string;
   /** The voice's id at the upstream provider (alt clones). */
   upstreamId: string | null;
@@ -62,48 +63,43 @@ export function newVoiceId(provider: Provider): string {
   return ID_PREFIX[provider] + randomBytes(9).toString('base64url');
 }
 
-export function listVoices(db: Db, userId: number, provider: Provider): StoredVoice[] {
-  return db
-    .prepare<[number, string], VoiceRow>('SELECT * FROM voices WHERE user_id = ? AND provider = ? ORDER BY id')
-    .all(userId, provider)
-    .map(fromRow);
+export async function listVoices(on: Executor, userId: number, provider: Provider): Promise<StoredVoice[]> {
+  return (await on.all<VoiceRow>('SELECT * FROM voices WHERE user_id = ? AND provider = ? ORDER BY id', [userId, provider])).map(fromRow);
 }
 
-export function countVoices(db: Db, userId: number, provider: Provider): number {
-  return db
-    .prepare<[number, string], { n: number }>('SELECT COUNT(*) AS n FROM voices WHERE user_id = ? AND provider = ?')
-    .get(userId, provider)!.n;
+export async function countVoices(on: Executor, userId: number, provider: Provider): Promise<number> {
+  return (await on.get<{ n: number }>('SELECT COUNT(*) AS n FROM voices WHERE user_id = ? AND provider = ?', [userId, provider]))!.n;
 }
 
 /** The caller's clone with this id, or undefined — another user's voice is never returned. */
-export function findOwnVoice(db: Db, userId: number, provider: Provider, voiceId: string): StoredVoice | undefined {
-  const row = db
-    .prepare<[number, string, string], VoiceRow>('SELECT * FROM voices WHERE user_id = ? AND provider = ? AND public_id = ?')
-    .get(userId, provider, voiceId);
+export async function findOwnVoice(on: Executor, userId: number, provider: Provider, voiceId: string): Promise<StoredVoice | undefined> {
+  const row = await on.get<VoiceRow>('SELECT * FROM voices WHERE user_id = ? AND provider = ? AND public_id = ?', [userId, provider, voiceId]);
   return row ? fromRow(row) : undefined;
 }
 
 export type NewVoice = Omit<StoredVoice, 'id'>;
 
-export function insertVoice(db: Db, voice: NewVoice): void {
-  db.prepare(
+export async function insertVoice(on: Executor, voice: NewVoice): Promise<void> {
+  await on.run(
     `INSERT INTO voices (public_id, user_id, provider, name, language, description, tags, profile, sample_path, upstream_id, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    voice.voiceId,
-    voice.userId,
-    voice.provider,
-    voice.name,
-    voice.language,
-    voice.description,
-    JSON.stringify(voice.tags),
-    JSON.stringify(voice.profile),
-    voice.samplePath,
-    voice.upstreamId,
-    voice.createdAt,
+    [
+      voice.voiceId,
+      voice.userId,
+      voice.provider,
+      voice.name,
+      voice.language,
+      voice.description,
+      JSON.stringify(voice.tags),
+      JSON.stringify(voice.profile),
+      voice.samplePath,
+      voice.upstreamId,
+      voice.createdAt,
+    ],
   );
 }
 
-export function deleteVoiceRow(db: Db, id: number): void {
-  db.prepare('DELETE FROM voices WHERE id = ?').run(id);
+/** True when this call removed it (false: another request or machine did first). */
+export async function deleteVoiceRow(on: Executor, id: number): Promise<boolean> {
+  return (await on.run('DELETE FROM voices WHERE id = ?', [id])).changes > 0;
 }

@@ -4,10 +4,10 @@ import type { Folder, FolderChannel } from '../../../core/schemas/workspace.js';
 import { isoTime, naiveTime } from '../../clock.js';
 import type { RequestContext } from '../../context.js';
 import { enforceCap } from '../access.js';
-import { RememberedReads } from '../../store/change-watch.js';
-import { preparedFor } from '../../store/prepared.js';
+import { RememberedStoreReads } from '../../store/change-watch.js';
+import type { Executor, Store } from '../../store/store.js';
 import { watchFields } from '../watch-fields.js';
-import { workspaceStatements, type FolderRow } from './statements.js';
+import { WORKSPACE_TOPIC, workspaceLock, workspaceSql, type FolderRow } from './statements.js';
 
 
 const toFolder = (row: FolderRow): Folder => ({
@@ -17,63 +17,72 @@ const toFolder = (row: FolderRow): Folder => ({
   created_at: naiveTime(row.created_at),
 });
 
-/** Each user's folders, remembered until the database may have changed: a polled list costs no query. */
-const rememberedFolders = preparedFor((db) =>
-  new RememberedReads(db, (userId: number) => Object.freeze(workspaceStatements(db).listFolders.all(userId).map((row) => Object.freeze(toFolder(row))))),
-);
+/** Each user's folders, remembered until a workspace write (any process's): a polled list costs no query. */
+const remembered = new WeakMap<Store, RememberedStoreReads<number, readonly Folder[]>>();
+
+function rememberedFolders(store: Store): RememberedStoreReads<number, readonly Folder[]> {
+  let reads = remembered.get(store);
+  if (!reads) {
+    reads = new RememberedStoreReads(store.changeSignal(WORKSPACE_TOPIC), async (userId: number) =>
+      Object.freeze((await workspaceSql.listFolders(store, userId)).map((row) => Object.freeze(toFolder(row)))),
+    );
+    remembered.set(store, reads);
+  }
+  return reads;
+}
 
 /** The caller's folders: a list of its own, of folders shared with later calls (frozen). */
-export function listFolders(request: RequestContext): Folder[] {
-  return rememberedFolders(request.engine.db).get(request.user.userId).slice();
+export async function listFolders(request: RequestContext): Promise<Folder[]> {
+  return (await rememberedFolders(request.engine.store).get(request.user.userId)).slice();
 }
 
 /** The caller's folder, or 404: another user's folder is indistinguishable from a missing one. */
-export function getOwnFolder(request: RequestContext, id: number): Folder {
-  const row = workspaceStatements(request.engine.db).ownFolder.get(id, request.user.userId);
+export async function getOwnFolder(request: RequestContext, id: number, on: Executor = request.engine.store): Promise<Folder> {
+  const row = await workspaceSql.ownFolder(on, id, request.user.userId);
   if (!row) throw notFound(`Folder ${id} not found. List your folders with \`tubekit folders list\`.`);
   return toFolder(row);
 }
 
 /** Like getOwnFolder, but a missing folder is a bad request (saving into it). */
-export function requireFolderForSave(request: RequestContext, id: number, field: string): Folder {
+export async function requireFolderForSave(request: RequestContext, id: number, field: string, on: Executor = request.engine.store): Promise<Folder> {
   try {
-    return getOwnFolder(request, id);
+    return await getOwnFolder(request, id, on);
   } catch {
     throw badRequest(`Invalid request: ${field}: folder ${id} does not exist or is not yours.`, 'List your folders with `tubekit folders list`.');
   }
 }
 
 /** The user's folder whose name is the same as `name` up to Unicode case and normalisation, if any. */
-function nameTaken(request: RequestContext, name: string, exceptId?: number): { name: string } | undefined {
-  return workspaceStatements(request.engine.db).nameTaken.get(request.user.userId, nameKey(name), exceptId ?? -1);
+function nameTaken(request: RequestContext, on: Executor, name: string, exceptId?: number): Promise<{ name: string } | undefined> {
+  return workspaceSql.nameTaken(on, request.user.userId, nameKey(name), exceptId ?? -1);
 }
 
 const collision = (name: string, existing: string) =>
   conflict(`A folder named "${existing}" already exists${existing === name ? '' : ` (names are compared ignoring case, so "${name}" counts as the same)`}. Pick another name.`);
 
-export function createFolder(request: RequestContext, name: string): Folder {
-  const { db, clock } = request.engine;
-  const create = db.transaction(() => {
-    const statements = workspaceStatements(db);
-    const { n } = statements.countFolders.get(request.user.userId)!;
+export async function createFolder(request: RequestContext, name: string): Promise<Folder> {
+  const { store, clock } = request.engine;
+  const id = await store.transaction(async (tx) => {
+    await tx.lock(workspaceLock(request.user.userId));
+    const n = await workspaceSql.countFolders(tx, request.user.userId);
     enforceCap(request.limits.folders, n, 'You have reached the folder limit');
-    const taken = nameTaken(request, name);
+    const taken = await nameTaken(request, tx, name);
     if (taken) throw collision(name, taken.name);
-    const result = statements.insertFolder.run(request.user.userId, name, nameKey(name), clock.now());
-    return Number(result.lastInsertRowid);
+    return workspaceSql.insertFolder(tx, request.user.userId, name, nameKey(name), clock.now());
   });
-  return getOwnFolder(request, create.immediate());
+  await store.changed(WORKSPACE_TOPIC);
+  return getOwnFolder(request, id);
 }
 
-export function renameFolder(request: RequestContext, id: number, name: string): Folder {
-  const { db } = request.engine;
-  const rename = db.transaction(() => {
-    getOwnFolder(request, id);
-    const taken = nameTaken(request, name, id);
+export async function renameFolder(request: RequestContext, id: number, name: string): Promise<Folder> {
+  await request.engine.store.transaction(async (tx) => {
+    await tx.lock(workspaceLock(request.user.userId));
+    await getOwnFolder(request, id, tx);
+    const taken = await nameTaken(request, tx, name, id);
     if (taken) throw collision(name, taken.name);
-    workspaceStatements(db).renameFolder.run(name, nameKey(name), id);
+    await workspaceSql.renameFolder(tx, name, nameKey(name), id);
   });
-  rename.immediate();
+  await request.engine.store.changed(WORKSPACE_TOPIC);
   return getOwnFolder(request, id);
 }
 
@@ -81,16 +90,16 @@ export function renameFolder(request: RequestContext, id: number, name: string):
  * Deleting a folder unsaves every channel in it: there is no fallback folder, and "unsave" means
  * what `DELETE /api/saved-channels/:id` does — the channel leaves all of the user's folders.
  */
-export function deleteFolder(request: RequestContext, id: number): number {
-  const { db } = request.engine;
-  const remove = db.transaction(() => {
-    const folder = getOwnFolder(request, id);
-    const statements = workspaceStatements(db);
-    statements.unsaveFolderChannels.run(request.user.userId, id);
-    statements.deleteFolder.run(id);
+export async function deleteFolder(request: RequestContext, id: number): Promise<number> {
+  const unsaved = await request.engine.store.transaction(async (tx) => {
+    await tx.lock(workspaceLock(request.user.userId));
+    const folder = await getOwnFolder(request, id, tx);
+    await workspaceSql.unsaveFolderChannels(tx, request.user.userId, id);
+    await workspaceSql.deleteFolder(tx, id);
     return folder.channel_count;
   });
-  return remove.immediate();
+  await request.engine.store.changed(WORKSPACE_TOPIC);
+  return unsaved;
 }
 
 /**
@@ -99,8 +108,8 @@ export function deleteFolder(request: RequestContext, id: number): number {
  * channel has been watched and when it was last read; a delta its snapshots do not cover is null.
  */
 export async function folderChannels(request: RequestContext, id: number): Promise<FolderChannel[]> {
-  getOwnFolder(request, id);
-  const rows = workspaceStatements(request.engine.db).folderChannels.all(id);
+  await getOwnFolder(request, id);
+  const rows = await workspaceSql.folderChannels(request.engine.store, id);
   const { channels, statistics } = await request.engine.index();
   return rows.map((row) => {
     const channel = channels.byId(row.channel_id);

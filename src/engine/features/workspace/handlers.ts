@@ -4,18 +4,18 @@ import { resolveChannel } from './resolve.js';
 import { moveChannel, saveChannels, unsaveChannel } from './saved.js';
 
 export const workspaceHandlers: Handlers = {
-  'folders.list'(request) {
-    const folders = listFolders(request);
+  async 'folders.list'(request) {
+    const folders = await listFolders(request);
     return { success: true, count: folders.length, folders };
   },
-  'folders.create'(request, input) {
-    return { success: true, folder: createFolder(request, input.name) };
+  async 'folders.create'(request, input) {
+    return { success: true, folder: await createFolder(request, input.name) };
   },
-  'folders.rename'(request, input) {
-    return { success: true, folder: renameFolder(request, input.id, input.name) };
+  async 'folders.rename'(request, input) {
+    return { success: true, folder: await renameFolder(request, input.id, input.name) };
   },
-  'folders.delete'(request, input) {
-    return { success: true, unsaved_channels: deleteFolder(request, input.id) };
+  async 'folders.delete'(request, input) {
+    return { success: true, unsaved_channels: await deleteFolder(request, input.id) };
   },
   async 'folders.channels'(request, input) {
     const channels = await folderChannels(request, input.id);

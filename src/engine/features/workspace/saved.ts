@@ -3,10 +3,11 @@ import type { RequestContext } from '../../context.js';
 import { enforceCap } from '../access.js';
 import { refuseTerminated } from '../terminated/terminated-channel.js';
 import { getOwnFolder, requireFolderForSave } from './folders.js';
-import { workspaceStatements } from './statements.js';
+import type { Executor } from '../../store/store.js';
+import { WORKSPACE_TOPIC, workspaceLock, workspaceSql } from './statements.js';
 
-function channelsIn(request: RequestContext, folderId: number): Set<string> {
-  const rows = workspaceStatements(request.engine.db).channelsIn.all(folderId);
+async function channelsIn(on: Executor, folderId: number): Promise<Set<string>> {
+  const rows = await workspaceSql.channelsIn(on, folderId);
   return new Set(rows.map((row) => row.channel_id));
 }
 
@@ -29,14 +30,15 @@ async function requireKnownChannels(request: RequestContext, channelIds: string[
  * cap (30 on every plan), nothing is saved.
  */
 export async function saveChannels(request: RequestContext, channelIds: string[], folderId: number) {
-  const { db, clock } = request.engine;
+  const { store, clock } = request.engine;
   const unique = [...new Set(channelIds)];
-  requireFolderForSave(request, folderId, 'folder_id');
+  await requireFolderForSave(request, folderId, 'folder_id');
   await requireKnownChannels(request, unique);
   // The platform is read first (it may be slow); the cap check and the insert share one transaction.
-  const save = db.transaction(() => {
-    requireFolderForSave(request, folderId, 'folder_id');
-    const present = channelsIn(request, folderId);
+  const saved = await store.transaction(async (tx) => {
+    await tx.lock(workspaceLock(request.user.userId));
+    await requireFolderForSave(request, folderId, 'folder_id', tx);
+    const present = await channelsIn(tx, folderId);
     const fresh = unique.filter((id) => !present.has(id));
     const cap = request.limits.channelsPerFolder;
     if (present.size + fresh.length > cap) {
@@ -47,37 +49,38 @@ export async function saveChannels(request: RequestContext, channelIds: string[]
       );
     }
     const now = clock.now();
-    const insert = workspaceStatements(db).save;
-    fresh.forEach((id, index) => insert.run(folderId, request.user.userId, id, now, index));
+    for (const [index, id] of fresh.entries()) await workspaceSql.save(tx, folderId, request.user.userId, id, now, index);
     return { saved: fresh.length, already_saved: unique.length - fresh.length, channel_count: present.size + fresh.length };
   });
-  return { success: true as const, folder_id: folderId, ...save.immediate() };
+  await store.changed(WORKSPACE_TOPIC);
+  return { success: true as const, folder_id: folderId, ...saved };
 }
 
 /** Removes a channel from every folder of the caller. */
-export function unsaveChannel(request: RequestContext, channelId: string) {
-  const result = workspaceStatements(request.engine.db).unsave.run(request.user.userId, channelId);
+export async function unsaveChannel(request: RequestContext, channelId: string) {
+  const result = await workspaceSql.unsave(request.engine.store, request.user.userId, channelId);
+  if (result.changes > 0) await request.engine.store.changed(WORKSPACE_TOPIC);
   if (result.changes === 0) throw notFound(`Channel ${channelId} is not saved in any of your folders.`);
   return { success: true as const, channel_id: channelId, removed_from: result.changes };
 }
 
-export function moveChannel(request: RequestContext, channelId: string, fromId: number, toId: number) {
-  const { db } = request.engine;
-  const move = db.transaction(() => {
-    getOwnFolder(request, fromId);
-    requireFolderForSave(request, toId, 'to_folder_id');
+export async function moveChannel(request: RequestContext, channelId: string, fromId: number, toId: number) {
+  await request.engine.store.transaction(async (tx) => {
+    await tx.lock(workspaceLock(request.user.userId));
+    await getOwnFolder(request, fromId, tx);
+    await requireFolderForSave(request, toId, 'to_folder_id', tx);
     if (fromId === toId) throw badRequest('Invalid request: from_folder_id and to_folder_id are the same folder.');
-    const source = channelsIn(request, fromId);
+    const source = await channelsIn(tx, fromId);
     if (!source.has(channelId)) throw notFound(`Channel ${channelId} is not saved in folder ${fromId}.`);
-    const target = channelsIn(request, toId);
+    const target = await channelsIn(tx, toId);
     if (!target.has(channelId)) {
       const cap = request.limits.channelsPerFolder;
       enforceCap(cap, target.size, `Folder ${toId} already holds ${target.size} channels, its cap`);
-      workspaceStatements(db).move.run(toId, fromId, channelId);
+      await workspaceSql.move(tx, toId, fromId, channelId);
     } else {
-      workspaceStatements(db).removeFromFolder.run(fromId, channelId);
+      await workspaceSql.removeFromFolder(tx, fromId, channelId);
     }
   });
-  move.immediate();
+  await request.engine.store.changed(WORKSPACE_TOPIC);
   return { success: true as const, channel_id: channelId, from_folder_id: fromId, to_folder_id: toId };
 }

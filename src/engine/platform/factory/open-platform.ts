@@ -22,10 +22,10 @@ export { DEFAULT_WORLD_TERMINATED };
 export const DEFAULT_WORLD: WorldSettings = { seed: 1, channels: 3000, terminated: DEFAULT_WORLD_TERMINATED };
 
 /** Where the sample world's parameters are kept in the engine's settings. */
-const WORLD_SETTING = 'world';
+export const WORLD_SETTING = 'world';
 
 /** Where the data dir's choice of platform is kept in the engine's settings. */
-const PLATFORM_SETTING = 'platform';
+export const PLATFORM_SETTING = 'platform';
 
 export interface OpenedPlatform {
   platform: PlatformProvider;

@@ -139,7 +139,9 @@ export class SampleWorld implements PlatformProvider, SimulatedWorld {
     this.channelKeys = idKeys(meta.seed, 'channel');
     this.tierCounts = meta.tier_counts ? (JSON.parse(meta.tier_counts) as number[]) : [];
     this.collabs = new CollabReader(db, () => this.clockState().advanced_ms);
-    this.networks = new SampleNetworks(db, [meta.seed, meta.channel_count, meta.generator_version, meta.generated_at].join('|'));
+    // The edition names the world's content, which these four determine: data dirs holding the same
+    // world (a fleet's servers) share one edition of the pre-checked verdicts in the shared store.
+    this.networks = new SampleNetworks(db, [meta.seed, meta.channel_count, meta.generator_version, meta.reference_date].join('|'));
     this.stmts = {
       byId: db.prepare('SELECT * FROM world_channels WHERE channel_id = ?'),
       byHandle: db.prepare('SELECT * FROM world_channels WHERE handle = ?'),

@@ -51,7 +51,7 @@ function site(clock: ManualClock): LiveSite {
 
 /** Submits a job for the channel while the site answers; the job runs later, on `engine`. */
 async function submitted(engine: Engine) {
-  const user = engine.authenticate(engine.identity.createUserWithKey('ultimate', []).key);
+  const user = await engine.authenticate((await engine.identity.createUserWithKey('ultimate', [])).key);
   const job = await engine.handle('channels.process', { channel: CHANNEL, type: 'longform' }, user);
   return { user, jobId: job.job_id };
 }

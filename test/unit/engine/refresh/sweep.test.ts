@@ -15,6 +15,10 @@ import { LiveSite } from '../../../support/live-site.js';
 import { closedOrigin, startFixtureServer, type FixtureExchange, type FixtureServer } from '../../../support/platform-fixture-server.js';
 import { caught } from '../../../support/service-errors.js';
 import { startServer } from '../../../../src/server/serve.js';
+import { openEngine } from '../../../../src/engine/open-engine.js';
+import { parseStoreLocation } from '../../../../src/engine/store/store-location.js';
+import { createTestDatabase } from '../../../support/postgres.js';
+import { watchedByUsers } from '../../../../src/engine/features/refresh/watch-list.js';
 
 const START = Date.UTC(2026, 10, 1);
 const HOUR = 3_600_000;
@@ -25,7 +29,7 @@ let server: FixtureServer | undefined;
 const engines: Engine[] = [];
 
 afterEach(async () => {
-  for (const engine of engines.splice(0)) engine.close();
+  for (const engine of engines.splice(0)) await engine.close();
   await server?.close();
   server = undefined;
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -50,11 +54,13 @@ function siteOf(clock: ManualClock, count: number): LiveSite {
 }
 
 /** A live engine on the site (or on `origin`), sharing `dataDir` when given. */
-async function liveEngine(clock: ManualClock, origin: string, dir?: string): Promise<Engine> {
+async function liveEngine(clock: ManualClock, origin: string, dir?: string, storeUrl?: string): Promise<Engine> {
   dataDir ??= dir ?? tempDataDir();
-  const engine = Engine.open({ dataDir, clock, jobRunner: { mode: 'none' } });
+  const engine = storeUrl
+    ? await openEngine({ dataDir, clock, jobRunner: { mode: 'none' }, store: parseStoreLocation(storeUrl) })
+    : Engine.open({ dataDir, clock, jobRunner: { mode: 'none' } });
   engines.push(engine);
-  engine.settings.set('platform', 'live');
+  await engine.localSettings.set('platform', 'live');
   const saved = process.env.TUBEKIT_PLATFORM_ORIGIN;
   process.env.TUBEKIT_PLATFORM_ORIGIN = origin;
   process.env.TUBEKIT_PLATFORM_RATE = '100';
@@ -70,8 +76,8 @@ async function liveEngine(clock: ManualClock, origin: string, dir?: string): Pro
 
 /** Saves channels into a folder of the default user, reading each (as `saved add` does). */
 async function save(engine: Engine, channelIds: string[]): Promise<void> {
-  const user = engine.identity.createUserWithKey('ultimate', []).key;
-  const principal = engine.authenticate(user);
+  const user = (await engine.identity.createUserWithKey('ultimate', [])).key;
+  const principal = await engine.authenticate(user);
   const folder = await engine.handle('folders.create', { name: 'Sweep' }, principal);
   await engine.handle('saved.add', { channel_ids: channelIds, folder_id: folder.folder.id }, principal);
 }
@@ -100,6 +106,23 @@ describe('the refresh sweep', () => {
     clock.advance(6 * HOUR);
     expect((await engine.refresh()).read).toHaveLength(5);
     expect(server.unmatched).toEqual([]);
+  });
+
+  it("watches the saved channels and the alerts of a fleet's store (PostgreSQL), not the data dir's file", async () => {
+    const clock = new ManualClock(START);
+    const site = siteOf(clock, 3);
+    server = await startFixtureServer(site.exchanges());
+    const engine = await liveEngine(clock, server.origin, undefined, await createTestDatabase());
+    await save(engine, [...site.channels.keys()].slice(0, 2));
+    clock.advance(6 * HOUR);
+    expect(await engine.refresh()).toMatchObject({ watched: 2, due: 2 });
+    // The data dir's own tables hold none of them: the sweep read the shared store.
+    expect(engine.db.prepare('SELECT COUNT(*) FROM saved_channels').pluck().get()).toBe(0);
+    // Alerts too: the sweep's watch list takes the enabled alerts from the store.
+    const user = await engine.authenticate((await engine.identity.createUserWithKey('ultimate', [])).key);
+    await engine.handle('alerts.create', { name: 'Big', alert_type: 'new_channel', content_type: 'longform', filters: { min_subs: 10_002 } }, user);
+    expect((await watchedByUsers(engine.store)).alerts).toEqual([{ content_type: 'longform', filters: JSON.stringify({ min_subs: 10_002 }) }]);
+    expect(engine.db.prepare('SELECT COUNT(*) FROM alerts').pluck().get()).toBe(0);
   });
 
   it('shares the due channels between two processes sweeping at once: each is read once', async () => {
@@ -225,7 +248,7 @@ describe('the refresh sweep', () => {
     server = await startFixtureServer(site.exchanges());
     const engine = await liveEngine(clock, server.origin);
     await save(engine, [stays!, terminated!]);
-    const user = engine.authenticate(engine.identity.createUserWithKey('ultimate', []).key);
+    const user = await engine.authenticate((await engine.identity.createUserWithKey('ultimate', [])).key);
     await expect(engine.handle('terminated.show', { channel_id: terminated! }, user)).rejects.toMatchObject({ status: 404 });
     site.channels.get(terminated!)!.state = 'terminated';
     clock.advance(6 * HOUR);
@@ -268,7 +291,7 @@ describe('the refresh sweep', () => {
     server = await startFixtureServer(site.exchanges());
     const engine = await liveEngine(clock, server.origin);
     await save(engine, [only!]);
-    const user = engine.authenticate(engine.identity.createUserWithKey('ultimate', []).key);
+    const user = await engine.authenticate((await engine.identity.createUserWithKey('ultimate', [])).key);
     await engine.handle('alerts.create', { name: 'Any', alert_type: 'outlier', content_type: 'longform', filters: {} }, user);
     const running = await startServer({ engine, port: 0, alertsEveryMinutes: 60 });
     try {

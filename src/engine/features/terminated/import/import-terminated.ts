@@ -57,7 +57,7 @@ export interface ImportOptions {
 }
 
 export async function importTerminated(engine: EngineContext, input: AsyncIterable<Buffer | string>, options: ImportOptions = {}): Promise<ImportSummary> {
-  const platform = dataDirPlatform(engine.settings);
+  const platform = dataDirPlatform(engine.localSettings);
   if (platform !== 'live') {
     throw badRequest(
       `This data dir uses the ${platform} platform, whose terminated channels are generated from the sample world's seed; imported channels go to a live data dir.`,

@@ -1,0 +1,79 @@
+/**
+ * What `tubekit engine copy-store` copies from a data dir's SQLite file into a fleet's PostgreSQL:
+ * one declared list, parents before children (a child's rows name its parent's keys). When an area
+ * moves to the shared store (its tables added to postgres-migrations.ts), each of its tables gets
+ * one line here, or one in NOT_COPIED with the reason; a test fails while a table of the Postgres
+ * schema is in neither. Columns are not listed: the copy takes the target table's own columns.
+ */
+import { WRITE_PROBE_KEY } from '../../health.js';
+import { EDITION_SETTING } from '../../features/checks/check-index.js';
+import { IDENTITY_CHANNEL } from '../../identity/identity.js';
+import { PLATFORM_SETTING, WORLD_SETTING } from '../../platform/factory/open-platform.js';
+import { CHANGED_CHANNEL as SETTINGS_CHANNEL } from '../settings.js';
+
+export interface CopiedTable {
+  table: string;
+  /** The columns that name a row: the upsert's conflict target, and the order rows are copied in. */
+  key: readonly string[];
+  /**
+   * 'upsert' (the default): the key is unique; a row already in the target with the same key is
+   * replaced by the source's (and left untouched when it is equal).
+   * 'counted': no unique key, and identical rows may repeat (two rate events in one millisecond);
+   * the key is every column, and the target ends with as many copies of a row as the source has.
+   */
+  mode?: 'upsert' | 'counted';
+  /** Only the source's rows matching `keep` (an SQL condition) are copied; the rest are counted as skipped, for `reason`. */
+  filter?: { keep: string; reason: string };
+  /** Told after rows were written, so servers already running on the target reload what they keep in memory. */
+  announce?: string;
+  /** A column naming a file relative to the engine's files dir (a voice's sample): the file is copied to the target's files dir before its row. */
+  file?: string;
+}
+
+/** Settings of the data dir itself (the engine reads them through `localSettings`), and the health check's scratch key. */
+const DATA_DIR_SETTINGS = [PLATFORM_SETTING, WORLD_SETTING, EDITION_SETTING, WRITE_PROBE_KEY];
+
+const sqlList = (values: readonly string[]) => values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ');
+
+export const COPIED_TABLES: readonly CopiedTable[] = [
+  {
+    table: 'settings',
+    key: ['key'],
+    filter: { keep: `"key" NOT IN (${sqlList(DATA_DIR_SETTINGS)})`, reason: 'settings of the data dir itself (its platform, sample world, precheck edition) stay with it' },
+    announce: SETTINGS_CHANNEL,
+  },
+  { table: 'users', key: ['id'], announce: IDENTITY_CHANNEL },
+  { table: 'api_keys', key: ['id'], announce: IDENTITY_CHANNEL },
+  { table: 'rate_events', key: ['user_id', 'bucket', 'at'], mode: 'counted' },
+  { table: 'folders', key: ['id'] },
+  { table: 'saved_channels', key: ['folder_id', 'channel_id'] },
+  {
+    table: 'jobs',
+    key: ['id'],
+    filter: { keep: `"state" IN ('completed', 'failed')`, reason: 'queued and running jobs are not copied: let them finish on the source (or submit them again on the fleet), then copy again' },
+  },
+  { table: 'alt_provider_voices', key: ['upstream_id'] },
+  { table: 'voices', key: ['id'], file: 'sample_path' },
+  { table: 'alerts', key: ['id'] },
+  {
+    table: 'alert_cycles',
+    key: ['id'],
+    filter: { keep: '"finished_at" IS NOT NULL', reason: "a cycle still running on the source: on the fleet its row would be a lease nobody holds" },
+  },
+  { table: 'alert_hits', key: ['id'] },
+  { table: 'alert_hit_alerts', key: ['alert_id', 'hit_id'] },
+  { table: 'cms_owners', key: ['oid'] },
+  { table: 'cms_verdicts', key: ['channel_id'] },
+  { table: 'cms_signals', key: ['channel_id'] },
+  { table: 'ad_verdicts', key: ['channel_id'] },
+  { table: 'external_monetization', key: ['channel_id'] },
+];
+
+/** Tables of the Postgres schema the copy leaves alone, and why. */
+export const NOT_COPIED: Readonly<Record<string, string>> = {
+  job_workers: "worker processes alive on the source's machine: a fleet's workers register themselves",
+  schema_migrations: "the target's own record of its migrations, brought up to date before the copy",
+  download_files: 'the download cache: a file is rendered again on the fleet at its first request, as after it expires',
+  download_slots: "downloads in progress on the source's machine: they end there",
+  cms_live_checks: "live checks in progress on the source's machine (one per channel): their verdicts are copied once stored",
+};

@@ -1,0 +1,72 @@
+import { ServiceError } from '../../core/errors.js';
+import { postgresMigrations } from './postgres-migrations.js';
+import { migratePostgres, pendingPostgresMigrations, type MigrationReport } from './postgres-migrate.js';
+import { isUnreachable, PostgresStore } from './postgres-store.js';
+import { Settings } from './settings.js';
+import type { StoreLocation } from './store-location.js';
+
+export interface FleetStore {
+  store: PostgresStore;
+  settings: Settings;
+  migration?: MigrationReport;
+}
+
+export interface OpenFleetStoreOptions {
+  /** 'apply' (serve, `engine migrate`) applies pending migrations; 'require' refuses to run with some pending. */
+  migrations: 'apply' | 'require';
+  /** How long to wait for an unreachable database before giving up (serve waits; commands do not). */
+  waitMs?: number;
+  /** Told once when the database is not there yet and the open starts waiting. */
+  onWait?: (message: string) => void;
+}
+
+const RETRY_EVERY_MS = 500;
+
+/**
+ * Opens the fleet's PostgreSQL store: connects (waiting up to `waitMs` for a database that is not
+ * there yet), brings or checks its schema, and loads the shared settings. The driver is loaded
+ * only here, so commands on the default SQLite store never pay for it.
+ */
+export async function openFleetStore(location: Extract<StoreLocation, { kind: 'postgres' }>, options: OpenFleetStoreOptions): Promise<FleetStore> {
+  const pg = (await import('pg')).default;
+  const store = new PostgresStore(pg, location.url, location.description);
+  try {
+    await waitForDatabase(store, options);
+    let migration: MigrationReport | undefined;
+    if (options.migrations === 'apply') {
+      migration = await migratePostgres(store, postgresMigrations);
+    } else {
+      const pending = await pendingPostgresMigrations(store, postgresMigrations);
+      if (pending.length > 0) {
+        throw new ServiceError({
+          status: 503,
+          code: 'store_not_migrated',
+          message: `The database ${location.description} lacks ${pending.length} migration${pending.length === 1 ? '' : 's'} of this version of tubekit (${pending.map((entry) => entry.version).join(', ')}).`,
+          hint: `Run \`tubekit engine migrate --store ${location.description}\` (serve also migrates at start unless --no-migrate).`,
+        });
+      }
+    }
+    const settings = await Settings.onStore(store);
+    return { store, settings, migration };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+async function waitForDatabase(store: PostgresStore, options: OpenFleetStoreOptions): Promise<void> {
+  const deadline = Date.now() + (options.waitMs ?? 0);
+  let told = false;
+  for (;;) {
+    try {
+      await store.ping();
+      return;
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      if (Date.now() + RETRY_EVERY_MS > deadline) throw error;
+      if (!told) options.onWait?.(`Waiting for the database ${store.description} (${(error as Error).message})…`);
+      told = true;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
+    }
+  }
+}
