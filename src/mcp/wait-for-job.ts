@@ -1,6 +1,6 @@
 /**
  * wait_for_job: long-polls a job's status route until the job ends or the caller's limit passes,
- * reporting progress after each poll. The same status routes as get_job and get_channel_job, so
+ * reporting progress when it starts and after each poll. The same status routes as get_job and get_channel_job, so
  * waiting on a job is exactly polling it, only without the agent's round trips.
  */
 import { badRequest } from '../core/errors.js';
@@ -56,6 +56,9 @@ export async function waitForJob(
   const request = parseArguments(args);
   const started = Date.now();
   const deadline = started + request.seconds * 1000;
+  // Said at once: the client knows the wait began. (A notification that reaches the MCP client in
+  // the same read as the response is dropped by its SDK, so the last one alone may never arrive.)
+  await options.progress?.({ elapsedSeconds: 0, totalSeconds: request.seconds, message: 'waiting' });
   for (;;) {
     const remaining = deadline - Date.now();
     const waitSeconds = Math.max(0, Math.min(LONG_POLL_MAX_SECONDS, Math.ceil(remaining / 1000)));
