@@ -8,64 +8,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cliSandbox, printedUrl, type CliSandbox } from '../support/cli.js';
+import { Fleet, fleetApi, type FleetServer } from '../support/fleet.js';
 import { createTestDatabase } from '../support/postgres.js';
 
-interface Server {
-  sandbox: CliSandbox;
-  child: ReturnType<CliSandbox['spawn']>;
-  url: string;
-}
+type Server = FleetServer;
 
 interface SampleChannel {
   channel_id: string;
   content_type: string;
 }
 
-let storeUrl: string;
-const servers: Server[] = [];
+const fleet = new Fleet();
 let key: string;
 
-const api = async (server: Server, path: string, init: { method?: string; body?: unknown; apiKey?: string } = {}) => {
-  const response = await fetch(`${server.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${init.apiKey ?? key}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-};
-
-async function startServer(args: string[] = []): Promise<Server> {
-  const sandbox = cliSandbox();
-  const child = sandbox.spawn(['serve', '--port', '0', '--workers', '0', '--alerts-every', '0', ...args], { env: { TUBEKIT_STORE: storeUrl } });
-  const url = await printedUrl(child);
-  const server = { sandbox, child, url };
-  servers.push(server);
-  return server;
-}
-
-/** A CLI command on the fleet's store, from a data dir of its own (another machine). */
-async function fleetCli(args: string[]): Promise<string> {
-  const sandbox = cliSandbox();
-  try {
-    const result = await sandbox.run(args, { env: { TUBEKIT_STORE: storeUrl } });
-    if (result.exitCode !== 0) throw new Error(`tubekit ${args.join(' ')} exited ${result.exitCode}: ${result.stderr}`);
-    return result.stdout.trim();
-  } finally {
-    sandbox.cleanup();
-  }
-}
-
-async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: storeUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const api = (server: Server, path: string, init: { method?: string; body?: unknown; apiKey?: string } = {}) =>
+  fleetApi(server, path, { ...init, apiKey: init.apiKey ?? key });
+const startServer = (args: string[] = []) => fleet.start(['--workers', '0', ...args]);
+const fleetCli = (args: string[]) => fleet.cli(args);
+const query = <T>(sql: string, params: unknown[] = []) => fleet.query<T>(sql, params);
 
 describe('alerts and channel checks on a fleet sharing one PostgreSQL', () => {
   let a: Server;
@@ -73,7 +33,7 @@ describe('alerts and channel checks on a fleet sharing one PostgreSQL', () => {
   let longform: SampleChannel[];
 
   beforeAll(async () => {
-    storeUrl = await createTestDatabase();
+    fleet.storeUrl = await createTestDatabase();
     [a, b] = await Promise.all([startServer(), startServer()]);
     key = await fleetCli(['engine', 'keys', 'create', '--plan', 'ultimate']);
     // Live checks that take a moment, so concurrent requests overlap.
@@ -82,13 +42,7 @@ describe('alerts and channel checks on a fleet sharing one PostgreSQL', () => {
     longform = sample.channels.filter((channel) => channel.content_type === 'longform');
   }, 120_000);
 
-  afterAll(async () => {
-    for (const server of servers) {
-      server.child.kill('SIGTERM');
-      await server.child;
-      server.sandbox.cleanup();
-    }
-  });
+  afterAll(() => fleet.stop());
 
   it('lists on one server an alert made on another, and holds the plan cap of 5 across both under 12 concurrent creates', async () => {
     const made = await api(a, '/api/alerts', { method: 'POST', body: { name: 'Made on A', alert_type: 'new_channel' } });

@@ -7,66 +7,31 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cliSandbox, printedUrl, type CliSandbox } from '../support/cli.js';
+import { Fleet, fleetApi } from '../support/fleet.js';
 import { createTestDatabase } from '../support/postgres.js';
 
-interface Server {
-  sandbox: CliSandbox;
-  child: ReturnType<CliSandbox['spawn']>;
-  url: string;
-  pid: number;
-}
-
-let storeUrl: string;
-const servers: Server[] = [];
+const fleet = new Fleet();
+const { servers } = fleet;
 let key: string;
 let starterKey: string;
 
-const api = async (server: Server, path: string, init: { method?: string; body?: unknown; apiKey?: string } = {}) => {
-  const response = await fetch(`${server.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${init.apiKey ?? key}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-};
-
-async function startServer(args: string[]): Promise<Server> {
-  const sandbox = cliSandbox();
-  const child = sandbox.spawn(['serve', '--port', '0', '--alerts-every', '0', ...args], { env: { TUBEKIT_STORE: storeUrl } });
-  const url = await printedUrl(child);
-  return { sandbox, child, url, pid: child.pid! };
-}
-
-/** A CLI command on the fleet's store, from a data dir of its own (another machine). */
-async function fleetCli(args: string[]): Promise<string> {
-  const sandbox = cliSandbox();
-  try {
-    const result = await sandbox.run(args, { env: { TUBEKIT_STORE: storeUrl } });
-    if (result.exitCode !== 0) throw new Error(`tubekit ${args.join(' ')} exited ${result.exitCode}: ${result.stderr}`);
-    return result.stdout.trim();
-  } finally {
-    sandbox.cleanup();
-  }
-}
+const api = (server: (typeof servers)[number], path: string, init: { method?: string; body?: unknown; apiKey?: string } = {}) =>
+  fleetApi(server, path, { ...init, apiKey: init.apiKey ?? key });
+const fleetCli = (args: string[]) => fleet.cli(args);
 
 async function jobRow(id: number): Promise<{ state: string; lease_owner: string | null; attempts: number; finished_at: number | null }> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: storeUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query('SELECT state, lease_owner, attempts, finished_at::float8 AS finished_at FROM jobs WHERE id = $1', [id]);
-    return rows[0];
-  } finally {
-    await client.end();
-  }
+  const [row] = await fleet.query<{ state: string; lease_owner: string | null; attempts: number; finished_at: number | null }>(
+    'SELECT state, lease_owner, attempts, finished_at::float8 AS finished_at FROM jobs WHERE id = $1',
+    [id],
+  );
+  return row!;
 }
 
 describe('a fleet of serve processes on one PostgreSQL', () => {
   beforeAll(async () => {
-    storeUrl = await createTestDatabase({ migrated: false });
+    fleet.storeUrl = await createTestDatabase({ migrated: false });
     // All three start on the empty database at once; one migrates, the others wait for it.
-    servers.push(...(await Promise.all([startServer(['--workers', '0']), startServer(['--workers', '2']), startServer(['--workers', '2'])])));
+    await Promise.all([fleet.start(['--workers', '0']), fleet.start(['--workers', '2']), fleet.start(['--workers', '2'])]);
     key = await fleetCli(['engine', 'keys', 'create', '--plan', 'ultimate']);
     starterKey = await fleetCli(['engine', 'keys', 'create', '--plan', 'starter']);
     // Short leases, so a killed server's job comes back in about a second; jobs that take a while.
@@ -74,13 +39,7 @@ describe('a fleet of serve processes on one PostgreSQL', () => {
     await fleetCli(['engine', 'durations', '2500']);
   }, 120_000);
 
-  afterAll(async () => {
-    for (const server of servers) {
-      server.child.kill('SIGTERM');
-      await server.child;
-      server.sandbox.cleanup();
-    }
-  });
+  afterAll(() => fleet.stop());
 
   it('reports the shared store, reachable and migrated, from every server', async () => {
     for (const server of servers) {

@@ -10,37 +10,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wavSample } from '../support/audio-fixtures.js';
-import { cliSandbox, printedUrl, type CliSandbox } from '../support/cli.js';
+import { Fleet, type FleetServer } from '../support/fleet.js';
 import { createTestDatabase } from '../support/postgres.js';
 
-interface Server {
-  sandbox: CliSandbox;
-  child: ReturnType<CliSandbox['spawn']>;
-  url: string;
-}
+type Server = FleetServer;
 
-let storeUrl: string;
+const fleet = new Fleet();
+const { servers } = fleet;
 let filesDir: string;
-const servers: Server[] = [];
 let video: { url: string };
 
-async function startServer(): Promise<Server> {
-  const sandbox = cliSandbox();
-  const child = sandbox.spawn(['serve', '--port', '0', '--alerts-every', '0', '--workers', '0', '--files-dir', filesDir], { env: { TUBEKIT_STORE: storeUrl } });
-  return { sandbox, child, url: await printedUrl(child) };
-}
-
-/** A CLI command on the fleet's store, from a data dir of its own (another machine). */
-async function fleetCli(args: string[]): Promise<string> {
-  const sandbox = cliSandbox();
-  try {
-    const result = await sandbox.run(args, { env: { TUBEKIT_STORE: storeUrl } });
-    if (result.exitCode !== 0) throw new Error(`tubekit ${args.join(' ')} exited ${result.exitCode}: ${result.stderr}`);
-    return result.stdout.trim();
-  } finally {
-    sandbox.cleanup();
-  }
-}
+const startServer = () => fleet.start(['--workers', '0', '--files-dir', filesDir]);
+const fleetCli = (args: string[]) => fleet.cli(args);
 
 const download = async (server: Server, apiKey: string, body: Record<string, unknown>) => {
   const response = await fetch(`${server.url}/api/download-video`, {
@@ -71,9 +52,9 @@ const samplesKept = () => {
 
 describe('downloads and voices across a fleet of serve processes (one PostgreSQL, one files dir)', () => {
   beforeAll(async () => {
-    storeUrl = await createTestDatabase();
+    fleet.storeUrl = await createTestDatabase();
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-fleet-files-'));
-    servers.push(...(await Promise.all([startServer(), startServer(), startServer()])));
+    await Promise.all([startServer(), startServer(), startServer()]);
     const videos = JSON.parse(await fleetCli(['--json', 'engine', 'sample', 'videos', '--limit', '40'])).videos as { url: string; captions: string | null; kind: string }[];
     video = videos.find((each) => each.captions === 'human' && each.kind === 'long')!;
     // Renders take a second, so the concurrent requests below overlap.
@@ -81,11 +62,7 @@ describe('downloads and voices across a fleet of serve processes (one PostgreSQL
   }, 120_000);
 
   afterAll(async () => {
-    for (const server of servers) {
-      server.child.kill('SIGTERM');
-      await server.child;
-      server.sandbox.cleanup();
-    }
+    await fleet.stop();
     fs.rmSync(filesDir, { recursive: true, force: true });
   });
 
