@@ -8,6 +8,7 @@
  * test/fixtures/platform and were checked against the real recordings (scripts/replay-check-recordings.mjs).
  * Every id, name, figure and host is made up (hosts under `.example`).
  */
+import { aboutResponse } from './live-site.js';
 import type { FixtureExchange } from './platform-fixture-server.js';
 
 export const VIDEOS_TAB = 'EgZ2aWRlb3PyBgQKAjoA';
@@ -130,34 +131,19 @@ function channelAbout(channel: SiteChannel): string {
       },
     };
   });
-  return json({
-    responseContext: { visitorData: 'fixture' },
-    onResponseReceivedEndpoints: [
-      {
-        appendContinuationItemsAction: {
-          continuationItems: [
-            {
-              aboutChannelRenderer: {
-                metadata: {
-                  aboutChannelViewModel: {
-                    description: channel.description ?? '',
-                    country: 'United States',
-                    subscriberCountText: '84,200 subscribers',
-                    viewCountText: '12,345,678 views',
-                    videoCountText: `${channel.videos.length} videos`,
-                    joinedDateText: text('Joined Jan 5, 2019'),
-                    canonicalChannelUrl: `http://www.youtube.com/${channel.handle}`,
-                    channelId: channel.id,
-                    links,
-                  },
-                },
-              },
-            },
-          ],
-        },
-      },
-    ],
-  });
+  return json(
+    aboutResponse({
+      description: channel.description ?? '',
+      country: 'United States',
+      subscriberCountText: '84,200 subscribers',
+      viewCountText: '12,345,678 views',
+      videoCountText: `${channel.videos.length} videos`,
+      joinedDateText: text('Joined Jan 5, 2019'),
+      canonicalChannelUrl: `http://www.youtube.com/${channel.handle}`,
+      channelId: channel.id,
+      links,
+    }),
+  );
 }
 
 function videosTab(channel: SiteChannel): string {

@@ -53,6 +53,16 @@ const joinedText = (date: string) => {
   return `Joined ${MONTHS[month! - 1]} ${day}, ${year}`;
 };
 
+/** The about panel as the browse continuation carries it, around the channel's view model. */
+export function aboutResponse(aboutChannelViewModel: object): object {
+  return {
+    responseContext: { visitorData: 'fixture' },
+    onResponseReceivedEndpoints: [
+      { appendContinuationItemsAction: { continuationItems: [{ aboutChannelRenderer: { metadata: { aboutChannelViewModel } } }] } },
+    ],
+  };
+}
+
 function abbreviate(value: number): string {
   if (value >= 1e6) return `${(value / 1e6).toFixed(2).replace(/\.?0+$/, '')}M`;
   if (value >= 1e3) return `${(value / 1e3).toFixed(2).replace(/\.?0+$/, '')}K`;
@@ -150,34 +160,17 @@ export class LiveSite {
   about(id: string): object {
     const channel = this.channel(id);
     const subscribers = channel.abbreviated ? abbreviate(channel.subscribers) : number(channel.subscribers);
-    return {
-      responseContext: { visitorData: 'fixture' },
-      onResponseReceivedEndpoints: [
-        {
-          appendContinuationItemsAction: {
-            continuationItems: [
-              {
-                aboutChannelRenderer: {
-                  metadata: {
-                    aboutChannelViewModel: {
-                      description: channel.description ?? '',
-                      country: channel.country ?? 'United States',
-                      ...(channel.hideSubscribers ? {} : { subscriberCountText: `${subscribers} subscribers` }),
-                      viewCountText: `${number(channel.views)} views`,
-                      videoCountText: `${number(channel.videoCount)} videos`,
-                      joinedDateText: { content: joinedText(channel.joined) },
-                      canonicalChannelUrl: `http://www.youtube.com/${channel.handle}`,
-                      channelId: id,
-                      links: [],
-                    },
-                  },
-                },
-              },
-            ],
-          },
-        },
-      ],
-    };
+    return aboutResponse({
+      description: channel.description ?? '',
+      country: channel.country ?? 'United States',
+      ...(channel.hideSubscribers ? {} : { subscriberCountText: `${subscribers} subscribers` }),
+      viewCountText: `${number(channel.views)} views`,
+      videoCountText: `${number(channel.videoCount)} videos`,
+      joinedDateText: { content: joinedText(channel.joined) },
+      canonicalChannelUrl: `http://www.youtube.com/${channel.handle}`,
+      channelId: id,
+      links: [],
+    });
   }
 
   videosTab(id: string, kind: 'long' | 'short'): object {
