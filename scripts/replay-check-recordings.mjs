@@ -8,8 +8,8 @@
 //   npm run build && node scripts/replay-check-recordings.mjs [recordings-dir]
 import fs from 'node:fs';
 import path from 'node:path';
+import { embeddedJsonText, recordedBody, recordingsDir as dir } from './recordings.mjs';
 
-const dir = path.resolve(process.argv[2] ?? '/work/shared/platform-recordings');
 const live = (file) => import(`../dist/src/engine/platform/live/${file}`);
 const checks = (file) => import(`../dist/src/engine/features/checks/${file}`);
 const { adsServed, joinButton, musicSection, paidPromotion, playabilityOf, watchUrl } = await live('watch-signals.js');
@@ -19,24 +19,10 @@ const { findOffers } = await checks('external/live-classifier.js');
 const { providerOf } = await checks('live-network-judgement.js');
 
 const read = (file) => fs.readFileSync(path.join(dir, file), 'utf8');
-const npeBody = (file) => JSON.parse(JSON.parse(read(file)).response.responseBody);
+const npeBody = (file) => JSON.parse(recordedBody(file));
 
 /** A JSON object embedded in the watch page (`ytInitialPlayerResponse = {...};`). */
-function embedded(html, name) {
-  const start = html.indexOf(`${name} = `) + name.length + 3;
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < html.length; i++) {
-    const ch = html[i];
-    if (inString) {
-      if (ch === '\\') i++;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === '{') depth++;
-    else if (ch === '}' && --depth === 0) return JSON.parse(html.slice(start, i + 1));
-  }
-  throw new Error(`${name} not found`);
-}
+const embedded = (html, name) => JSON.parse(embeddedJsonText(html, name));
 
 let failures = 0;
 function expect(label, actual, wanted) {

@@ -11,29 +11,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { embeddedJsonText, recordedBody, recordingsDir as dir } from './recordings.mjs';
 
-const dir = path.resolve(process.argv[2] ?? '/work/shared/platform-recordings');
 const { openLivePlatform } = await import('../dist/src/engine/platform/live/open.js');
 const { DEFAULT_NETWORK } = await import('../dist/src/engine/platform/live/network-options.js');
 
-const npeBody = (file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')).response.responseBody;
-
-/** The watch page's embedded JSON objects (`ytInitialPlayerResponse = {...};`). */
-function embedded(html, name) {
-  const start = html.indexOf(`${name} = `) + name.length + 3;
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < html.length; i++) {
-    const ch = html[i];
-    if (inString) {
-      if (ch === '\\') i++;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === '{') depth++;
-    else if (ch === '}' && --depth === 0) return html.slice(start, i + 1);
-  }
-  throw new Error(`${name} not found`);
-}
+const npeBody = recordedBody;
+const embedded = embeddedJsonText;
 
 const watchHtml = fs.readFileSync(path.join(dir, 'yta-watch-GJLlxj_dtq8.html'), 'utf8');
 const about = fs.readFileSync(path.join(dir, 'ytbcli-about-rickastley.json'), 'utf8');
