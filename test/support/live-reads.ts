@@ -1,5 +1,12 @@
-/** Channels and videos as a live read returns them, for tests of the live index. */
+/** Channels and videos as a live read returns them, and a live index to record them in, for tests of the live index. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
+import type { EngineIndex } from '../../src/engine/index/engine-index.js';
+import { openLiveIndex } from '../../src/engine/index/live/live-index.js';
 import type { PlatformChannel, PlatformVideo } from '../../src/engine/platform/types.js';
+import { openDatabase, type Db } from '../../src/engine/store/database.js';
+import { tempDataDir } from './engines.js';
 
 export function liveChannel(overrides: Partial<PlatformChannel> = {}): PlatformChannel {
   return {
@@ -36,4 +43,22 @@ export function liveVideo(videoId: string, channelId: string, overrides: Partial
     thumbnail_url: '',
     ...overrides,
   };
+}
+
+/**
+ * A fresh live index for each test, on a data dir's database of its own (removed after it):
+ * `onOpen` gets the database and the index before each test.
+ */
+export function useLiveIndex(onOpen: (opened: { db: Db; index: EngineIndex }) => void): void {
+  let dir: string;
+  let db: Db;
+  beforeEach(() => {
+    dir = tempDataDir();
+    db = openDatabase(path.join(dir, 'tubekit.db'));
+    onOpen({ db, index: openLiveIndex(db, Date.now) });
+  });
+  afterEach(() => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 }

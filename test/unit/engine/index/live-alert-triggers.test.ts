@@ -3,33 +3,20 @@
  * snapshots — no trigger while the history is shorter — and is judged at the channel's latest
  * read, never on a read older than a day.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { TriggerCache } from '../../../../src/engine/features/alerts/alert-types.js';
 import type { EngineIndex } from '../../../../src/engine/index/engine-index.js';
-import { openLiveIndex } from '../../../../src/engine/index/live/live-index.js';
 import { recordReads } from '../../../../src/engine/index/live/read-recorder.js';
-import { openDatabase, type Db } from '../../../../src/engine/store/database.js';
-import { tempDataDir } from '../../../support/engines.js';
-import { liveChannel } from '../../../support/live-reads.js';
+import type { Db } from '../../../../src/engine/store/database.js';
+import { liveChannel, useLiveIndex } from '../../../support/live-reads.js';
 
 const T0 = Date.UTC(2026, 9, 1);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-let dir: string;
 let db: Db;
 let index: EngineIndex;
-beforeEach(() => {
-  dir = tempDataDir();
-  db = openDatabase(path.join(dir, 'tubekit.db'));
-  index = openLiveIndex(db, Date.now);
-});
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+useLiveIndex((opened) => ({ db, index } = opened));
 
 /** Reads every 6 hours through `days`: 1,000 views a day, then 10,000 on the last day. */
 function watch(days: number): number {

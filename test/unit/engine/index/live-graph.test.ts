@@ -3,34 +3,21 @@
  * (listed on a collab it only has an id), scans see active channels narrowed in SQL, and a collab
  * video is known — its channels checked — once one of them is scanned by the sweep.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EngineIndex } from '../../../../src/engine/index/engine-index.js';
-import { openLiveIndex } from '../../../../src/engine/index/live/live-index.js';
 import { recordReads, type LiveRead } from '../../../../src/engine/index/live/read-recorder.js';
-import { openDatabase, type Db } from '../../../../src/engine/store/database.js';
-import { tempDataDir } from '../../../support/engines.js';
-import { liveChannel, liveVideo as video } from '../../../support/live-reads.js';
+import type { Db } from '../../../../src/engine/store/database.js';
+import { liveChannel, liveVideo as video, useLiveIndex } from '../../../support/live-reads.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const DAY = 86_400_000;
 const [JANE, SAM, ALEX] = ['UCgraphJane0000000000001', 'UCgraphSam00000000000002', 'UCgraphAlex0000000000003'];
 
-let dir: string;
 let db: Db;
 let index: EngineIndex;
 const record = (read: LiveRead, atMs = NOW) => recordReads(db, [{ read, atMs }], (code) => (code === 'en' ? 'English' : null));
 
-beforeEach(() => {
-  dir = tempDataDir();
-  db = openDatabase(path.join(dir, 'tubekit.db'));
-  index = openLiveIndex(db, Date.now);
-});
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+useLiveIndex((opened) => ({ db, index } = opened));
 
 describe('known channels of the live index', () => {
   it('knows a channel once read, keeps what the site does not repeat, and scans only active ones', () => {

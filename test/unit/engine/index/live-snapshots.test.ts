@@ -2,35 +2,22 @@
  * Figures over time on the live index: every read stores a snapshot, and a 24h/48h/7d/30d figure is
  * null until the snapshots cover its window — then it is the right difference, never an invention.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../../src/engine/dates.js';
 import type { EngineIndex } from '../../../../src/engine/index/engine-index.js';
-import { openLiveIndex } from '../../../../src/engine/index/live/live-index.js';
 import { recordReads } from '../../../../src/engine/index/live/read-recorder.js';
-import { openDatabase, type Db } from '../../../../src/engine/store/database.js';
-import { tempDataDir } from '../../../support/engines.js';
-import { liveChannel } from '../../../support/live-reads.js';
+import type { Db } from '../../../../src/engine/store/database.js';
+import { liveChannel, useLiveIndex } from '../../../support/live-reads.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 10, 1, 0, 0, 0);
 const ID = 'UCsnapshotChannel0000001';
 
 
-let dir: string;
 let db: Db;
 let index: EngineIndex;
 
-beforeEach(() => {
-  dir = tempDataDir();
-  db = openDatabase(path.join(dir, 'tubekit.db'));
-  index = openLiveIndex(db, Date.now);
-});
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+useLiveIndex((opened) => ({ db, index } = opened));
 
 const read = (atMs: number, views: number, subscribers = 100) => recordReads(db, [{ read: { channel: liveChannel({ total_views: views, subscribers }) }, atMs }], () => null);
 

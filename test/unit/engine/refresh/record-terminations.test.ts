@@ -3,35 +3,22 @@
  * shape `recordTerminatedChannels(db, records)` takes (index/terminated/live-records.ts), with the
  * last figures stored and the 24h/48h gains before the termination, null where not known.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { terminatedRecords } from '../../../../src/engine/features/refresh/record-terminations.js';
 import type { EngineIndex } from '../../../../src/engine/index/engine-index.js';
-import { openLiveIndex } from '../../../../src/engine/index/live/live-index.js';
 import { recordReads, type LiveRead } from '../../../../src/engine/index/live/read-recorder.js';
-import { openDatabase, type Db } from '../../../../src/engine/store/database.js';
-import { tempDataDir } from '../../../support/engines.js';
-import { liveChannel, liveVideo } from '../../../support/live-reads.js';
+import type { Db } from '../../../../src/engine/store/database.js';
+import { liveChannel, liveVideo, useLiveIndex } from '../../../support/live-reads.js';
 
 const T0 = Date.UTC(2026, 10, 1);
 const HOUR = 3_600_000;
 const [ACTIVE, GONE, HIDDEN, NEVER] = ['UCrecordActive0000000001', 'UCrecordGone000000000002', 'UCrecordHidden0000000003', 'UCrecordNever00000000004'];
 
-let dir: string;
 let db: Db;
 let index: EngineIndex;
 const record = (read: LiveRead, atMs: number) => recordReads(db, [{ read, atMs }], () => null);
 
-beforeEach(() => {
-  dir = tempDataDir();
-  db = openDatabase(path.join(dir, 'tubekit.db'));
-  index = openLiveIndex(db, Date.now);
-});
-afterEach(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+useLiveIndex((opened) => ({ db, index } = opened));
 
 it('keeps the last figures, the gains of the 24 and 48 hours before, the language, content type and most viewed videos', () => {
   for (let hour = 0; hour <= 48; hour += 6) {
