@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Transcript } from '../platform/transcript.js';
+import type { PlatformVideo } from '../platform/types.js';
 import { AAC_FRAMES, MP3_FRAMES, type FrameCodec } from './audio-frames.js';
 import { runFfmpeg } from './ffmpeg.js';
 import { frameSize, pictureFilter } from './picture.js';
@@ -27,6 +28,24 @@ export interface RenderSubject {
   portrait: boolean;
   transcript: Transcript | null;
   section: MediaSection;
+}
+
+/** A platform video as a render subject: with its channel's title (its id when the channel is unknown) and transcript, over `section`. */
+export function renderSubjectOf(
+  video: Pick<PlatformVideo, 'video_id' | 'channel_id' | 'title' | 'kind'>,
+  channel: { title: string } | null | undefined,
+  transcript: Transcript | null,
+  section: MediaSection,
+): RenderSubject {
+  return {
+    videoId: video.video_id,
+    channelId: video.channel_id,
+    title: video.title,
+    channelTitle: channel?.title ?? video.channel_id,
+    portrait: video.kind === 'short',
+    transcript,
+    section,
+  };
 }
 
 /** Seconds between key frames: seeking stays quick, still pictures stay small. */

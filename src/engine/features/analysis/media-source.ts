@@ -7,7 +7,7 @@ import path from 'node:path';
 import { ServiceError } from '../../../core/errors.js';
 import { ffmpegAvailable } from '../../speech/decode.js';
 import { PICTURES_PER_SECOND } from '../../media/picture.js';
-import { renderMp4 } from '../../media/render.js';
+import { renderMp4, renderSubjectOf } from '../../media/render.js';
 import type { PlatformMedia } from '../../platform/media.js';
 import type { PlatformProvider, PlatformVideo } from '../../platform/platform.js';
 import { fetchMediaVideoFile } from '../downloads/video-file.js';
@@ -61,15 +61,7 @@ async function renderSampleVideo(platform: PlatformProvider, request: VideoFetch
   const [channel, transcript] = await Promise.all([platform.channelById(video.channel_id), platform.transcript(video.video_id)]);
   const file = path.join(request.workDir, `${video.video_id}-${request.height}p.mp4`);
   await renderMp4(
-    {
-      videoId: video.video_id,
-      channelId: video.channel_id,
-      title: video.title,
-      channelTitle: channel?.title ?? video.channel_id,
-      portrait: video.kind === 'short',
-      transcript,
-      section: { start: 0, duration: video.duration_seconds },
-    },
+    renderSubjectOf(video, channel, transcript, { start: 0, duration: video.duration_seconds }),
     request.height,
     file,
     { workDir: request.workDir, signal: request.signal },

@@ -9,6 +9,7 @@ import type { RequestContext } from '../../context.js';
 import { hasFault } from '../../faults.js';
 import { checkDownloadSize, type VideoHeight } from '../../limits/download-size.js';
 import { requireFfmpeg } from '../../media/ffmpeg.js';
+import { renderSubjectOf } from '../../media/render.js';
 import type { PlatformVideo } from '../../platform/platform.js';
 import { simulateWork } from '../../simulated-work.js';
 import { resolveVideoLink } from '../video-link.js';
@@ -82,14 +83,6 @@ async function describeFile(request: RequestContext, video: PlatformVideo, forma
   return {
     format,
     height,
-    subject: {
-      videoId: video.video_id,
-      channelId: video.channel_id,
-      title: video.title,
-      channelTitle: channel?.title ?? video.channel_id,
-      portrait: video.kind === 'short',
-      transcript,
-      section: { start: section.start, duration: section.end - section.start },
-    },
+    subject: renderSubjectOf(video, channel, transcript, { start: section.start, duration: section.end - section.start }),
   };
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { ServiceError } from '../../../core/errors.js';
 import type { EngineContext } from '../../context.js';
 import { probeMedia, videoStream } from '../../media/ffprobe.js';
+import { renderSubjectOf } from '../../media/render.js';
 import type { MediaSection, PlatformMedia } from '../../platform/media.js';
 import { renderDownloadFile } from './render-file.js';
 
@@ -40,15 +41,7 @@ export async function fetchVideoFile(engine: EngineContext, videoId: string, opt
   }
   const section = options.section ?? { start: 0, duration: video.duration_seconds };
   const channel = await platform.channelById(video.channel_id);
-  const subject = {
-    videoId,
-    channelId: video.channel_id,
-    title: video.title,
-    channelTitle: channel?.title ?? video.channel_id,
-    portrait: video.kind === 'short',
-    transcript: await platform.transcript(videoId),
-    section,
-  };
+  const subject = renderSubjectOf(video, channel, await platform.transcript(videoId), section);
   const size = await renderDownloadFile({ format: 'video', height: options.height, subject }, file, { dataDir: engine.dataDir, signal: options.signal });
   const probed = await probeMedia(file, options.signal);
   return { file, height: videoStream(probed)?.height ?? options.height, duration_seconds: probed.duration_seconds, size_bytes: size, title: video.title };
