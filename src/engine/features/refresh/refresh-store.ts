@@ -3,8 +3,9 @@
  * servers share one: which channels it watches, which of them are due, and the claims that keep
  * two processes (on one machine or many) from reading one channel at once — a lease per channel
  * in `live_refresh`, taken in a transaction that holds the channel's name (store locks) and
- * re-checks the channel is still due, and given back (or let run out, when its process died)
- * after the read.
+ * re-checks the channel is still due — in the claim's own statement too, so a sweep that finished
+ * the channel between the check and the claim is seen — and given back (or let run out, when its
+ * process died) after the read.
  */
 import { inList, type LiveChannelRow } from '../../index/live/channel-rows.js';
 import { ensureChannel } from '../../index/live/read-recorder.js';
@@ -34,10 +35,11 @@ const SQL = {
      WHERE ${among} AND c.state = 'active' AND COALESCE(r.last_attempt_ms, 0) <= ?`,
   stillDue: `SELECT 1 AS due FROM live_channels c LEFT JOIN live_refresh r ON r.channel_idx = c.idx
      WHERE c.idx = ? AND c.state = 'active' AND COALESCE(r.last_attempt_ms, 0) <= ?`,
-  // Parameters: idx, owner, expires, now.
+  // Parameters: idx, owner, expires, now, before. The row's own condition is judged on its latest
+  // version: a sweep that just finished the channel (no lease, read now) has it no longer due.
   claim: `INSERT INTO live_refresh (channel_idx, lease_owner, lease_expires_ms) VALUES (?, ?, ?)
      ON CONFLICT (channel_idx) DO UPDATE SET lease_owner = excluded.lease_owner, lease_expires_ms = excluded.lease_expires_ms
-     WHERE live_refresh.lease_owner IS NULL OR live_refresh.lease_expires_ms <= ?`,
+     WHERE (live_refresh.lease_owner IS NULL OR live_refresh.lease_expires_ms <= ?) AND COALESCE(live_refresh.last_attempt_ms, 0) <= ?`,
   renew: 'UPDATE live_refresh SET lease_expires_ms = ? WHERE channel_idx = ? AND lease_owner = ?',
   succeeded: 'UPDATE live_refresh SET lease_owner = NULL, lease_expires_ms = NULL, last_attempt_ms = ?, failures = 0, last_error = NULL WHERE channel_idx = ? AND lease_owner = ?',
   failed: `UPDATE live_refresh SET lease_owner = NULL, lease_expires_ms = NULL, last_attempt_ms = ?, failures = failures + 1, last_error = ?
@@ -91,7 +93,7 @@ export class RefreshStore {
     return this.store.transaction(
       async (tx: Executor) => {
         if ((await tx.get(SQL.stillDue, [idx, before])) === undefined) return false;
-        return (await tx.run(SQL.claim, [idx, owner, now + leaseMs, now])).changes > 0;
+        return (await tx.run(SQL.claim, [idx, owner, now + leaseMs, now, before])).changes > 0;
       },
       { locks: [`live-refresh:${idx}`] },
     );
