@@ -131,8 +131,11 @@ export const MAX_INTERPOLATION_GAP_MS = 12 * 3_600_000;
 /** Newest uploads a scan for recent uploads of a kind brings with each row (the alert rules read 20). */
 export const ATTACHED_RECENT_VIDEOS = 20;
 
-/** Rows per page of a scan: one round trip each. */
-export const SCAN_PAGE = 2_000;
+/**
+ * Rows per page of a scan: one round trip each. Small enough that a page's rows die young (an alert
+ * scan over 100,000 channels with pages of 2,000 spent a second more in the garbage collector).
+ */
+export const SCAN_PAGE = 250;
 
 export interface ScanShape {
   contentTypes: boolean;
