@@ -7,7 +7,9 @@
  *    100 channels (memory stays flat however many channels a sweep reads);
  *  - `process-channel` end to end (submit, the job's reads, completed) on the fixture;
  *  - a live index of 100,000 known channels and 1,000,000 snapshots: a folder's 30 channels with
- *    their deltas (p50), and an alert cycle over every known channel (12 alerts, every type).
+ *    their deltas (p50), and an alert cycle over every known channel (12 alerts, every type);
+ *  - the same folder on a fleet's PostgreSQL (a server started for the run in a temporary
+ *    directory, test/support/postgres-server.ts) holding the same index, beside SQLite's figure.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +21,9 @@ import type { AlertFilters } from '../src/core/schemas/alerts.js';
 import { ManualClock } from '../src/engine/clock.js';
 import { Engine } from '../src/engine/engine.js';
 import { LocalService } from '../src/engine/local-service.js';
+import { openEngine } from '../src/engine/open-engine.js';
+import { parseStoreLocation } from '../src/engine/store/store-location.js';
+import { startPostgres } from '../test/support/postgres-server.js';
 import { benchChannelId } from './live-bench-ids.js';
 import { median, timeMedian, type BenchRow } from './table.js';
 
@@ -196,12 +201,70 @@ async function indexRows(): Promise<BenchRow[]> {
       cycles.push(performance.now() - started);
       if (report.alerts_evaluated !== 12) throw new Error(`expected 12 alerts evaluated, got ${report.alerts_evaluated}`);
     }
+    const postgresP50 = await postgresFolderP50(now);
     return [
       { name: `live index, ${(snapshots / 1e6).toFixed(1)}M snapshots: folder channels, 30 with deltas (p50)`, value: folderP50, unit: 'ms', budget: '≤ 50 ms' },
+      {
+        name: `live index on PostgreSQL, ${(snapshots / 1e6).toFixed(1)}M snapshots: folder channels, 30 with deltas (p50)`,
+        value: postgresP50,
+        unit: 'ms',
+        baseline: { name: 'the same on SQLite', value: folderP50 },
+        budget: '≤ 50 ms',
+      },
       { name: 'live index, 100,000 known channels: alert cycle, 12 alerts of every type (median of 3)', value: median(cycles), unit: 'ms', budget: '≤ 5000 ms' },
     ];
   } finally {
     close();
+  }
+}
+
+/**
+ * The index of millionSnapshots (channels and their ten snapshots; no uploads, which folder
+ * channels do not read) on a fleet's PostgreSQL, filled by the server itself, and a folder of 30 of
+ * its channels read through an engine on it: the p50 of folder channels with their deltas.
+ */
+async function postgresFolderP50(now: number): Promise<number> {
+  const postgres = await startPostgres();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-bench-live-pg-'));
+  try {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: postgres.adminUrl });
+    await admin.connect();
+    await admin.query('CREATE DATABASE bench_live');
+    await admin.end();
+    const engine = await openEngine({ dataDir, clock: new ManualClock(now), jobRunner: { mode: 'none' }, store: parseStoreLocation(`${postgres.baseUrl}/bench_live`), storeOpening: { migrations: 'apply' } });
+    try {
+      await engine.localSettings.set('platform', 'live');
+      const store = engine.store;
+      await store.run(
+        `INSERT INTO live_channels (idx, channel_id, handle, title, language, language_code, country, content_type, subscribers, total_views, video_count, created_at, first_read_ms, last_read_ms)
+         SELECT n + 1, 'UCmillion' || lpad(n::text, 15, '0'), '@million' || n, 'Million channel ' || n, 'English', 'en', 'US', 'longform', 5000 + n, 1000000 + n * 10, 50,
+           '2020-01-01', ?::bigint - ${31 * DAY}, ?::bigint FROM generate_series(0, 99999) AS n`,
+        [now, now],
+      );
+      const offsets = [0, 6, 12, 18, 24, 30].map((hours) => hours * HOUR).concat([28, 29, 30, 31].map((days) => days * DAY));
+      await store.run(
+        `INSERT INTO live_snapshots (channel_idx, at_ms, subscribers, views, videos)
+         SELECT c.idx, ?::bigint - o.offset_ms, 5000 + c.idx - 1 - o.offset_ms / ${HOUR}, 1000000 + (c.idx - 1) * 10 - o.offset_ms / 60000, 50
+         FROM live_channels c CROSS JOIN unnest(?::bigint[]) AS o(offset_ms)`,
+        [now, offsets],
+      );
+      await store.run('ANALYZE');
+      const service = new LocalService(engine, (await engine.identity.createUserWithKey('ultimate', [])).key);
+      const folder = (await service.call('folders.create', { name: 'Thirty' })).folder;
+      const user = (await store.get<{ id: number }>('SELECT MAX(id) AS id FROM users'))!.id;
+      for (let n = 0; n < 30; n++) {
+        await store.run('INSERT INTO saved_channels (folder_id, user_id, channel_id, saved_at, seq) VALUES (?, ?, ?, ?, ?)', [folder.id, user, `UCmillion${String(n * 3_331).padStart(15, '0')}`, now, n]);
+      }
+      const body = await service.call('folders.channels', { id: folder.id });
+      if (body.channels.length !== 30 || body.channels.some((entry) => entry.views_24h === null)) throw new Error('folder channels on PostgreSQL are missing their deltas');
+      return await timeMedian(50, () => service.call('folders.channels', { id: folder.id }));
+    } finally {
+      await engine.close();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await postgres.stop();
   }
 }
 

@@ -191,8 +191,8 @@ export class Engine implements EngineContext {
     const live = opening.then(async (result) => {
       if (result.seed) return undefined;
       const [{ openLiveIndex }, { recordingPlatform }] = await Promise.all([import('./index/live/live-index.js'), import('./index/live/recording-platform.js')]);
-      const { platform, recording } = recordingPlatform(result.platform, this.db);
-      return { platform, index: { ...openLiveIndex(this.db, () => this.clock.now()), reads: recording } };
+      const { platform, recording } = recordingPlatform(result.platform, this.store);
+      return { platform, index: { ...openLiveIndex(this.store, this.db, () => this.clock.now()), reads: recording } };
     });
     const opened = {
       platform: opening.then(async (result) => (result.seed ? result.platform : (await live)!.platform)),

@@ -86,5 +86,5 @@ describeEachPlatform(
       expect(triggered.total).toBe(triggered.channels.length);
     });
   },
-  { site: (site, clock) => cookingSite(site, clock.now()) },
+  { site: (site, clock) => cookingSite(site, clock.now()), postgres: true },
 );

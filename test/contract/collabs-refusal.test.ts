@@ -15,5 +15,5 @@ describeEachEngine(
       expect({ runs: runs.n, rows: rows.n }).toEqual({ runs: 0, rows: 0 });
     });
   },
-  { world: { seed: 5, channels: 300, terminated: 0 } },
+  { world: { seed: 5, channels: 300, terminated: 0 }, postgres: true },
 );

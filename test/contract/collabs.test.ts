@@ -265,7 +265,7 @@ describeEachEngine(
       expect(latest.videos.map((v) => v.video_id)).not.toEqual(before.videos.map((v) => v.video_id));
     });
   },
-  { world: WORLD },
+  { world: WORLD, postgres: true },
 );
 
 function row<T>(rows: T[], index: number): T {

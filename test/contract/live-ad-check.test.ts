@@ -151,18 +151,17 @@ describeEachEngineOnLive(
     });
 
     it('stores every verdict, null included', async () => {
-      const stored = get()
-        .engine.db.prepare<[], { channel_id: string; monetized: number | null }>('SELECT channel_id, monetized FROM ad_verdicts ORDER BY channel_id')
-        .all();
+      const stored = await get().engine.store.all<{ channel_id: string; monetized: number | null }>('SELECT channel_id, monetized FROM ad_verdicts ORDER BY channel_id');
       expect(Object.fromEntries(stored.map((row) => [row.channel_id, row.monetized]))).toEqual({ [ADS]: 1, [CLEAN]: 0, [GATED]: null, [MUSIC]: null, [FEW]: null, [JOIN]: 1 });
     });
 
     it('refuses a terminated channel (404) and a channel the site does not know (400), storing nothing', async () => {
       expect(await failure(user.call('monetization.ads', { channel_id: TERMINATED }))).toMatchObject({ status: 404, code: 'channel_terminated' });
       expect(await failure(user.call('monetization.ads', { channel_id: MISSING }))).toMatchObject({ status: 400 });
-      const stored = get().engine.db.prepare('SELECT COUNT(*) AS n FROM ad_verdicts WHERE channel_id IN (?, ?)').get(TERMINATED, MISSING);
+      const stored = await get().engine.store.get('SELECT COUNT(*) AS n FROM ad_verdicts WHERE channel_id IN (?, ?)', [TERMINATED, MISSING]);
       expect(stored).toEqual({ n: 0 });
       expect(get().server.unmatched).toEqual([]);
     });
   },
+  { postgres: true },
 );

@@ -68,6 +68,7 @@ describeLive(
     });
   },
   {
+    postgres: true,
     site: (site, clock) => {
       const now = clock.now();
       const usual = Array.from({ length: 6 }, (_, n) => ({ id: `viralVid00${n}`, title: `Usual ${n}`, views: 2_000, publishedMs: now - (5 + 2 * n) * DAY, channels: [VIRAL], language: 'en' }));

@@ -105,7 +105,7 @@ describeEachEngineOnLive(
       }
       const mixed = await ultimate.call('cms.check', { channel_id: MIXED });
       expect(mixed.note).toContain('do not name one owner consistently');
-      const stored = get().engine.db.prepare('SELECT COUNT(*) AS n FROM cms_verdicts WHERE channel_id IN (?, ?)').get(PLAIN, MIXED);
+      const stored = await get().engine.store.get('SELECT COUNT(*) AS n FROM cms_verdicts WHERE channel_id IN (?, ?)', [PLAIN, MIXED]);
       expect(stored).toEqual({ n: 0 });
     });
 
@@ -149,4 +149,5 @@ describeEachEngineOnLive(
       expect(get().server.unmatched).toEqual([]);
     });
   },
+  { postgres: true },
 );

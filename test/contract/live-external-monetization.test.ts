@@ -147,7 +147,7 @@ describeEachEngineOnLive(
     });
 
     it('never reuses a result of another classifier version under cached_ok_secs', async () => {
-      get().engine.db.prepare("UPDATE external_monetization SET classifier_version = 'sample-2026.11' WHERE channel_id = ?").run(SELLER);
+      await get().engine.store.run("UPDATE external_monetization SET classifier_version = 'sample-2026.11' WHERE channel_id = ?", [SELLER]);
       const body = await user.call('monetization.external', { channel_id: SELLER, cached_ok_secs: 86_400 });
       expect(body).toMatchObject({ checked_live: true, classifier_version: LIVE_EXTERNAL_CLASSIFIER_VERSION });
     });
@@ -160,11 +160,14 @@ describeEachEngineOnLive(
     });
 
     it('answers 502 and stores nothing when the classifier fails', async () => {
-      const before = get().engine.db.prepare('SELECT classified_at FROM external_monetization WHERE channel_id = ?').get(SELLER);
+      const classifiedAt = () => get().engine.store.get('SELECT classified_at FROM external_monetization WHERE channel_id = ?', [SELLER]);
+      const before = await classifiedAt();
+      expect(before).toBeDefined();
       await setFault(get().engine.settings, 'monetization-classifier-fail');
       expect(await failure(user.call('monetization.external', { channel_id: SELLER }))).toMatchObject({ status: 502, code: 'upstream_error' });
-      expect(get().engine.db.prepare('SELECT classified_at FROM external_monetization WHERE channel_id = ?').get(SELLER)).toEqual(before);
+      expect(await classifiedAt()).toEqual(before);
       expect(get().server.unmatched).toEqual([]);
     });
   },
+  { postgres: true },
 );

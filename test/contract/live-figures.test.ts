@@ -100,7 +100,7 @@ describeLive(
       expect(view.watched_since).toBe(new Date(LIVE_START).toISOString());
     });
   },
-  { site: (site, clock) => cookingSite(site, clock.now()) },
+  { postgres: true, site: (site, clock) => cookingSite(site, clock.now()) },
 );
 
 describe('the made-up site', () => {

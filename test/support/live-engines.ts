@@ -4,7 +4,7 @@
  * (TUBEKIT_PLATFORM_ORIGIN), which answers the exchanges the suite lists and 404 to anything else.
  */
 import { afterAll, beforeAll, describe, vi } from 'vitest';
-import { createHarness, type EngineHarness, type HarnessOptions } from './engines.js';
+import { createHarness, type EngineHarness, type HarnessOptions, type StoreKind } from './engines.js';
 import { type FixtureExchange, type FixtureServer, startFixtureServer } from './platform-fixture-server.js';
 
 export interface LiveHarness extends EngineHarness {
@@ -12,15 +12,17 @@ export interface LiveHarness extends EngineHarness {
 }
 
 export function describeEachEngineOnLive(title: string, site: () => FixtureExchange[], body: (get: () => LiveHarness) => void, options: HarnessOptions = {}) {
+  const stores: StoreKind[] = options.postgres ? ['sqlite', 'postgres'] : ['sqlite'];
+  for (const store of stores)
   for (const kind of ['embedded', 'remote'] as const) {
-    describe(`${title} [${kind}, live platform]`, () => {
+    describe(`${title} [${kind}, live platform${store === 'sqlite' ? '' : `, ${store}`}]`, () => {
       let current: Awaited<ReturnType<typeof createHarness>> | undefined;
       let server: FixtureServer | undefined;
       beforeAll(async () => {
         server = await startFixtureServer(site());
         vi.stubEnv('TUBEKIT_PLATFORM_ORIGIN', server.origin);
         vi.stubEnv('TUBEKIT_PLATFORM_RATE', '100');
-        current = await createHarness(kind, options);
+        current = await createHarness(kind, options, store);
         await current.harness.engine.localSettings.set('platform', 'live');
       });
       afterAll(async () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { ManualClock } from '../../src/engine/clock.js';
 import { DAY_MS } from '../../src/engine/dates.js';
-import { createHarness, type EngineHarness, type HarnessOptions } from './engines.js';
+import { createHarness, type EngineHarness, type HarnessOptions, type StoreKind } from './engines.js';
 import { LiveSite } from './live-site.js';
 import { startFixtureServer, type FixtureServer } from './platform-fixture-server.js';
 
@@ -27,7 +27,7 @@ export interface LiveSuiteOptions extends HarnessOptions {
 /** The fixtures' "now": a fixed instant tests move forward. */
 export const LIVE_START = Date.UTC(2026, 10, 1, 0, 0, 0);
 
-async function openSuite(platform: 'sample' | 'live', kind: 'embedded' | 'remote', options: LiveSuiteOptions) {
+async function openSuite(platform: 'sample' | 'live', kind: 'embedded' | 'remote', options: LiveSuiteOptions, store: StoreKind) {
   const clock = new ManualClock(LIVE_START);
   let site: LiveSite | undefined;
   let server: FixtureServer | undefined;
@@ -42,7 +42,7 @@ async function openSuite(platform: 'sample' | 'live', kind: 'embedded' | 'remote
   // The queue measures leases and worker heartbeats on the engine clock, which these tests move by
   // days at a time: longer than any test moves it, so a running worker never looks dead.
   const jobTiming = { leaseMs: 400 * DAY_MS, hostStaleMs: 365 * DAY_MS, heartbeatMs: 1_000, ...options.jobTiming };
-  const { harness, close } = await createHarness(kind, { clock, ...options, jobTiming, platform: platform === 'live' ? 'live' : undefined });
+  const { harness, close } = await createHarness(kind, { clock, ...options, jobTiming, platform: platform === 'live' ? 'live' : undefined }, store);
   // The platform reads the environment when it opens: open it now, while it is set.
   if (platform === 'live') await harness.engine.platform();
   const restore = (name: string, value: string | undefined) => (value === undefined ? delete process.env[name] : (process.env[name] = value));
@@ -58,18 +58,22 @@ async function openSuite(platform: 'sample' | 'live', kind: 'embedded' | 'remote
 }
 
 function describeSuite(platforms: ReadonlyArray<'sample' | 'live'>, title: string, body: (get: () => LiveHarness) => void, options: LiveSuiteOptions) {
-  for (const platform of platforms) {
-    for (const kind of ['embedded', 'remote'] as const) {
-      describe(`${title} [${platform}, ${kind}]`, () => {
-        let current: Awaited<ReturnType<typeof openSuite>> | undefined;
-        beforeAll(async () => {
-          current = await openSuite(platform, kind, options);
+  // `postgres: true`: once more on each engine with the engine's store on PostgreSQL.
+  const stores: StoreKind[] = options.postgres ? ['sqlite', 'postgres'] : ['sqlite'];
+  for (const store of stores) {
+    for (const platform of platforms) {
+      for (const kind of ['embedded', 'remote'] as const) {
+        describe(`${title} [${platform}, ${kind}${store === 'sqlite' ? '' : `, ${store}`}]`, () => {
+          let current: Awaited<ReturnType<typeof openSuite>> | undefined;
+          beforeAll(async () => {
+            current = await openSuite(platform, kind, options, store);
+          });
+          afterAll(async () => {
+            await current?.close();
+          });
+          body(() => current!.harness);
         });
-        afterAll(async () => {
-          await current?.close();
-        });
-        body(() => current!.harness);
-      });
+      }
     }
   }
 }

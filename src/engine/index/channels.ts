@@ -50,19 +50,35 @@ export interface VideoStat {
   views: number;
 }
 
+/**
+ * The known channels as features read them: asynchronous, since a fleet's index is in its
+ * database. A scan comes in pages (one round trip each), in key order.
+ */
 export interface KnownChannels {
+  byId(channelId: string): Promise<IndexedChannel | null>;
+  byIdx(idx: number): Promise<IndexedChannel | null>;
+  /** The channel id of a key (a channel only listed on a collab has one too). */
+  idOf(idx: number): Promise<string>;
+  /** Every known channel in key order, narrowed by `filter`, a page at a time. */
+  scan(filter?: ScanFilter): AsyncIterable<ScannedChannel[]>;
+  /** Channels created on or after a date ('YYYY-MM-DD'). */
+  createdSince(date: string): Promise<IndexedChannel[]>;
+  /** The channel's own newest published videos (of `kind`), newest first. */
+  recentVideoStats(channel: ScannedChannel, kind?: PublishedKind, limit?: number): Promise<VideoStat[]>;
+  /** Whether the channel published a video (of `kind`) after `sinceMs`. */
+  publishedSince(channel: ScannedChannel, sinceMs: number, kind?: PublishedKind): Promise<boolean>;
+  /** The title of a video the index listed, or null. */
+  videoTitle(videoId: string): Promise<string | null>;
+}
+
+/** The same reads, answered at once from memory: what the sample world's seed hands the index (seed.ts). */
+export interface SeedChannels {
   byId(channelId: string): IndexedChannel | null;
   byIdx(idx: number): IndexedChannel | null;
-  /** The channel id of a key, without a lookup. */
   idOf(idx: number): string;
-  /** Every known channel in key order, narrowed by `filter`. */
   scan(filter?: ScanFilter): IterableIterator<ScannedChannel>;
-  /** Channels created on or after a date ('YYYY-MM-DD'). */
   createdSince(date: string): IndexedChannel[];
-  /** The channel's own newest published videos (of `kind`), newest first. */
   recentVideoStats(channel: ScannedChannel, kind?: PublishedKind, limit?: number): VideoStat[];
-  /** Whether the channel published a video (of `kind`) after `sinceMs`. */
   publishedSince(channel: ScannedChannel, sinceMs: number, kind?: PublishedKind): boolean;
-  /** The title of a video the index listed, or null. */
   videoTitle(videoId: string): string | null;
 }

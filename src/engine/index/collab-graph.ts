@@ -29,15 +29,30 @@ export interface CollabAggregate {
 
 export interface CollabGraph {
   /** Every visible collab video listing the channel (host or collaborator), newest first. */
-  involving(channelIdx: number, nowMs: number): CollabListing[];
+  involving(channelIdx: number, nowMs: number): Promise<CollabListing[]>;
   /** Known collab videos published in (fromMs, toMs], newest first. */
-  knownPublished(fromMs: number, toMs: number): CollabListing[];
+  knownPublished(fromMs: number, toMs: number): Promise<CollabListing[]>;
   /** Scanned, or listed on a known collab video: the service has collab data about it. */
-  isChecked(channelIdx: number, scanned: boolean, nowMs: number): boolean;
+  isChecked(channelIdx: number, scanned: boolean, nowMs: number): Promise<boolean>;
   /** Every checked channel at `nowMs`. */
-  checkedChannels(nowMs: number): number[];
+  checkedChannels(nowMs: number): Promise<number[]>;
   /** Per channel, partners and collab counts over known videos published by `asOfMs`; and every channel listed on a known video then. */
-  snapshot(asOfMs: number): { aggregates: Map<number, CollabAggregate>; listed: Set<number> };
+  snapshot(asOfMs: number): Promise<CollabSnapshot>;
   /** A listing's views at `nowMs` (0 while upcoming). */
+  views(listing: CollabListing, nowMs: number): Promise<number>;
+}
+
+export interface CollabSnapshot {
+  aggregates: Map<number, CollabAggregate>;
+  listed: Set<number>;
+}
+
+/** The same reads answered at once from memory: the sample world's collab graph (seed.ts). */
+export interface SeedCollabs {
+  involving(channelIdx: number, nowMs: number): CollabListing[];
+  knownPublished(fromMs: number, toMs: number): CollabListing[];
+  isChecked(channelIdx: number, scanned: boolean, nowMs: number): boolean;
+  checkedChannels(nowMs: number): number[];
+  snapshot(asOfMs: number): CollabSnapshot;
   views(listing: CollabListing, nowMs: number): number;
 }

@@ -13,6 +13,7 @@ import type { KnownChannels } from './channels.js';
 import type { CollabGraph } from './collab-graph.js';
 import type { PrecheckedVerdicts } from './prechecked.js';
 import type { IndexSeed } from './seed.js';
+import { seedChannels, seedCollabs, seedStatistics } from './seed-index.js';
 import type { StatisticsHistory } from './statistics.js';
 import { denseSource, TerminatedReader } from './terminated/reader.js';
 import { SAMPLE_LAYOUT } from './terminated/schema.js';
@@ -25,7 +26,7 @@ export interface ReadRecording {
   /** Runs `work`, storing every platform read it makes in one transaction if it succeeds, and none if it fails. */
   together<T>(work: () => Promise<T>): Promise<T>;
   /** Notes that the refresh sweep scanned the channel's uploads for collabs (with the reads of `together`, inside one). */
-  collabScanned(channelId: string): void;
+  collabScanned(channelId: string): Promise<void>;
 }
 
 export interface EngineIndex {
@@ -51,9 +52,9 @@ export interface EngineIndex {
 export function openIndex(db: Database.Database, seed: IndexSeed): EngineIndex {
   return {
     edition: seed.edition,
-    channels: seed.channels,
-    statistics: seed.statistics,
-    collabs: seed.collabs,
+    channels: seedChannels(seed.channels),
+    statistics: seedStatistics(seed.statistics),
+    collabs: seedCollabs(seed.collabs),
     terminated: new TerminatedReader(db, denseSource(SAMPLE_LAYOUT, seed.terminated)),
     prechecked: seed.prechecked,
   };

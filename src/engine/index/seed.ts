@@ -4,10 +4,10 @@
  * on demand (copying a million channels' history would cost far more than reading it). A live
  * platform brings no such knowledge: its index fills its own stores from the reads it makes.
  */
-import type { KnownChannels } from './channels.js';
-import type { CollabGraph } from './collab-graph.js';
+import type { SeedChannels } from './channels.js';
+import type { SeedCollabs } from './collab-graph.js';
 import type { PrecheckedVerdicts } from './prechecked.js';
-import type { StatisticsHistory } from './statistics.js';
+import type { SeedStatistics } from './statistics.js';
 import type { TerminatedNaming } from './terminated/naming.js';
 
 /** The terminated database: tables of terminated/schema.ts already filled, and how to name their rows. */
@@ -24,9 +24,9 @@ export interface TerminatedSeed {
 export interface IndexSeed {
   /** Names this seed: it changes when the seed is rebuilt (a reseeded world), so stores derived from it start afresh. */
   readonly edition: string;
-  readonly channels: KnownChannels;
-  readonly statistics: StatisticsHistory;
-  readonly collabs: CollabGraph;
+  readonly channels: SeedChannels;
+  readonly statistics: SeedStatistics;
+  readonly collabs: SeedCollabs;
   readonly terminated: TerminatedSeed;
   readonly prechecked: PrecheckedVerdicts;
 }

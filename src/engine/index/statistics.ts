@@ -49,15 +49,23 @@ export type StatsChannel = ScannedChannel | string;
 
 export interface StatisticsHistory {
   /** Totals at instants (ms) up to the platform's now; null for a channel the index does not know. */
-  totalsAt(channel: StatsChannel, times: readonly number[]): Totals[] | null;
+  totalsAt(channel: StatsChannel, times: readonly number[]): Promise<Totals[] | null>;
   /** Daily history, oldest first, between two 'YYYY-MM-DD' dates (default: the last 60 days). Unknown channel: []. */
-  dailyStats(channelId: string, fromDate?: string, toDate?: string): DailyStat[];
+  dailyStats(channelId: string, fromDate?: string, toDate?: string): Promise<DailyStat[]>;
   /** Gains over the last `days` days. Unknown channel: null. */
-  growth(channelId: string, days: number): Growth | null;
-  deltas(channelId: string): Deltas | null;
+  growth(channelId: string, days: number): Promise<Growth | null>;
+  deltas(channelId: string): Promise<Deltas | null>;
   /**
    * Since when the channel has been watched and its latest read, on an index that builds its
    * history from reads (live); absent where the history is whole (the sample world's).
    */
-  coverage?(channel: StatsChannel): Coverage | null;
+  coverage?(channel: StatsChannel): Promise<Coverage | null>;
+}
+
+/** The same reads answered at once from memory: the sample world's seed (seed.ts). */
+export interface SeedStatistics {
+  totalsAt(channel: StatsChannel, times: readonly number[]): Totals[] | null;
+  dailyStats(channelId: string, fromDate?: string, toDate?: string): DailyStat[];
+  growth(channelId: string, days: number): Growth | null;
+  deltas(channelId: string): Deltas | null;
 }

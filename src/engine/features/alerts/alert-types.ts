@@ -51,13 +51,13 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-function outliersOf({ channels }: EngineIndex, core: ScannedChannel, contentType: AlertContentType, now: number): Trigger[] {
+async function outliersOf({ channels }: EngineIndex, core: ScannedChannel, contentType: AlertContentType, now: number): Promise<Trigger[]> {
   const rules = ALERT_RULES.outlier;
   const kind = contentType === 'shorts' ? 'short' : 'long';
   const since = now - rules.windowDays * DAY_MS;
-  if (!channels.publishedSince(core, since, kind)) return [];
+  if (!(await channels.publishedSince(core, since, kind))) return [];
   const noun = kind === 'short' ? 'shorts' : 'long videos';
-  const recent = channels.recentVideoStats(core, kind, rules.recentVideos);
+  const recent = await channels.recentVideoStats(core, kind, rules.recentVideos);
   const out: Trigger[] = [];
   for (const video of recent) {
     if (video.published_ms <= since || video.views < rules.minViews) continue;
@@ -65,10 +65,10 @@ function outliersOf({ channels }: EngineIndex, core: ScannedChannel, contentType
     if (others.length < rules.minOthers) continue;
     const usual = median(others);
     if (video.views < rules.multiple * Math.max(usual, 1)) continue;
-    const title = channels.videoTitle(video.video_id) ?? video.video_id;
+    const title = (await channels.videoTitle(video.video_id)) ?? video.video_id;
     const multiple = Math.round((video.views / Math.max(usual, 1)) * 10) / 10;
     out.push({
-      channel: channels.byIdx(core.idx)!,
+      channel: (await channels.byIdx(core.idx))!,
       type: 'outlier',
       key: video.video_id,
       reason: `"${title}" has ${number(video.views)} views, ${multiple}× the channel's usual ${number(usual)} (median of its ${others.length} other recent ${noun}).`,
@@ -87,10 +87,9 @@ function outliersOf({ channels }: EngineIndex, core: ScannedChannel, contentType
   return out;
 }
 
-function newChannels({ channels }: EngineIndex, contentType: AlertContentType, now: number): Trigger[] {
+async function newChannels({ channels }: EngineIndex, contentType: AlertContentType, now: number): Promise<Trigger[]> {
   const since = isoDay(now - ALERT_RULES.new_channel.windowDays * DAY_MS);
-  return channels
-    .createdSince(since)
+  return (await channels.createdSince(since))
     .filter((channel) => channel.content_type !== null && FITS[contentType].includes(channel.content_type))
     .map((channel) => {
       const ageDays = Math.floor((now - Date.parse(`${channel.created_at}T00:00:00Z`)) / DAY_MS);
@@ -105,17 +104,17 @@ function newChannels({ channels }: EngineIndex, contentType: AlertContentType, n
     });
 }
 
-function breakoutOf({ channels, statistics }: EngineIndex, core: ScannedChannel, now: number): Trigger[] {
+async function breakoutOf({ channels, statistics }: EngineIndex, core: ScannedChannel, now: number): Promise<Trigger[]> {
   const rules = ALERT_RULES.breakout;
   // The window ends at the index's latest figures: now on the sample platform, the latest read on
   // the live one. A read older than a day says nothing of the last 24 hours.
-  const at = statistics.coverage?.(core)?.latest_ms ?? now;
+  const at = (statistics.coverage ? await statistics.coverage(core) : null)?.latest_ms ?? now;
   if (at <= now - DAY_MS) return [];
-  const [dayAgo, current] = statistics.totalsAt(core, [at - DAY_MS, at])!;
+  const [dayAgo, current] = (await statistics.totalsAt(core, [at - DAY_MS, at]))!;
   if (dayAgo!.views === null || current!.views === null) return [];
   const views24h = current!.views - dayAgo!.views;
   if (views24h < rules.minViews) return [];
-  const [start] = statistics.totalsAt(core, [at - (rules.baselineDays + 1) * DAY_MS])!;
+  const [start] = (await statistics.totalsAt(core, [at - (rules.baselineDays + 1) * DAY_MS]))!;
   if (start!.views === null) return [];
   const average = (dayAgo!.views - start!.views) / rules.baselineDays;
   if (views24h < rules.multiple * Math.max(average, 1)) return [];
@@ -124,7 +123,7 @@ function breakoutOf({ channels, statistics }: EngineIndex, core: ScannedChannel,
   const subscriberText = subscribers24h === null ? '' : `; ${subscribers24h >= 0 ? '+' : ''}${number(subscribers24h)} subscribers`;
   return [
     {
-      channel: channels.byIdx(core.idx)!,
+      channel: (await channels.byIdx(core.idx))!,
       type: 'breakout',
       key: isoDay(at),
       reason: `${number(views24h)} views in the last 24 hours, ${multiple}× its average of ${number(average)} a day over the 28 days before${subscriberText}.`,
@@ -149,36 +148,40 @@ export class TriggerCache {
     readonly now: number,
   ) {}
 
-  prepare(needed: ReadonlyArray<{ type: AlertType; contentType: AlertContentType }>): void {
+  async prepare(needed: ReadonlyArray<{ type: AlertType; contentType: AlertContentType }>): Promise<void> {
     for (const { type, contentType } of needed) {
       const key = `${type}/${contentType}`;
       if (this.computed.has(key)) continue;
-      this.computed.set(key, this.compute(type, contentType));
+      this.computed.set(key, await this.compute(type, contentType));
     }
   }
 
-  private compute(type: AlertType, contentType: AlertContentType): Trigger[] {
+  private async compute(type: AlertType, contentType: AlertContentType): Promise<Trigger[]> {
     const { index, now } = this;
     if (type === 'new_channel') return newChannels(index, contentType, now);
     const out: Trigger[] = [];
     if (type === 'outlier') {
       const kind = contentType === 'shorts' ? 'short' : 'long';
       const since = now - ALERT_RULES.outlier.windowDays * DAY_MS;
-      for (const core of index.channels.scan({ contentTypes: FITS[contentType], publishedAfter: { kind, ms: since } })) out.push(...outliersOf(index, core, contentType, now));
+      for await (const page of index.channels.scan({ contentTypes: FITS[contentType], publishedAfter: { kind, ms: since } })) {
+        for (const core of page) out.push(...(await outliersOf(index, core, contentType, now)));
+      }
     } else {
       const createdBy = isoDay(now - (ALERT_RULES.breakout.baselineDays + 1) * DAY_MS);
       const figuresBefore = [0, DAY_MS, (ALERT_RULES.breakout.baselineDays + 1) * DAY_MS];
-      for (const core of index.channels.scan({ contentTypes: FITS[contentType], createdBy, figuresBefore })) {
-        let found = this.breakouts.get(core.idx);
-        if (!found) this.breakouts.set(core.idx, (found = breakoutOf(index, core, now)));
-        out.push(...found);
+      for await (const page of index.channels.scan({ contentTypes: FITS[contentType], createdBy, figuresBefore })) {
+        for (const core of page) {
+          let found = this.breakouts.get(core.idx);
+          if (!found) this.breakouts.set(core.idx, (found = await breakoutOf(index, core, now)));
+          out.push(...found);
+        }
       }
     }
     return out;
   }
 
-  triggers(type: AlertType, contentType: AlertContentType): Trigger[] {
-    this.prepare([{ type, contentType }]);
+  async triggers(type: AlertType, contentType: AlertContentType): Promise<Trigger[]> {
+    await this.prepare([{ type, contentType }]);
     return this.computed.get(`${type}/${contentType}`)!;
   }
 }

@@ -61,12 +61,10 @@ export async function runAlertCycle(engine: EngineContext, reason: CycleReason):
   let newChannels = 0;
   try {
     const cache = new TriggerCache(index, now);
-    cache.prepare(due.map((alert) => ({ type: alert.alert_type as AlertType, contentType: alert.content_type as AlertContentType })));
+    await cache.prepare(due.map((alert) => ({ type: alert.alert_type as AlertType, contentType: alert.content_type as AlertContentType })));
     for (const alert of due) {
       const filters = JSON.parse(alert.filters) as AlertFilters;
-      const triggers = cache
-        .triggers(alert.alert_type as AlertType, alert.content_type as AlertContentType)
-        .filter((trigger) => matchesFilters(trigger.channel, filters, now, trigger.texts));
+      const triggers = (await cache.triggers(alert.alert_type as AlertType, alert.content_type as AlertContentType)).filter((trigger) => matchesFilters(trigger.channel, filters, now, trigger.texts));
       const fresh = await record(engine, alert, triggers, cycleId, now);
       if (fresh === null) continue;
       evaluated += 1;

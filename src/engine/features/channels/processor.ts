@@ -44,10 +44,10 @@ export const channelJobProcessor: JobProcessor<ChannelJobInput, ChannelJobOutput
       );
     }
     // Where reads fill the index (live), the job's reads are stored together once they all parsed.
-    const read = () => readChannel(platform, job.input, index.channels.byId(job.input.channel_id));
+    const read = async () => readChannel(platform, job.input, await index.channels.byId(job.input.channel_id));
     const { channel, uploads } = await withPlatformRetries(() => (index.reads ? index.reads.together(read) : read()), engine.jobs.timing, signal);
     const eligibility = assessEligibility(channel, uploads, job.input.type);
-    const result = buildResult(index.statistics, job.input.type, channel, uploads, eligibility);
+    const result = await buildResult(index.statistics, job.input.type, channel, uploads, eligibility);
     signal.throwIfAborted();
     indexChannel(engine, job.id, channel, uploads, eligibility);
     return { eligible: eligibility.eligible, result };
@@ -80,14 +80,15 @@ async function readChannel(
 }
 
 /** The `result` payload: profile and statistics, then the recent uploads of the requested type. */
-function buildResult(
+async function buildResult(
   statistics: StatisticsHistory,
   type: ChannelJobType,
   channel: PlatformChannel,
   uploads: PlatformVideo[],
   eligibility: Eligibility,
-): Record<string, unknown> {
-  const [week, month] = [statistics.growth(channel.channel_id, 7), statistics.growth(channel.channel_id, 30)];
+): Promise<Record<string, unknown>> {
+  const [week, month] = await Promise.all([statistics.growth(channel.channel_id, 7), statistics.growth(channel.channel_id, 30)]);
+  const coverage = statistics.coverage ? await statistics.coverage(channel.channel_id) : undefined;
   const entries = uploads.map((video) => ({
     video_id: video.video_id,
     title: video.title,
@@ -117,7 +118,7 @@ function buildResult(
       subscribers_gained_30d: month?.subscribers ?? null,
       views_gained_30d: month?.views ?? null,
       // Live: since when the gains could be known (null until the snapshots cover 7 and 30 days).
-      ...(statistics.coverage ? watchFields(statistics.coverage(channel.channel_id)) : {}),
+      ...(coverage !== undefined ? watchFields(coverage) : {}),
     },
     [type === 'shorts' ? 'shorts' : 'videos']: entries,
     ineligible_reasons: eligibility.reasons,

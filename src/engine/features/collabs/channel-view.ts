@@ -18,10 +18,10 @@ export interface ChannelViewQuery {
 export async function collabChannel(request: RequestContext, query: ChannelViewQuery) {
   const [platform, index] = await Promise.all([request.engine.platform(), request.engine.index()]);
   const now = platform.nowMs();
-  const channel = index.channels.byId(query.channel_id);
+  const channel = await index.channels.byId(query.channel_id);
   if (!channel) await refuseTerminated(index.terminated, query.channel_id);
-  const checked = channel !== null && index.collabs.isChecked(channel.idx, channel.collab_scanned, now);
-  const listings = checked ? index.collabs.involving(channel.idx, now).filter((listing) => listing.known) : [];
+  const checked = channel !== null && (await index.collabs.isChecked(channel.idx, channel.collab_scanned, now));
+  const listings = checked ? (await index.collabs.involving(channel.idx, now)).filter((listing) => listing.known) : [];
   const published = listings.filter((listing) => listing.published_ms <= now);
   const newSince = now - query.since_days * DAY_MS;
 
@@ -40,7 +40,7 @@ export async function collabChannel(request: RequestContext, query: ChannelViewQ
 
   let growth = null;
   if (checked) {
-    const run = currentGrowthRun(request.engine, index, now);
+    const run = await currentGrowthRun(request.engine, index, now);
     const row = growthOf(request.engine, query.channel_id);
     if (row) {
       growth = {
@@ -65,17 +65,17 @@ export async function collabChannel(request: RequestContext, query: ChannelViewQ
     growth,
     total_partners: partners.size,
     total_videos: listings.length,
-    partners: ranked.slice(0, query.limit).map(([idx, entry]) => ({
-      ...names.channel(idx),
+    partners: await Promise.all(ranked.slice(0, query.limit).map(async ([idx, entry]) => ({
+      ...(await names.channel(idx)),
       joint_videos: entry.joint_videos,
       last_joint_at: new Date(entry.last_joint_ms).toISOString().replace('.000Z', 'Z'),
-    })),
-    videos: listings.slice(0, query.limit).map((listing) => ({
-      ...collabVideo(index, listing, now),
+    }))),
+    videos: await Promise.all(listings.slice(0, query.limit).map(async (listing) => ({
+      ...(await collabVideo(index, listing, now)),
       is_new: listing.published_ms <= now && listing.published_ms > newSince,
-    })),
+    }))),
   };
   // Live: since when the channel's figures (and so its growth) have been watched.
   const { statistics } = index;
-  return statistics.coverage ? { ...view, watched_since: watchFields(statistics.coverage(query.channel_id)).watched_since } : view;
+  return statistics.coverage ? { ...view, watched_since: watchFields(await statistics.coverage(query.channel_id)).watched_since } : view;
 }

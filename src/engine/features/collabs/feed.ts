@@ -21,9 +21,10 @@ export async function collabFeed(request: RequestContext, query: FeedQuery) {
   if (bad !== undefined) {
     throw badRequest(`Invalid request: channel_ids: "${bad}" is not a channel id (24 characters starting with UC).`, 'Resolve handles and URLs first with `tubekit resolve`.');
   }
-  let listings = windowInOrder(index, now, query.days, query.sort);
+  let listings = await windowInOrder(index, now, query.days, query.sort);
   if (query.channel_ids) {
-    const wanted = new Set(query.channel_ids.map((id) => index.channels.byId(id)?.idx).filter((idx): idx is number => idx !== undefined));
+    const known = await Promise.all(query.channel_ids.map((id) => index.channels.byId(id)));
+    const wanted = new Set(known.map((channel) => channel?.idx).filter((idx): idx is number => idx !== undefined));
     listings = listings.filter((listing) => listing.members.some((idx) => wanted.has(idx)));
   }
   const offset = (query.page - 1) * query.per_page;
@@ -33,7 +34,7 @@ export async function collabFeed(request: RequestContext, query: FeedQuery) {
     page: query.page,
     per_page: query.per_page,
     total: listings.length,
-    videos: listings.slice(offset, offset + query.per_page).map((listing) => collabVideo(index, listing, now)),
+    videos: await Promise.all(listings.slice(offset, offset + query.per_page).map((listing) => collabVideo(index, listing, now))),
   };
 }
 
@@ -44,16 +45,17 @@ export async function collabFeed(request: RequestContext, query: FeedQuery) {
 const windows = new WeakMap<EngineIndex, { now: number; revision: string | undefined; lists: Map<string, CollabListing[]> }>();
 
 /** Known collab videos published in the last `days` days before `now`, in `sort` order. */
-function windowInOrder(index: EngineIndex, now: number, days: number, sort: FeedQuery['sort']): CollabListing[] {
+async function windowInOrder(index: EngineIndex, now: number, days: number, sort: FeedQuery['sort']): Promise<CollabListing[]> {
   let cached = windows.get(index);
   const revision = index.revision?.();
   if (cached?.now !== now || cached.revision !== revision) windows.set(index, (cached = { now, revision, lists: new Map() }));
   const key = `${days}:${sort}`;
   let listings = cached.lists.get(key);
   if (!listings) {
-    listings = index.collabs.knownPublished(now - days * DAY_MS, now);
+    listings = await index.collabs.knownPublished(now - days * DAY_MS, now);
     if (sort === 'views') {
-      const views = new Map(listings.map((listing) => [listing.video_id, index.collabs.views(listing, now)]));
+      const views = new Map<string, number>();
+      for (const listing of listings) views.set(listing.video_id, await index.collabs.views(listing, now));
       listings = [...listings].sort((a, b) => views.get(b.video_id)! - views.get(a.video_id)! || b.published_ms - a.published_ms);
     }
     cached.lists.set(key, listings);

@@ -63,7 +63,7 @@ const statements = preparedFor((db) => ({
  * of the index); only the write takes the lock, after checking no other process wrote this
  * boundary meanwhile. A snapshot of another edition of the index (a rebuilt world) is not reused.
  */
-export function currentGrowthRun(engine: EngineContext, index: EngineIndex, nowMs: number): GrowthRun {
+export async function currentGrowthRun(engine: EngineContext, index: EngineIndex, nowMs: number): Promise<GrowthRun> {
   const s = statements(engine.db);
   const boundary = Math.floor(nowMs / GROWTH_REFRESH_MS) * GROWTH_REFRESH_MS;
   const fresh = () => {
@@ -75,18 +75,20 @@ export function currentGrowthRun(engine: EngineContext, index: EngineIndex, nowM
 
   const throughDay = Math.floor(boundary / DAY_MS) - 1;
   const through = new Date(throughDay * DAY_MS).toISOString().slice(0, 10);
-  const { aggregates, listed } = index.collabs.snapshot(boundary);
+  const { aggregates, listed } = await index.collabs.snapshot(boundary);
   const values: unknown[] = [];
-  for (const channel of index.channels.scan()) {
-    if (!channel.collab_scanned && !listed.has(channel.idx)) continue;
-    const [end, week, month] = index.statistics.totalsAt(channel, [(throughDay + 1) * DAY_MS, (throughDay - 6) * DAY_MS, (throughDay - 29) * DAY_MS])!;
-    const collab = aggregates.get(channel.idx);
-    values.push(
-      channel.channel_id, channel.idx, channel.handle, channel.title, channel.language, end!.subscribers,
-      gain(end!.subscribers, week!.subscribers), gain(end!.subscribers, month!.subscribers), gain(end!.views, week!.views), gain(end!.views, month!.views),
-      week!.subscribers, month!.subscribers, week!.views, month!.views,
-      collab?.partners ?? 0, collab?.collab_videos ?? 0, collab?.latest_published_ms ?? null,
-    );
+  for await (const page of index.channels.scan()) {
+    for (const channel of page) {
+      if (!channel.collab_scanned && !listed.has(channel.idx)) continue;
+      const [end, week, month] = (await index.statistics.totalsAt(channel, [(throughDay + 1) * DAY_MS, (throughDay - 6) * DAY_MS, (throughDay - 29) * DAY_MS]))!;
+      const collab = aggregates.get(channel.idx);
+      values.push(
+        channel.channel_id, channel.idx, channel.handle, channel.title, channel.language, end!.subscribers,
+        gain(end!.subscribers, week!.subscribers), gain(end!.subscribers, month!.subscribers), gain(end!.views, week!.views), gain(end!.views, month!.views),
+        week!.subscribers, month!.subscribers, week!.views, month!.views,
+        collab?.partners ?? 0, collab?.collab_videos ?? 0, collab?.latest_published_ms ?? null,
+      );
+    }
   }
   const write = engine.db.transaction(() => {
     const again = fresh();

@@ -53,7 +53,7 @@ export async function fastestGrowing(request: RequestContext, query: RankingQuer
   const [platform, index] = await Promise.all([engine.platform(), engine.index()]);
   // Judge the input before the snapshot: a refused request must not compute and store one.
   const language = query.language === undefined ? undefined : canonicalLanguage(platform, query.language, 'language');
-  const run = currentGrowthRun(engine, index, platform.nowMs());
+  const run = await currentGrowthRun(engine, index, platform.nowMs());
   const kept = pages(engine.db);
   const key = JSON.stringify([index.edition, run.computed_at_ms, { ...query, language }]);
   let page = kept.get(key);

@@ -46,23 +46,22 @@ export class CollabNames {
     return names;
   }
 
-  channel(idx: number): ChannelSummary {
+  async channel(idx: number): Promise<ChannelSummary> {
     let summary = this.channels.get(idx);
     if (!summary) {
       const known: KnownChannels = this.index.channels;
-      const channel = known.byIdx(idx);
-      summary = channel
-        ? { channel_id: channel.channel_id, handle: channel.handle, title: channel.title }
-        : { channel_id: known.idOf(idx), handle: null, title: known.idOf(idx) };
+      const channel = await known.byIdx(idx);
+      const id = channel ? channel.channel_id : await known.idOf(idx);
+      summary = channel ? { channel_id: id, handle: channel.handle, title: channel.title } : { channel_id: id, handle: null, title: id };
       this.channels.set(idx, summary);
     }
     return summary;
   }
 
-  title(videoId: string): string {
+  async title(videoId: string): Promise<string> {
     let title = this.titles.get(videoId);
     if (title === undefined) {
-      title = this.index.channels.videoTitle(videoId) ?? videoId;
+      title = (await this.index.channels.videoTitle(videoId)) ?? videoId;
       this.titles.set(videoId, title);
     }
     return title;
@@ -70,20 +69,20 @@ export class CollabNames {
 }
 
 /** A collab video: host (the channel it was uploaded to), every collaborator, `upcoming` until it publishes. */
-export function collabVideo(index: EngineIndex, listing: CollabListing, nowMs: number) {
+export async function collabVideo(index: EngineIndex, listing: CollabListing, nowMs: number) {
   const names = CollabNames.of(index);
   const upcoming = listing.published_ms > nowMs;
   const publishedAt = new Date(listing.published_ms).toISOString().replace('.000Z', 'Z');
   return {
     video_id: listing.video_id,
-    title: names.title(listing.video_id),
+    title: await names.title(listing.video_id),
     kind: upcoming ? 'upcoming' : listing.kind,
     published_at: publishedAt,
-    views: upcoming ? 0 : index.collabs.views(listing, nowMs),
+    views: upcoming ? 0 : await index.collabs.views(listing, nowMs),
     upcoming,
     url: listing.kind === 'short' ? `https://www.youtube.com/shorts/${listing.video_id}` : `https://www.youtube.com/watch?v=${listing.video_id}`,
-    host: names.channel(listing.host_idx),
-    collaborators: listing.members.filter((idx) => idx !== listing.host_idx).map((idx) => names.channel(idx)),
+    host: await names.channel(listing.host_idx),
+    collaborators: await Promise.all(listing.members.filter((idx) => idx !== listing.host_idx).map((idx) => names.channel(idx))),
   };
 }
 

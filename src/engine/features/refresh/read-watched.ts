@@ -60,13 +60,13 @@ export async function readWatchedChannel(
       read.uploads += (await platform.channelVideos(channelId, { kind: 'short', limit: LISTED_UPLOADS })).length;
     }
     if (options.scan) {
-      const examined = store.examinedVideos(uploads.map((video) => video.video_id));
+      const examined = await store.examinedVideos(uploads.map((video) => video.video_id));
       for (const upload of uploads.filter((video) => !examined.has(video.video_id)).slice(0, WATCH_PAGES_PER_SWEEP)) {
         const video = await platform.videoById(upload.video_id);
         read.watch_pages += 1;
         if ((video?.channel_ids?.length ?? 1) > 1) read.collab_videos += 1;
       }
-      recording.collabScanned(channelId);
+      await recording.collabScanned(channelId);
     }
     return read;
   });

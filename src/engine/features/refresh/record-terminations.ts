@@ -8,7 +8,7 @@
 import { isoTime } from '../../clock.js';
 import type { EngineContext } from '../../context.js';
 import type { EngineIndex } from '../../index/engine-index.js';
-import { channelRows } from '../../index/live/channel-rows.js';
+import { CHANNEL_SQL, type LiveChannelRow } from '../../index/live/channel-rows.js';
 import { recordTerminatedChannels, type LiveTerminatedRecord } from '../../index/terminated/live-records.js';
 
 export type TerminationSink = (records: LiveTerminatedRecord[]) => { recorded: number };
@@ -17,13 +17,12 @@ export type TerminationSink = (records: LiveTerminatedRecord[]) => { recorded: n
 const TOP_VIDEOS = 3;
 
 /** The records of channels the live index holds as terminated or gone; channels it holds as active are left out. */
-export function terminatedRecords(engine: Pick<EngineContext, 'db'>, index: EngineIndex, channelIds: readonly string[]): LiveTerminatedRecord[] {
-  const rows = channelRows(engine.db);
+export async function terminatedRecords(engine: Pick<EngineContext, 'store'>, index: EngineIndex, channelIds: readonly string[]): Promise<LiveTerminatedRecord[]> {
   const records: LiveTerminatedRecord[] = [];
   for (const channelId of channelIds) {
-    const row = rows.byId.get(channelId);
+    const row = await engine.store.get<LiveChannelRow>(CHANNEL_SQL.byId, [channelId]);
     if (!row || row.state === 'active' || row.state_at_ms === null) continue;
-    const deltas = index.statistics.deltas(channelId);
+    const deltas = await index.statistics.deltas(channelId);
     const record: LiveTerminatedRecord = {
       channel_id: channelId,
       channel_title: row.title ?? channelId,
@@ -38,7 +37,7 @@ export function terminatedRecords(engine: Pick<EngineContext, 'db'>, index: Engi
     };
     if (row.language_code) record.language_code = row.language_code;
     if (row.content_type) record.content_type = row.content_type as LiveTerminatedRecord['content_type'];
-    const top = rows.topVideos.all(row.idx, TOP_VIDEOS);
+    const top = await engine.store.all<{ video_id: string; title: string; views: number; kind: 'long' | 'short' }>(CHANNEL_SQL.topVideos, [row.idx, TOP_VIDEOS]);
     if (top.length > 0) record.top_videos = top;
     records.push(record);
   }

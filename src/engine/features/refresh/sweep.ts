@@ -77,14 +77,12 @@ export async function runRefreshSweep(engine: EngineContext, options: SweepOptio
     });
   }
   const reads = index.reads;
-  const store = new RefreshStore(engine.db);
+  const store = new RefreshStore(engine.store);
   const now = engine.clock.now();
   const interval = refreshInterval(engine.settings);
-  const list = watchList(store, await watchedByUsers(engine.store), now);
+  const list = await watchList(store, await watchedByUsers(engine.store), now);
   const group = (idx: number) => (list.scanned.has(idx) ? 0 : 1);
-  const due = store
-    .due(list.watched, now - interval)
-    .sort((a, b) => group(a.idx) - group(b.idx) || (a.last_swept_ms ?? -1) - (b.last_swept_ms ?? -1) || a.idx - b.idx);
+  const due = (await store.due(list.watched, now - interval)).sort((a, b) => group(a.idx) - group(b.idx) || (a.last_swept_ms ?? -1) - (b.last_swept_ms ?? -1) || a.idx - b.idx);
   const queue = due.slice(0, options.limit ?? DEFAULT_SWEEP_LIMIT);
   const owner = `sweep-${process.pid}-${randomUUID()}`;
   // In the order the channels were due, however the concurrent reads finish.
@@ -94,21 +92,21 @@ export async function runRefreshSweep(engine: EngineContext, options: SweepOptio
 
   const readOne = async (channel: DueChannel, slot: number) => {
     // A claim re-checks that the channel is still due and active: a gone one is not read again.
-    if (!store.claim(channel.idx, owner, engine.clock.now(), LEASE_MS, now - interval)) return;
+    if (!(await store.claim(channel.idx, owner, engine.clock.now(), LEASE_MS, now - interval))) return;
     try {
       const result = await readWatchedChannel(platform, reads, store, channel.channel_id, { scan: list.scanned.has(channel.idx), shorts: list.shortsAlerts });
-      store.succeeded(channel.idx, owner, engine.clock.now());
+      await store.succeeded(channel.idx, owner, engine.clock.now());
       if (result.state !== 'active') gone.add(channel.channel_id);
       results[slot] = result;
       options.onRead?.(result);
     } catch (error) {
       if (isStopping(error) || options.signal?.aborted) {
-        store.release(channel.idx, owner);
+        await store.release(channel.idx, owner);
         stop ??= error;
         return;
       }
       const message = error instanceof Error ? error.message : String(error);
-      store.failed(channel.idx, owner, engine.clock.now(), message);
+      await store.failed(channel.idx, owner, engine.clock.now(), message);
       const failed: RefreshedChannel = { ...unreadChannel(channel.channel_id), state: 'failed', error: message };
       results[slot] = failed;
       options.onRead?.(failed);
@@ -127,7 +125,7 @@ export async function runRefreshSweep(engine: EngineContext, options: SweepOptio
   const found = read.filter((result) => gone.has(result.channel_id)).map((result) => result.channel_id);
   // Recorded even when the sweep stops: a gone channel is not read again, so this is its one chance.
   const sink = options.terminations === undefined ? terminationSink(engine) : options.terminations;
-  const records = found.length > 0 && sink ? terminatedRecords(engine, index, found) : [];
+  const records = found.length > 0 && sink ? await terminatedRecords(engine, index, found) : [];
   const recorded = sink ? (records.length > 0 ? sink(records).recorded : 0) : null;
   if (stop !== undefined) throw stop;
   options.signal?.throwIfAborted();

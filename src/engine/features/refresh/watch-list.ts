@@ -4,7 +4,7 @@
  *  - channels an enabled alert watches: known channels of its content type passing its filters;
  *  - channels seen in collabs: the roots' collab partners, and every channel listed on a known
  *    collab video.
- * The first two come from the engine's store (a fleet's, shared); the rest from this data dir's index.
+ * All of it is in the engine's store (a fleet's database is shared by every server).
  * The roots and their partners are also *scanned*: the watch pages of their new uploads are read
  * to find the channels each lists (collabs). The others are only re-read (figures and uploads).
  */
@@ -44,20 +44,22 @@ export async function watchedByUsers(on: Executor): Promise<WatchedByUsers> {
   };
 }
 
-export function watchList(store: RefreshStore, users: WatchedByUsers, nowMs: number): WatchList {
+export async function watchList(store: RefreshStore, users: WatchedByUsers, nowMs: number): Promise<WatchList> {
   const roots = new Set([...users.saved, ...users.triggered]);
   const scanned = new Set<number>();
   for (const channelId of roots) {
-    scanned.add(store.idxOf(channelId));
-    for (const partner of store.partnersOf(channelId)) scanned.add(partner);
+    scanned.add(await store.idxOf(channelId));
+    for (const partner of await store.partnersOf(channelId)) scanned.add(partner);
   }
-  const others = new Set<number>(store.checkedChannels());
+  const others = new Set<number>(await store.checkedChannels());
   const alerts = users.alerts.map((alert) => ({ fits: FITS[alert.content_type] ?? [], filters: JSON.parse(alert.filters) as AlertFilters, contentType: alert.content_type }));
   if (alerts.length > 0) {
-    for (const row of store.readChannels()) {
-      if (scanned.has(row.idx) || others.has(row.idx)) continue;
-      const channel = indexedChannel(row);
-      if (alerts.some((alert) => channel.content_type !== null && alert.fits.includes(channel.content_type) && matchesFilters(channel, alert.filters, nowMs))) others.add(row.idx);
+    for await (const page of store.readChannels()) {
+      for (const row of page) {
+        if (scanned.has(row.idx) || others.has(row.idx)) continue;
+        const channel = indexedChannel(row);
+        if (alerts.some((alert) => channel.content_type !== null && alert.fits.includes(channel.content_type) && matchesFilters(channel, alert.filters, nowMs))) others.add(row.idx);
+      }
     }
   }
   for (const idx of scanned) others.delete(idx);

@@ -111,9 +111,10 @@ export async function folderChannels(request: RequestContext, id: number): Promi
   await getOwnFolder(request, id);
   const rows = await workspaceSql.folderChannels(request.engine.store, id);
   const { channels, statistics } = await request.engine.index();
-  return rows.map((row) => {
-    const channel = channels.byId(row.channel_id);
-    const deltas = channel ? statistics.deltas(row.channel_id) : null;
+  // Side by side: on a fleet's database each channel's reads are round trips of their own.
+  return Promise.all(rows.map(async (row) => {
+    const channel = await channels.byId(row.channel_id);
+    const deltas = channel ? await statistics.deltas(row.channel_id) : null;
     const entry: FolderChannel = {
       channel_id: row.channel_id,
       handle: channel?.handle ?? null,
@@ -129,7 +130,7 @@ export async function folderChannels(request: RequestContext, id: number): Promi
       subs_24h: deltas?.subs_24h ?? null,
       subs_48h: deltas?.subs_48h ?? null,
     };
-    if (statistics.coverage) Object.assign(entry, watchFields(statistics.coverage(row.channel_id)));
+    if (statistics.coverage) Object.assign(entry, watchFields(await statistics.coverage(row.channel_id)));
     return entry;
-  });
+  }));
 }

@@ -3,8 +3,7 @@
  * and the channels collab videos list. One place for the SQL the live index reads, prepared once
  * per connection; the writes are in read-recorder.ts.
  */
-import type { Db } from '../../store/database.js';
-import { preparedFor } from '../../store/prepared.js';
+import type { SqlValue, StoreDialect } from '../../store/store.js';
 import type { ContentType } from '../../platform/types.js';
 import type { IndexedChannel, ScannedChannel } from '../channels.js';
 
@@ -77,66 +76,54 @@ const KNOWN = `EXISTS (SELECT 1 FROM live_video_members k JOIN live_channels kc 
 /** A listing's publish time: exact when read from its watch page, else when the engine first saw it. */
 const PUBLISHED = 'COALESCE(v.published_ms, v.first_seen_ms)';
 
-export const channelRows = preparedFor((db: Db) => ({
-  byId: db.prepare<[string], LiveChannelRow>('SELECT * FROM live_channels WHERE channel_id = ?'),
-  byIdx: db.prepare<[number], LiveChannelRow>('SELECT * FROM live_channels WHERE idx = ?'),
-  idOf: db.prepare<[number], string>('SELECT channel_id FROM live_channels WHERE idx = ?').pluck(),
-  idxOf: db.prepare<[string], number>('SELECT idx FROM live_channels WHERE channel_id = ?').pluck(),
-  createdSince: db.prepare<[string], LiveChannelRow>(
-    "SELECT * FROM live_channels WHERE first_read_ms IS NOT NULL AND state = 'active' AND created_at >= ? ORDER BY idx",
-  ),
-  coverage: db.prepare<[number], { first_read_ms: number | null; last_read_ms: number | null }>(
-    'SELECT first_read_ms, last_read_ms FROM live_channels WHERE idx = ?',
-  ),
-  snapshotsBetween: db.prepare<[number, number, number], SnapshotRow>(
-    'SELECT at_ms, subscribers, views, videos FROM live_snapshots WHERE channel_idx = ? AND at_ms BETWEEN ? AND ? ORDER BY at_ms',
-  ),
+/**
+ * The SQL of the live index's reads, the same text on SQLite and PostgreSQL (the store numbers the
+ * placeholders for Postgres); where the dialects differ (JSON, arrays) see `inList` and scanSql.
+ */
+export const CHANNEL_SQL = {
+  byId: 'SELECT * FROM live_channels WHERE channel_id = ?',
+  byIdx: 'SELECT * FROM live_channels WHERE idx = ?',
+  idOf: 'SELECT channel_id FROM live_channels WHERE idx = ?',
+  idxOf: 'SELECT idx FROM live_channels WHERE channel_id = ?',
+  createdSince: "SELECT * FROM live_channels WHERE first_read_ms IS NOT NULL AND state = 'active' AND created_at >= ? ORDER BY idx",
+  coverage: 'SELECT first_read_ms, last_read_ms FROM live_channels WHERE idx = ?',
+  coverageById: 'SELECT idx, first_read_ms, last_read_ms FROM live_channels WHERE channel_id = ?',
+  snapshotsBetween: 'SELECT at_ms, subscribers, views, videos FROM live_snapshots WHERE channel_idx = ? AND at_ms BETWEEN ? AND ? ORDER BY at_ms',
   // Published videos only (kind long or short), newest first, straight off the index's order.
-  recentOfKind: db.prepare<[number, string, number], { video_id: string; kind: 'long' | 'short'; published_ms: number; views: number }>(
-    `SELECT video_id, kind, published_ms, views FROM live_videos
+  recentOfKind: `SELECT video_id, kind, published_ms, views FROM live_videos
      WHERE channel_idx = ? AND kind = ? AND published_ms IS NOT NULL ORDER BY published_ms DESC LIMIT ?`,
-  ),
-  recentOfAnyKind: db.prepare<[number, number], { video_id: string; kind: 'long' | 'short'; published_ms: number; views: number }>(
-    `SELECT video_id, kind, published_ms, views FROM live_videos
+  recentOfAnyKind: `SELECT video_id, kind, published_ms, views FROM live_videos
      WHERE channel_idx = ? AND kind IN ('long', 'short') AND published_ms IS NOT NULL ORDER BY published_ms DESC LIMIT ?`,
-  ),
-  publishedSince: db.prepare<[{ idx: number; kind: string | null; since: number }], number>(
-    `SELECT 1 FROM live_videos WHERE channel_idx = @idx AND kind IN ('long', 'short') AND (@kind IS NULL OR kind = @kind)
-       AND published_ms > @since LIMIT 1`,
-  ).pluck(),
-  videoTitle: db.prepare<[string], string>('SELECT title FROM live_videos WHERE video_id = ?').pluck(),
-  topVideos: db.prepare<[number, number], { video_id: string; title: string; views: number; kind: 'long' | 'short' }>(
-    "SELECT video_id, title, views, kind FROM live_videos WHERE channel_idx = ? AND kind IN ('long', 'short') ORDER BY views DESC, video_id LIMIT ?",
-  ),
-  video: db.prepare<[string], LiveVideoRow>('SELECT * FROM live_videos WHERE video_id = ?'),
+  publishedSince: "SELECT 1 AS found FROM live_videos WHERE channel_idx = ? AND kind IN ('long', 'short') AND published_ms > ? LIMIT 1",
+  publishedSinceOfKind: 'SELECT 1 AS found FROM live_videos WHERE channel_idx = ? AND kind = ? AND published_ms > ? LIMIT 1',
+  videoTitle: 'SELECT title FROM live_videos WHERE video_id = ?',
+  topVideos: "SELECT video_id, title, views, kind FROM live_videos WHERE channel_idx = ? AND kind IN ('long', 'short') ORDER BY views DESC, video_id LIMIT ?",
+  video: 'SELECT * FROM live_videos WHERE video_id = ?',
   // Collab listings.
-  involving: db.prepare<[number, number], ListingMemberRow>(
-    `SELECT v.video_id, v.channel_idx AS host_idx, v.kind, ${PUBLISHED} AS published_ms, v.first_seen_ms, v.views,
-       ${KNOWN} AS known, m.channel_idx AS member
+  involving: `SELECT v.video_id, v.channel_idx AS host_idx, v.kind, ${PUBLISHED} AS published_ms, v.first_seen_ms, v.views,
+       CASE WHEN ${KNOWN} THEN 1 ELSE 0 END AS known, m.channel_idx AS member
      FROM live_video_members mine JOIN live_videos v ON v.video_id = mine.video_id
      JOIN live_video_members m ON m.video_id = v.video_id
      WHERE mine.channel_idx = ? AND v.first_seen_ms <= ?
      ORDER BY ${PUBLISHED} DESC, v.video_id, m.position`,
-  ),
-  knownListings: db.prepare<[number], ListingMemberRow>(
-    `SELECT v.video_id, v.channel_idx AS host_idx, v.kind, ${PUBLISHED} AS published_ms, v.first_seen_ms, v.views, 1 AS known, m.channel_idx AS member
+  knownListings: `SELECT v.video_id, v.channel_idx AS host_idx, v.kind, ${PUBLISHED} AS published_ms, v.first_seen_ms, v.views, 1 AS known, m.channel_idx AS member
      FROM live_videos v JOIN live_video_members m ON m.video_id = v.video_id
      WHERE v.first_seen_ms <= ? AND ${KNOWN}
      ORDER BY ${PUBLISHED} DESC, v.video_id, m.position`,
-  ),
-  listedOnKnown: db.prepare<[number, number], number>(
-    `SELECT 1 FROM live_video_members m JOIN live_videos v ON v.video_id = m.video_id
+  listedOnKnown: `SELECT 1 AS found FROM live_video_members m JOIN live_videos v ON v.video_id = m.video_id
      WHERE m.channel_idx = ? AND v.first_seen_ms <= ? AND ${KNOWN} LIMIT 1`,
-  ).pluck(),
-  checkedChannels: db.prepare<[number], number>(
-    `SELECT idx FROM live_channels WHERE collab_scanned = 1
+  checkedChannels: `SELECT idx FROM live_channels WHERE collab_scanned = 1
      UNION SELECT m.channel_idx FROM live_video_members m JOIN live_videos v ON v.video_id = m.video_id
      WHERE v.first_seen_ms <= ? AND ${KNOWN}`,
-  ).pluck(),
-}));
+} as const;
 
-/** Scans of the read, active channels, one statement per filter shape. */
-export const scanStatements = preparedFor(() => new Map<string, ReturnType<Db['prepare']>>());
+/**
+ * `column IN (the list)`, the list one parameter: JSON text read by json_each on SQLite, an array
+ * on PostgreSQL. Returns the condition and the parameter to bind.
+ */
+export function inList(dialect: StoreDialect, column: string, values: readonly (string | number)[], type: 'text' | 'bigint'): [string, SqlValue] {
+  return dialect === 'postgres' ? [`${column} = ANY(?::${type}[])`, values] : [`${column} IN (SELECT value FROM json_each(?))`, JSON.stringify(values)];
+}
 
 /** The longest gap between two snapshots a figure is read across (a straight line between them): see snapshot-statistics.ts. */
 export const MAX_INTERPOLATION_GAP_MS = 12 * 3_600_000;
@@ -145,28 +132,46 @@ export const MAX_INTERPOLATION_GAP_MS = 12 * 3_600_000;
 export const ATTACHED_RECENT_VIDEOS = 20;
 
 /**
- * A scan of the read, active channels. One narrowed to channels with a recent upload of a kind
- * (an outlier scan) brings each channel's newest uploads of that kind along: one query for the
- * scan instead of one more per channel.
+ * Rows per page of a scan: one round trip each. Small enough that a page's rows die young (an alert
+ * scan over 100,000 channels with pages of 2,000 spent a second more in the garbage collector).
  */
-export function scanSql(options: { contentTypes: boolean; publishedKind?: 'long' | 'short'; createdBy: boolean; figuresBefore?: readonly number[] }): string {
-  const where = ["first_read_ms IS NOT NULL", "state = 'active'"];
-  if (options.contentTypes) where.push('content_type IN (SELECT value FROM json_each(@contentTypes))');
-  if (options.publishedKind) where.push(`${options.publishedKind === 'short' ? 'last_short_ms' : 'last_long_ms'} > @publishedAfter`);
-  if (options.createdBy) where.push('created_at IS NOT NULL AND created_at <= @createdBy');
+export const SCAN_PAGE = 250;
+
+export interface ScanShape {
+  contentTypes: boolean;
+  publishedKind?: 'long' | 'short';
+  createdBy: boolean;
+  figuresBefore?: readonly number[];
+}
+
+/**
+ * A page of a scan of the read, active channels, after a key (parameters: the content types when
+ * filtered, the publish time, the creation date, then the key and the page's size). One narrowed to
+ * channels with a recent upload of a kind (an outlier scan) brings each channel's newest uploads of
+ * that kind along: one query for the scan instead of one more per channel.
+ */
+export function scanSql(dialect: StoreDialect, options: ScanShape): string {
+  const postgres = dialect === 'postgres';
+  // JSON arrays of rows: text in both dialects, so the rows parse alike.
+  const jsonRows = (columns: string) => (postgres ? `COALESCE(json_agg(json_build_array(${columns}))::text, '[]')` : `json_group_array(json_array(${columns}))`);
+  const where = ['first_read_ms IS NOT NULL', "state = 'active'"];
+  if (options.contentTypes) where.push(postgres ? 'content_type = ANY(?::text[])' : 'content_type IN (SELECT value FROM json_each(?))');
+  if (options.publishedKind) where.push(`${options.publishedKind === 'short' ? 'last_short_ms' : 'last_long_ms'} > ?`);
+  if (options.createdBy) where.push('created_at IS NOT NULL AND created_at <= ?');
+  where.push('idx > ?');
   const recent = options.publishedKind
-    ? `, '${options.publishedKind}' AS recent_kind, (SELECT json_group_array(json_array(video_id, published_ms, views)) FROM (
+    ? `, '${options.publishedKind}' AS recent_kind, (SELECT ${jsonRows('video_id, published_ms, views')} FROM (
          SELECT video_id, published_ms, views FROM live_videos v WHERE v.channel_idx = live_channels.idx AND v.kind = '${options.publishedKind}'
-           AND v.published_ms IS NOT NULL ORDER BY v.published_ms DESC LIMIT ${ATTACHED_RECENT_VIDEOS})) AS recent`
+           AND v.published_ms IS NOT NULL ORDER BY v.published_ms DESC LIMIT ${ATTACHED_RECENT_VIDEOS}) newest) AS recent`
     : '';
   // The snapshots that can give the figures at those instants (within the interpolation gap of each).
   const windows = (options.figuresBefore ?? []).map((before) => `s.at_ms BETWEEN last_read_ms - ${before + MAX_INTERPOLATION_GAP_MS} AND last_read_ms - ${before - MAX_INTERPOLATION_GAP_MS}`);
   const snapshots = windows.length
-    ? `, (SELECT json_group_array(json_array(at_ms, subscribers, views)) FROM (
-         SELECT at_ms, subscribers, views FROM live_snapshots s WHERE s.channel_idx = live_channels.idx AND (${windows.join(' OR ')}) ORDER BY at_ms)) AS snapshots,
-       json('${JSON.stringify(options.figuresBefore)}') AS snapshots_before`
+    ? `, (SELECT ${jsonRows('at_ms, subscribers, views')} FROM (
+         SELECT at_ms, subscribers, views FROM live_snapshots s WHERE s.channel_idx = live_channels.idx AND (${windows.join(' OR ')}) ORDER BY at_ms) around) AS snapshots,
+       '${JSON.stringify(options.figuresBefore)}' AS snapshots_before`
     : '';
-  return `SELECT ${SCANNED_COLUMNS}${recent}${snapshots} FROM live_channels WHERE ${where.join(' AND ')} ORDER BY idx`;
+  return `SELECT ${SCANNED_COLUMNS}${recent}${snapshots} FROM live_channels WHERE ${where.join(' AND ')} ORDER BY idx LIMIT ?`;
 }
 
 /** A channel row as the index's interfaces show it: what the site did not show stays null (or empty text). */

@@ -3,9 +3,9 @@
  * found them. A listing is visible from when the engine first saw it, and *known* when one of its
  * channels was scanned by the refresh sweep (features/refresh/); its views are the latest read's.
  */
-import type { Db } from '../../store/database.js';
-import type { CollabAggregate, CollabGraph, CollabListing } from '../collab-graph.js';
-import { channelRows, type ListingMemberRow } from './channel-rows.js';
+import type { Executor } from '../../store/store.js';
+import type { CollabAggregate, CollabGraph, CollabListing, CollabSnapshot } from '../collab-graph.js';
+import { CHANNEL_SQL, type ListingMemberRow } from './channel-rows.js';
 
 /** A live listing carries the views its latest read found. */
 export interface LiveCollabListing extends CollabListing {
@@ -36,29 +36,29 @@ function listingsOf(rows: Iterable<ListingMemberRow>): LiveCollabListing[] {
 }
 
 export class LiveCollabGraph implements CollabGraph {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly store: Executor) {}
 
-  involving(channelIdx: number, nowMs: number): LiveCollabListing[] {
-    return listingsOf(channelRows(this.db).involving.iterate(channelIdx, nowMs));
+  async involving(channelIdx: number, nowMs: number): Promise<LiveCollabListing[]> {
+    return listingsOf(await this.store.all<ListingMemberRow>(CHANNEL_SQL.involving, [channelIdx, nowMs]));
   }
 
-  knownPublished(fromMs: number, toMs: number): LiveCollabListing[] {
-    return listingsOf(channelRows(this.db).knownListings.iterate(toMs)).filter((listing) => listing.published_ms > fromMs && listing.published_ms <= toMs);
+  async knownPublished(fromMs: number, toMs: number): Promise<LiveCollabListing[]> {
+    return listingsOf(await this.store.all<ListingMemberRow>(CHANNEL_SQL.knownListings, [toMs])).filter((listing) => listing.published_ms > fromMs && listing.published_ms <= toMs);
   }
 
-  isChecked(channelIdx: number, scanned: boolean, nowMs: number): boolean {
-    return scanned || channelRows(this.db).listedOnKnown.get(channelIdx, nowMs) !== undefined;
+  async isChecked(channelIdx: number, scanned: boolean, nowMs: number): Promise<boolean> {
+    return scanned || (await this.store.get(CHANNEL_SQL.listedOnKnown, [channelIdx, nowMs])) !== undefined;
   }
 
-  checkedChannels(nowMs: number): number[] {
-    return channelRows(this.db).checkedChannels.all(nowMs);
+  async checkedChannels(nowMs: number): Promise<number[]> {
+    return (await this.store.all<{ idx: number }>(CHANNEL_SQL.checkedChannels, [nowMs])).map((row) => row.idx);
   }
 
-  snapshot(asOfMs: number): { aggregates: Map<number, CollabAggregate>; listed: Set<number> } {
+  async snapshot(asOfMs: number): Promise<CollabSnapshot> {
     const listed = new Set<number>();
     const aggregates = new Map<number, CollabAggregate>();
     const partners = new Map<number, Set<number>>();
-    for (const listing of listingsOf(channelRows(this.db).knownListings.iterate(asOfMs))) {
+    for (const listing of listingsOf(await this.store.all<ListingMemberRow>(CHANNEL_SQL.knownListings, [asOfMs]))) {
       for (const idx of listing.members) listed.add(idx);
       if (listing.published_ms > asOfMs) continue;
       for (const idx of listing.members) {
@@ -75,8 +75,9 @@ export class LiveCollabGraph implements CollabGraph {
     return { aggregates, listed };
   }
 
-  views(listing: CollabListing, nowMs: number): number {
+  async views(listing: CollabListing, nowMs: number): Promise<number> {
     if (listing.published_ms > nowMs) return 0;
-    return 'views' in listing ? (listing as LiveCollabListing).views : (channelRows(this.db).video.get(listing.video_id)?.views ?? 0);
+    if ('views' in listing) return (listing as LiveCollabListing).views;
+    return (await this.store.get<{ views: number }>(CHANNEL_SQL.video, [listing.video_id]))?.views ?? 0;
   }
 }

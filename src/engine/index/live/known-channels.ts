@@ -4,49 +4,59 @@
  * but is not known until it is read; a terminated or deleted one stays known with its last figures
  * but scans pass it by.
  */
-import type { Db } from '../../store/database.js';
+import type { Executor } from '../../store/store.js';
 import type { IndexedChannel, KnownChannels, PublishedKind, ScanFilter, ScannedChannel, VideoStat } from '../channels.js';
-import { ATTACHED_RECENT_VIDEOS, channelRows, indexedChannel, isLiveScanRow, scanSql, scanStatements, scannedChannel, type LiveChannelRow } from './channel-rows.js';
+import { ATTACHED_RECENT_VIDEOS, CHANNEL_SQL, indexedChannel, isLiveScanRow, SCAN_PAGE, scanSql, scannedChannel, type LiveChannelRow } from './channel-rows.js';
+
+type RecentRow = { video_id: string; kind: 'long' | 'short'; published_ms: number; views: number };
 
 export class LiveKnownChannels implements KnownChannels {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly store: Executor) {}
 
   private known(row: LiveChannelRow | undefined): IndexedChannel | null {
     return row && row.first_read_ms !== null ? indexedChannel(row) : null;
   }
 
-  byId(channelId: string): IndexedChannel | null {
-    return this.known(channelRows(this.db).byId.get(channelId));
+  async byId(channelId: string): Promise<IndexedChannel | null> {
+    return this.known(await this.store.get<LiveChannelRow>(CHANNEL_SQL.byId, [channelId]));
   }
 
-  byIdx(idx: number): IndexedChannel | null {
-    return this.known(channelRows(this.db).byIdx.get(idx));
+  async byIdx(idx: number): Promise<IndexedChannel | null> {
+    return this.known(await this.store.get<LiveChannelRow>(CHANNEL_SQL.byIdx, [idx]));
   }
 
-  idOf(idx: number): string {
-    const id = channelRows(this.db).idOf.get(idx);
-    if (id === undefined) throw new RangeError(`no channel has index key ${idx} in the live index`);
-    return id;
+  async idOf(idx: number): Promise<string> {
+    const row = await this.store.get<{ channel_id: string }>(CHANNEL_SQL.idOf, [idx]);
+    if (row === undefined) throw new RangeError(`no channel has index key ${idx} in the live index`);
+    return row.channel_id;
   }
 
-  *scan(filter: ScanFilter = {}): IterableIterator<ScannedChannel> {
-    const shape = { contentTypes: filter.contentTypes !== undefined, publishedKind: filter.publishedAfter?.kind, createdBy: filter.createdBy !== undefined, figuresBefore: filter.figuresBefore };
-    const sql = scanSql(shape);
-    const statements = scanStatements(this.db);
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = this.db.prepare(sql)));
-    const params: Record<string, unknown> = {};
-    if (filter.contentTypes) params.contentTypes = JSON.stringify(filter.contentTypes);
-    if (filter.publishedAfter) params.publishedAfter = filter.publishedAfter.ms;
-    if (filter.createdBy) params.createdBy = filter.createdBy;
-    for (const row of statement.iterate(params) as IterableIterator<LiveChannelRow>) yield scannedChannel(row);
+  /** Pages in key order, each read after the last key of the one before (no cursor held between pages). */
+  async *scan(filter: ScanFilter = {}): AsyncIterable<ScannedChannel[]> {
+    const sql = scanSql(this.store.dialect, {
+      contentTypes: filter.contentTypes !== undefined,
+      publishedKind: filter.publishedAfter?.kind,
+      createdBy: filter.createdBy !== undefined,
+      figuresBefore: filter.figuresBefore,
+    });
+    const params: Array<string | number | readonly string[]> = [];
+    if (filter.contentTypes) params.push(this.store.dialect === 'postgres' ? filter.contentTypes : JSON.stringify(filter.contentTypes));
+    if (filter.publishedAfter) params.push(filter.publishedAfter.ms);
+    if (filter.createdBy) params.push(filter.createdBy);
+    for (let after = -1; ; ) {
+      const rows = await this.store.all<LiveChannelRow>(sql, [...params, after, SCAN_PAGE]);
+      if (rows.length === 0) return;
+      yield rows.map(scannedChannel);
+      if (rows.length < SCAN_PAGE) return;
+      after = rows.at(-1)!.idx;
+    }
   }
 
-  createdSince(date: string): IndexedChannel[] {
-    return channelRows(this.db).createdSince.all(date).map(indexedChannel);
+  async createdSince(date: string): Promise<IndexedChannel[]> {
+    return (await this.store.all<LiveChannelRow>(CHANNEL_SQL.createdSince, [date])).map(indexedChannel);
   }
 
-  recentVideoStats(channel: ScannedChannel, kind?: PublishedKind, limit = 20): VideoStat[] {
+  async recentVideoStats(channel: ScannedChannel, kind?: PublishedKind, limit = 20): Promise<VideoStat[]> {
     if (isLiveScanRow(channel) && channel.recent !== undefined && channel.recent_kind === kind && limit <= ATTACHED_RECENT_VIDEOS) {
       const videos = JSON.parse(channel.recent) as Array<[string, number, number]>;
       return videos
@@ -54,26 +64,25 @@ export class LiveKnownChannels implements KnownChannels {
         .slice(0, limit)
         .map(([video_id, published_ms, views], ordinal) => ({ video_id, ordinal, kind: channel.recent_kind!, published_ms, views }));
     }
-    const rows = channelRows(this.db);
-    return (kind ? rows.recentOfKind.all(channel.idx, kind, limit) : rows.recentOfAnyKind.all(channel.idx, limit)).map((row, ordinal) => ({
-      video_id: row.video_id,
-      ordinal,
-      kind: row.kind,
-      published_ms: row.published_ms,
-      views: row.views,
-    }));
+    const rows = kind
+      ? await this.store.all<RecentRow>(CHANNEL_SQL.recentOfKind, [channel.idx, kind, limit])
+      : await this.store.all<RecentRow>(CHANNEL_SQL.recentOfAnyKind, [channel.idx, limit]);
+    return rows.map((row, ordinal) => ({ video_id: row.video_id, ordinal, kind: row.kind, published_ms: row.published_ms, views: row.views }));
   }
 
   /** A scan row knows its newest uploads: one comparison, as on the sample world. */
-  publishedSince(channel: ScannedChannel, sinceMs: number, kind?: PublishedKind): boolean {
+  async publishedSince(channel: ScannedChannel, sinceMs: number, kind?: PublishedKind): Promise<boolean> {
     if (isLiveScanRow(channel)) {
       const last = kind === 'long' ? channel.last_long_ms : kind === 'short' ? channel.last_short_ms : Math.max(channel.last_long_ms, channel.last_short_ms);
       return last > sinceMs;
     }
-    return channelRows(this.db).publishedSince.get({ idx: channel.idx, kind: kind ?? null, since: sinceMs }) !== undefined;
+    const found = kind
+      ? await this.store.get(CHANNEL_SQL.publishedSinceOfKind, [channel.idx, kind, sinceMs])
+      : await this.store.get(CHANNEL_SQL.publishedSince, [channel.idx, sinceMs]);
+    return found !== undefined;
   }
 
-  videoTitle(videoId: string): string | null {
-    return channelRows(this.db).videoTitle.get(videoId) ?? null;
+  async videoTitle(videoId: string): Promise<string | null> {
+    return (await this.store.get<{ title: string }>(CHANNEL_SQL.videoTitle, [videoId]))?.title ?? null;
   }
 }

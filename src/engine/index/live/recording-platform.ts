@@ -8,7 +8,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ChannelPresence, ChannelVideosOptions, PlatformChannel, PlatformProvider, PlatformVideo } from '../../platform/platform.js';
-import type { Db } from '../../store/database.js';
+import type { Store } from '../../store/store.js';
 import type { ReadRecording } from '../engine-index.js';
 import { recordReads, type LanguageName, type LiveRead, type TimedRead } from './read-recorder.js';
 
@@ -20,7 +20,7 @@ export interface RecordingPlatform {
   recording: ReadRecording;
 }
 
-export function recordingPlatform(platform: PlatformProvider, db: Db): RecordingPlatform {
+export function recordingPlatform(platform: PlatformProvider, db: Store): RecordingPlatform {
   const pending = new AsyncLocalStorage<TimedRead[]>();
   let names: LanguageName | undefined;
   const languageName: LanguageName = (code) => {
@@ -30,14 +30,14 @@ export function recordingPlatform(platform: PlatformProvider, db: Db): Recording
     }
     return names(code);
   };
-  const store = (read: LiveRead) => {
+  const store = async (read: LiveRead): Promise<void> => {
     const timed = { read, atMs: platform.nowMs() };
     const batch = pending.getStore();
     if (batch) batch.push(timed);
-    else recordReads(db, [timed], languageName);
+    else await recordReads(db, [timed], languageName);
   };
-  const storeChannel = (channel: PlatformChannel | null) => {
-    if (channel) store({ channel });
+  const storeChannel = async (channel: PlatformChannel | null) => {
+    if (channel) await store({ channel });
     return channel;
   };
 
@@ -46,12 +46,12 @@ export function recordingPlatform(platform: PlatformProvider, db: Db): Recording
     channelById: async (channelId: string) => storeChannel(await platform.channelById(channelId)),
     videoById: async (videoId: string) => {
       const video = await platform.videoById(videoId);
-      if (video) store({ watched: [video] });
+      if (video) await store({ watched: [video] });
       return video;
     },
     channelVideos: async (channelId: string, options?: ChannelVideosOptions) => {
       const videos: PlatformVideo[] = await platform.channelVideos(channelId, options);
-      if (videos.length > 0) store({ listed: videos });
+      if (videos.length > 0) await store({ listed: videos });
       return videos;
     },
   };
@@ -59,7 +59,7 @@ export function recordingPlatform(platform: PlatformProvider, db: Db): Recording
     const presenceOf = platform.channelPresence.bind(platform);
     recorded.channelPresence = async (channelId: string): Promise<ChannelPresence> => {
       const presence = await presenceOf(channelId);
-      store(presence.state === 'active' ? { channel: presence.channel } : { gone: { channel_id: channelId, state: presence.state, reason: presence.state === 'terminated' ? presence.reason : null } });
+      await store(presence.state === 'active' ? { channel: presence.channel } : { gone: { channel_id: channelId, state: presence.state, reason: presence.state === 'terminated' ? presence.reason : null } });
       return presence;
     };
   }
@@ -79,11 +79,11 @@ export function recordingPlatform(platform: PlatformProvider, db: Db): Recording
       if (pending.getStore()) return work();
       const reads: TimedRead[] = [];
       const result = await pending.run(reads, work);
-      if (reads.length > 0) recordReads(db, reads, languageName);
+      if (reads.length > 0) await recordReads(db, reads, languageName);
       return result;
     },
-    collabScanned(channelId: string): void {
-      store({ scanned: channelId });
+    async collabScanned(channelId: string): Promise<void> {
+      await store({ scanned: channelId });
     },
   };
   return { platform: wrapped, recording };

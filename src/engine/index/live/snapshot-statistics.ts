@@ -9,9 +9,9 @@
  * read, the instant the index's figures are for; `coverage` says since when and as of when.
  */
 import { DAY_MS } from '../../dates.js';
-import type { Db } from '../../store/database.js';
+import type { Executor } from '../../store/store.js';
 import type { Coverage, DailyStat, Deltas, Growth, StatisticsHistory, StatsChannel, Totals } from '../statistics.js';
-import { channelRows, isLiveScanRow, MAX_INTERPOLATION_GAP_MS, type LiveScannedChannel, type SnapshotRow } from './channel-rows.js';
+import { CHANNEL_SQL, isLiveScanRow, MAX_INTERPOLATION_GAP_MS, type LiveScannedChannel, type SnapshotRow } from './channel-rows.js';
 
 export { MAX_INTERPOLATION_GAP_MS };
 const DEFAULT_HISTORY_DAYS = 60;
@@ -22,25 +22,27 @@ const difference = (to: number | null, from: number | null): number | null => (t
 const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 export class SnapshotStatistics implements StatisticsHistory {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly store: Executor) {}
 
-  private idxOf(channel: StatsChannel | number): number | null {
-    if (typeof channel === 'number') return channel;
-    return typeof channel === 'string' ? (channelRows(this.db).idxOf.get(channel) ?? null) : channel.idx;
-  }
-
-  coverage(channel: StatsChannel | number): Coverage | null {
-    // A scan row carries it: scans over every known channel need no lookup.
-    if (isLiveScanRow(channel)) return { watched_since_ms: channel.first_read_ms, latest_ms: channel.last_read_ms };
-    const idx = this.idxOf(channel);
-    const row = idx === null ? undefined : channelRows(this.db).coverage.get(idx);
+  /** The channel's key and coverage: one lookup by id (a scan row carries both). */
+  private async located(channel: StatsChannel): Promise<{ idx: number; coverage: Coverage } | null> {
+    if (isLiveScanRow(channel)) return { idx: channel.idx, coverage: { watched_since_ms: channel.first_read_ms, latest_ms: channel.last_read_ms } };
+    const channelId = typeof channel === 'string' ? channel : channel.channel_id;
+    const row = await this.store.get<{ idx: number; first_read_ms: number | null; last_read_ms: number | null }>(CHANNEL_SQL.coverageById, [channelId]);
     if (!row || row.first_read_ms === null || row.last_read_ms === null) return null;
-    return { watched_since_ms: row.first_read_ms, latest_ms: row.last_read_ms };
+    return { idx: row.idx, coverage: { watched_since_ms: row.first_read_ms, latest_ms: row.last_read_ms } };
   }
 
-  totalsAt(channel: StatsChannel, times: readonly number[]): Totals[] | null {
-    const idx = this.idxOf(channel);
-    if (idx === null || !this.coverage(isLiveScanRow(channel) ? channel : idx)) return null;
+  async coverage(channel: StatsChannel): Promise<Coverage | null> {
+    return (await this.located(channel))?.coverage ?? null;
+  }
+
+  async totalsAt(channel: StatsChannel, times: readonly number[]): Promise<Totals[] | null> {
+    const located = await this.located(channel);
+    return located ? this.totalsOf(channel, located.idx, times) : null;
+  }
+
+  private async totalsOf(channel: StatsChannel, idx: number, times: readonly number[]): Promise<Totals[]> {
     const brought = isLiveScanRow(channel) ? broughtSnapshots(channel, times) : null;
     if (brought) return times.map((time) => figuresAt(brought, time));
     // Instants close together (a 24h and a 48h delta) are read with one query of the snapshots around them.
@@ -51,18 +53,18 @@ export class SnapshotStatistics implements StatisticsHistory {
       while (last + 1 < sorted.length && sorted[last + 1]! - sorted[first]! <= CLUSTER_MS) last += 1;
       const instants = sorted.slice(first, last + 1);
       // Only snapshots within the gap of an instant can give its figure (see figuresAt).
-      const snapshots = channelRows(this.db).snapshotsBetween.all(idx, instants[0]! - MAX_INTERPOLATION_GAP_MS, instants.at(-1)! + MAX_INTERPOLATION_GAP_MS);
+      const snapshots = await this.store.all<SnapshotRow>(CHANNEL_SQL.snapshotsBetween, [idx, instants[0]! - MAX_INTERPOLATION_GAP_MS, instants.at(-1)! + MAX_INTERPOLATION_GAP_MS]);
       for (const instant of instants) totals.set(instant, figuresAt(snapshots, instant));
       first = last + 1;
     }
     return times.map((time) => totals.get(time)!);
   }
 
-  deltas(channelId: string): Deltas | null {
-    const coverage = this.coverage(channelId);
-    if (!coverage) return null;
-    const end = coverage.latest_ms;
-    const [now, day, twoDays] = this.totalsAt(channelId, [end, end - DAY_MS, end - 2 * DAY_MS])!;
+  async deltas(channelId: string): Promise<Deltas | null> {
+    const located = await this.located(channelId);
+    if (!located) return null;
+    const end = located.coverage.latest_ms;
+    const [now, day, twoDays] = await this.totalsOf(channelId, located.idx, [end, end - DAY_MS, end - 2 * DAY_MS]);
     return {
       views_24h: difference(now!.views, day!.views),
       views_48h: difference(now!.views, twoDays!.views),
@@ -71,26 +73,27 @@ export class SnapshotStatistics implements StatisticsHistory {
     };
   }
 
-  growth(channelId: string, days: number): Growth | null {
+  async growth(channelId: string, days: number): Promise<Growth | null> {
     if (!Number.isInteger(days) || days < 0) throw new Error(`growth: days must be a non-negative integer, got ${days}`);
-    const coverage = this.coverage(channelId);
-    if (!coverage) return null;
-    const end = coverage.latest_ms;
-    const [start, now] = this.totalsAt(channelId, [end - days * DAY_MS, end])!;
+    const located = await this.located(channelId);
+    if (!located) return null;
+    const end = located.coverage.latest_ms;
+    const [start, now] = await this.totalsOf(channelId, located.idx, [end - days * DAY_MS, end]);
     return { subscribers: difference(now!.subscribers, start!.subscribers), views: difference(now!.views, start!.views) };
   }
 
   /** Days whose end (and the end of the day before) the snapshots cover; the latest read's day ends at that read. */
-  dailyStats(channelId: string, fromDate?: string, toDate?: string): DailyStat[] {
-    const coverage = this.coverage(channelId);
-    if (!coverage) return [];
+  async dailyStats(channelId: string, fromDate?: string, toDate?: string): Promise<DailyStat[]> {
+    const located = await this.located(channelId);
+    if (!located) return [];
+    const { coverage } = located;
     const lastDay = Math.floor(coverage.latest_ms / DAY_MS);
     const to = Math.min(toDate ? Date.parse(`${toDate}T00:00:00Z`) / DAY_MS : lastDay, lastDay);
     const from = Math.max(fromDate ? Date.parse(`${fromDate}T00:00:00Z`) / DAY_MS : to - DEFAULT_HISTORY_DAYS + 1, Math.floor(coverage.watched_since_ms / DAY_MS));
     const endOf = (day: number) => Math.min((day + 1) * DAY_MS, coverage.latest_ms);
     const out: DailyStat[] = [];
     for (let day = from; day <= to; day++) {
-      const [previous, current] = this.totalsAt(channelId, [endOf(day - 1), endOf(day)])!;
+      const [previous, current] = await this.totalsOf(channelId, located.idx, [endOf(day - 1), endOf(day)]);
       if (current!.subscribers === null || current!.views === null || previous!.subscribers === null || previous!.views === null) continue;
       out.push({
         date: isoDay(day),

@@ -3,7 +3,7 @@
  * once announced, upcoming until published. Engine features reach it as `world.collabs`.
  */
 import type Database from 'better-sqlite3';
-import type { CollabAggregate, CollabGraph, CollabListing as IndexListing } from '../../index/collab-graph.js';
+import type { CollabAggregate, CollabListing as IndexListing, SeedCollabs } from '../../index/collab-graph.js';
 import type { CollabVideoRow } from './collabs.js';
 import { viewsAt } from './video-model.js';
 
@@ -21,7 +21,7 @@ interface KnownIndex {
 }
 
 /** The world's collab tables, read as the index's collab graph (the world seeds it). */
-export class CollabReader implements CollabGraph {
+export class CollabReader implements SeedCollabs {
   private readonly statements;
   private known?: KnownIndex;
 

@@ -67,6 +67,16 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   { table: 'cms_signals', key: ['channel_id'] },
   { table: 'ad_verdicts', key: ['channel_id'] },
   { table: 'external_monetization', key: ['channel_id'] },
+  // The live index: channels read, their snapshots, videos, the channels collab videos list, the sweep's progress.
+  { table: 'live_channels', key: ['idx'] },
+  { table: 'live_snapshots', key: ['channel_idx', 'at_ms'] },
+  { table: 'live_videos', key: ['video_id'] },
+  { table: 'live_video_members', key: ['video_id', 'channel_idx'] },
+  {
+    table: 'live_refresh',
+    key: ['channel_idx'],
+    filter: { keep: '"lease_owner" IS NULL', reason: "a channel the source's sweep is reading now: on the fleet it is simply due" },
+  },
 ];
 
 /** Tables of the Postgres schema the copy leaves alone, and why. */

@@ -26,11 +26,21 @@ import { setJobWork } from '../../../support/channel-fixtures.js';
 import { tempDataDir } from '../../../support/engines.js';
 import { upload, wavSample } from '../../../support/audio-fixtures.js';
 import { createTestDatabase } from '../../../support/postgres.js';
+import { liveChannel, liveVideo } from '../../../support/live-reads.js';
+import { openDatabase } from '../../../../src/engine/store/database.js';
+import { SqliteStore } from '../../../../src/engine/store/sqlite-store.js';
+import { recordReads } from '../../../../src/engine/index/live/read-recorder.js';
+import { openLiveIndex } from '../../../../src/engine/index/live/live-index.js';
+import { RefreshStore } from '../../../../src/engine/features/refresh/refresh-store.js';
 
 type Row = Record<string, unknown>;
 
-/** Tables only the live platform fills (the public signals of live managed-network checks): empty in a sample data dir. */
-const LIVE_ONLY = new Set(['cms_signals']);
+/**
+ * Tables only the live platform fills (the public signals of live managed-network checks, the live
+ * index and its sweep's progress): empty in a sample data dir; copied in 'engine copy-store of a
+ * live data dir' below.
+ */
+const LIVE_ONLY = new Set(['cms_signals', 'live_channels', 'live_snapshots', 'live_videos', 'live_video_members', 'live_refresh']);
 
 let dataDir: string;
 /** The fleet's shared files dir, which the copy fills with the source's voice samples. */
@@ -339,6 +349,76 @@ describe('engine copy-store of repeated rows and into a running fleet', () => {
     } finally {
       await engine.close();
       fs.rmSync(fleetDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('engine copy-store of a live data dir', () => {
+  it('moves its index into the fleet: channels, snapshots, videos, collab listings and the sweep\'s progress, answered alike there', async () => {
+    const dir = tempDataDir('tubekit-copy-live-');
+    const scratch = tempDataDir('tubekit-copy-live-target-');
+    const T0 = Date.UTC(2026, 10, 1);
+    const HOUR = 3_600_000;
+    const [jane, sam] = ['UCcopyLiveJane0000000001', 'UCcopyLiveSam00000000002'];
+    try {
+      // The live index of a data dir, filled as reads fill it: a day of reads of Jane, a collab she scanned, one sweep's progress.
+      const db = openDatabase(path.join(dir, 'tubekit.db'));
+      const source = new SqliteStore(db);
+      for (let hour = 0; hour <= 24; hour += 6) {
+        await recordReads(source, [{ read: { channel: liveChannel({ channel_id: jane, total_views: 1_000 + hour * 100, subscribers: 50 + hour }) }, atMs: T0 + hour * HOUR }], () => null);
+      }
+      await recordReads(source, [{ read: { watched: [liveVideo('vidCopyCol1', jane, { channel_ids: [jane, sam], views: 4_000, published_at: new Date(T0 + 12 * HOUR).toISOString() })], scanned: jane }, atMs: T0 + 24 * HOUR }], () => null);
+      const sweep = new RefreshStore(source);
+      const janeIdx = await sweep.idxOf(jane);
+      expect(await sweep.claim(janeIdx, 'sweep-test', T0 + 24 * HOUR, 60_000, T0 + 24 * HOUR)).toBe(true);
+      await sweep.succeeded(janeIdx, 'sweep-test', T0 + 24 * HOUR);
+      const here = openLiveIndex(source, db, () => T0 + 24 * HOUR);
+      const expected = {
+        jane: await here.channels.byId(jane),
+        deltas: await here.statistics.deltas(jane),
+        daily: await here.statistics.dailyStats(jane),
+        collabs: await here.collabs.knownPublished(0, T0 + 24 * HOUR),
+      };
+      db.close();
+
+      const url = await createTestDatabase();
+      const copySource = openCopySource(`sqlite:${dir}`);
+      let target = await openTarget(url);
+      try {
+        const report = await copyStore(copySource, target, {});
+        expect(report.tables.live_channels).toMatchObject({ rows: 2, written: 2 });
+        expect(report.tables.live_snapshots).toMatchObject({ rows: 5, written: 5 });
+        expect(report.tables.live_video_members).toMatchObject({ rows: 2, written: 2 });
+        expect(report.tables.live_refresh).toMatchObject({ rows: 1, written: 1 });
+        // A second run writes nothing.
+        expect((await copyStore(copySource, target, {})).tables.live_snapshots).toMatchObject({ rows: 5, written: 0 });
+      } finally {
+        await target.close();
+        copySource.close();
+      }
+
+      // The fleet's index answers as the data dir's did; a channel read there gets a key of its own.
+      target = await openTarget(url);
+      const scratchDb = openDatabase(path.join(scratch, 'tubekit.db'));
+      try {
+        const there = openLiveIndex(target, scratchDb, () => T0 + 24 * HOUR);
+        expect(expected.deltas).toEqual({ views_24h: 2_400, views_48h: null, subs_24h: 24, subs_48h: null });
+        expect(await there.channels.byId(jane)).toEqual(expected.jane);
+        expect(await there.statistics.deltas(jane)).toEqual(expected.deltas);
+        expect(await there.statistics.dailyStats(jane)).toEqual(expected.daily);
+        expect(await there.collabs.knownPublished(0, T0 + 24 * HOUR)).toEqual(expected.collabs);
+        expect(expected.collabs).toHaveLength(1);
+        // Swept at the copied time: not due again before the interval has passed.
+        expect(await new RefreshStore(target).due([janeIdx], T0 + 24 * HOUR - 1)).toEqual([]);
+        await recordReads(target, [{ read: { channel: liveChannel({ channel_id: 'UCcopyLiveNew00000000003' }) }, atMs: T0 + 25 * HOUR }], () => null);
+        expect((await there.channels.byId('UCcopyLiveNew00000000003'))!.idx).toBe(3);
+      } finally {
+        scratchDb.close();
+        await target.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(scratch, { recursive: true, force: true });
     }
   });
 });

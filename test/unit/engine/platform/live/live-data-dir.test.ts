@@ -9,6 +9,7 @@ import { Engine } from '../../../../../src/engine/engine.js';
 import { dataDirPlatform } from '../../../../../src/engine/platform/factory/open-platform.js';
 import { requireSimulation } from '../../../../../src/engine/platform/simulation.js';
 import { tempDataDir } from '../../../../support/engines.js';
+import { scanAll } from '../../../../support/live-reads.js';
 import { type FixtureServer, startFixtureServer } from '../../../../support/platform-fixture-server.js';
 
 const loaded = vi.hoisted(() => new Set<string>());
@@ -53,7 +54,7 @@ it('opens the live index (empty: no seed) on a live data dir; the sample world a
   engine.settings.set('platform', 'live');
   const index = await engine.index();
   expect(index.edition).toBe('live');
-  expect([...index.channels.scan()]).toEqual([]);
+  expect(await scanAll(index.channels.scan())).toEqual([]);
   expect([...index.prechecked.verdicts()]).toEqual([]);
   const platform = await engine.platform();
   expect(() => requireSimulation(platform, 'engine status')).toThrow(/engine status .*live platform/);
