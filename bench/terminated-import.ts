@@ -123,7 +123,7 @@ export async function terminatedImportRows(): Promise<BenchRow[]> {
       const times: number[] = [];
       for (let run = 0; run < 23; run++) {
         const started = performance.now();
-        const result = reader.search(q);
+        const result = await reader.search(q);
         if (result.total === 0) throw new Error(`bench query "${label}" matched nothing`);
         if (run >= 3) times.push(performance.now() - started);
       }

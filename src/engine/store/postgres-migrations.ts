@@ -265,4 +265,49 @@ export const postgresMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: 'terminated channels of the live platform, with their keyword search',
+    sql: `
+      -- SQLite's live store (index/terminated/live-schema.ts: rows, facts and an FTS5 index) as one
+      -- table: the keys (live-keys.ts, ascending = newest first), the figures (NULL when unknown),
+      -- and the document the keywords are matched against (index/terminated/postgres/ts-text.ts:
+      -- tokens cut and folded as FTS5 cuts them, name weight A, video titles weight B).
+      CREATE TABLE live_terminated (
+        idx BIGINT PRIMARY KEY,
+        channel_id TEXT NOT NULL UNIQUE,
+        title TEXT NOT NULL,
+        language_code TEXT,
+        content_type TEXT,
+        low_quality INTEGER,
+        monetized INTEGER,
+        first_upload_day INTEGER,
+        terminated_day INTEGER NOT NULL,
+        terminated_ms BIGINT NOT NULL,
+        subs BIGINT,
+        views BIGINT,
+        avg_views BIGINT,
+        videos BIGINT,
+        age INTEGER,
+        views_24h BIGINT,
+        subs_24h BIGINT,
+        views_48h BIGINT,
+        subs_48h BIGINT,
+        title_tokens INTEGER NOT NULL,
+        top_videos TEXT NOT NULL,
+        thumbnail_url TEXT,
+        recorded_ms BIGINT NOT NULL,
+        updated_ms BIGINT NOT NULL,
+        document TSVECTOR NOT NULL
+      );
+      CREATE INDEX live_terminated_document ON live_terminated USING GIN (document);
+      -- Similarity by tiers walks one name length at a time in key order.
+      CREATE INDEX live_terminated_title_tokens ON live_terminated (title_tokens, idx);
+      -- Each sort, both ways, unknown figures last: an index per direction, so a page walks one in order.
+      ${['subs', 'views', 'videos', 'age', 'views_24h', 'subs_24h', 'views_48h']
+        .map((field) => `CREATE INDEX live_terminated_${field}_asc ON live_terminated (${field} ASC NULLS LAST, idx ASC);
+      CREATE INDEX live_terminated_${field}_desc ON live_terminated (${field} DESC NULLS LAST, idx DESC);`)
+        .join('\n      ')}
+    `,
+  },
 ];

@@ -10,6 +10,8 @@ import { EDITION_SETTING } from '../../features/checks/check-index.js';
 import { IDENTITY_CHANNEL } from '../../identity/identity.js';
 import { PLATFORM_SETTING, WORLD_SETTING } from '../../platform/factory/open-platform.js';
 import { CHANGED_CHANNEL as SETTINGS_CHANNEL } from '../settings.js';
+import type { SqlValue } from '../store.js';
+import { LIVE_TERMINATED_COPY } from '../../index/terminated/postgres/copied-rows.js';
 
 export interface CopiedTable {
   table: string;
@@ -28,6 +30,12 @@ export interface CopiedTable {
   announce?: string;
   /** A column naming a file relative to the engine's files dir (a voice's sample): the file is copied to the target's files dir before its row. */
   file?: string;
+  /**
+   * Where the table's rows come from when the source keeps them otherwise (other tables, other
+   * columns): a query giving the target's columns but `derived`, which `derive` makes from each row
+   * it reads. The source has no such rows while it lacks the table `requires` (made on first use).
+   */
+  from?: { select: string; requires: string; derived?: readonly string[]; derive?: (row: Record<string, unknown>) => Record<string, SqlValue> };
 }
 
 /** Settings of the data dir itself (the engine reads them through `localSettings`), and the health check's scratch key. */
@@ -67,6 +75,7 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   { table: 'cms_signals', key: ['channel_id'] },
   { table: 'ad_verdicts', key: ['channel_id'] },
   { table: 'external_monetization', key: ['channel_id'] },
+  { table: 'live_terminated', key: ['idx'], from: LIVE_TERMINATED_COPY },
 ];
 
 /** Tables of the Postgres schema the copy leaves alone, and why. */
