@@ -64,7 +64,9 @@ export async function terminatedPostgresRows(): Promise<BenchRow[]> {
     const count = CHANNELS.toLocaleString('en-US');
     const rows: BenchRow[] = [];
     const services: Array<[store: string, service: LocalService]> = [];
-    for (const store of ['postgres', 'sqlite'] as const) {
+    // BENCH_TERMINATED_STORES=postgres measures PostgreSQL alone (while working on it).
+    const stores = (process.env.BENCH_TERMINATED_STORES ?? 'postgres,sqlite').split(',') as Array<'postgres' | 'sqlite'>;
+    for (const store of stores) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tubekit-bench-terminated-${store}-`));
       dirs.push(dataDir);
       const engine = await openEngine({

@@ -308,6 +308,35 @@ export const postgresMigrations: Migration[] = [
         .map((field) => `CREATE INDEX live_terminated_${field}_asc ON live_terminated (${field} ASC NULLS LAST, idx ASC);
       CREATE INDEX live_terminated_${field}_desc ON live_terminated (${field} DESC NULLS LAST, idx DESC);`)
         .join('\n      ')}
+      -- How many channels hold each word (anywhere), kept by the table's own triggers whoever
+      -- writes it (the store, copy-store): the total of a one-word search without filters is read
+      -- here, since counting matches in the table reads every matching row's page (PostgreSQL
+      -- 15.18's bitmap scans no longer skip all-visible pages).
+      CREATE TABLE live_terminated_words (
+        word TEXT PRIMARY KEY,
+        channels BIGINT NOT NULL
+      );
+      CREATE FUNCTION live_terminated_count_words() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('DELETE', 'UPDATE') THEN
+          INSERT INTO live_terminated_words (word, channels)
+            SELECT word, -count(*) FROM old_rows, unnest(tsvector_to_array(old_rows.document)) AS word GROUP BY word
+            ON CONFLICT (word) DO UPDATE SET channels = live_terminated_words.channels + excluded.channels;
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') THEN
+          INSERT INTO live_terminated_words (word, channels)
+            SELECT word, count(*) FROM new_rows, unnest(tsvector_to_array(new_rows.document)) AS word GROUP BY word
+            ON CONFLICT (word) DO UPDATE SET channels = live_terminated_words.channels + excluded.channels;
+        END IF;
+        RETURN NULL;
+      END
+      $$;
+      CREATE TRIGGER live_terminated_words_insert AFTER INSERT ON live_terminated
+        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION live_terminated_count_words();
+      CREATE TRIGGER live_terminated_words_update AFTER UPDATE ON live_terminated
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION live_terminated_count_words();
+      CREATE TRIGGER live_terminated_words_delete AFTER DELETE ON live_terminated
+        REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION live_terminated_count_words();
     `,
   },
 ];

@@ -10,7 +10,7 @@ import { copyRowFiles, type FileCopy } from './copy-files.js';
 import type { PostgresStore } from '../postgres-store.js';
 import type { SqlValue, Transaction } from '../store.js';
 import type { CopySource } from './copy-source.js';
-import { COPIED_TABLES, NOT_COPIED, type CopiedTable } from './copy-tables.js';
+import { COPIED_TABLES, DERIVED_TABLES, NOT_COPIED, type CopiedTable } from './copy-tables.js';
 
 export interface TableCopy {
   /** The source's rows the copy took (written, or found already there as they are). */
@@ -274,7 +274,7 @@ async function foreignRows(source: CopySource, target: PostgresStore, plan: Plan
   );
   const planned = new Map(plan.map((table) => [table.spec.table, table]));
   for (const { table_name: name } of tables) {
-    if (name === 'schema_migrations') continue;
+    if (name === 'schema_migrations' || DERIVED_TABLES.has(name)) continue;
     const table = planned.get(name);
     const n = table ? await differingRows(source, target, table, batchSize) : (await target.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${quote(name)}`))!.n;
     if (n > 0) holdings[name] = n;

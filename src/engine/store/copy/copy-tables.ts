@@ -78,6 +78,9 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   { table: 'live_terminated', key: ['idx'], from: LIVE_TERMINATED_COPY },
 ];
 
+/** Tables the database keeps itself from copied ones (by triggers): neither copied nor the target's own data. */
+export const DERIVED_TABLES: ReadonlySet<string> = new Set(['live_terminated_words']);
+
 /** Tables of the Postgres schema the copy leaves alone, and why. */
 export const NOT_COPIED: Readonly<Record<string, string>> = {
   job_workers: "worker processes alive on the source's machine: a fleet's workers register themselves",
@@ -85,4 +88,5 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
   download_files: 'the download cache: a file is rendered again on the fleet at its first request, as after it expires',
   download_slots: "downloads in progress on the source's machine: they end there",
   cms_live_checks: "live checks in progress on the source's machine (one per channel): their verdicts are copied once stored",
+  live_terminated_words: "how many terminated channels hold each word: kept by live_terminated's triggers as its rows are copied",
 };

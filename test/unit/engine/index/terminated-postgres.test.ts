@@ -120,6 +120,15 @@ describe('the live terminated store on PostgreSQL', () => {
     }
   });
 
+  it('keeps how many channels hold each word exact through inserts, merges and moves (one-word totals are read there)', async () => {
+    const kept = await pg.all<{ word: string; channels: number }>('SELECT word, channels FROM live_terminated_words WHERE channels <> 0 ORDER BY word');
+    const counted = await pg.all<{ word: string; channels: number }>(
+      'SELECT word, count(*) AS channels FROM live_terminated, unnest(tsvector_to_array(document)) AS word GROUP BY word ORDER BY word',
+    );
+    expect(kept.length).toBeGreaterThan(20);
+    expect(kept).toEqual(counted);
+  });
+
   it('shows one channel by id alike, and none for an id it never recorded', async () => {
     for (const n of [0, 1, 59, 200, 399]) expect(await postgres.byId(terminatedChannelId(n))).toEqual(await sqlite.byId(terminatedChannelId(n)));
     expect(await postgres.byId(terminatedChannelId(1000))).toBeNull();

@@ -218,6 +218,10 @@ describe('engine copy-store', () => {
         }
       }
       expect(await after.byId(terminatedChannelId(5))).toEqual(await before.byId(terminatedChannelId(5)));
+      // The words' counts (one-word totals) are kept by the table's triggers, for copied rows too.
+      expect((await after.search({ keywords: [parseKeyword('cooking')!], sort: 'date', direction: 'desc', offset: 0, limit: 1 })).total).toBe(
+        (await target.get<{ n: number }>("SELECT count(*) AS n FROM live_terminated WHERE document @@ 'cooking'::tsquery"))!.n,
+      );
     } finally {
       await target.close();
       source.close();

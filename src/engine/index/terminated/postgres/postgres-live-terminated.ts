@@ -18,7 +18,7 @@ import { videoThumbnailUrl } from '../live-source.js';
 import type { TerminatedChannel, TerminatedQuery, TerminatedSearchResult, TerminatedVideo } from '../reader.js';
 import { tokensOf } from '../search-text.js';
 import { NAME_POINTS, NAME_SHARE_POINTS, similarityScore, VIDEO_POINTS } from '../similarity.js';
-import { anyKeywordTsquery, documentOf, inNameTsquery, notInNameTsquery } from './ts-text.js';
+import { anyKeywordTsquery, documentOf, inNameTsquery, notInNameTsquery, singleWord } from './ts-text.js';
 
 export const WRITE_LOCK = 'live-terminated';
 const TABLE = 'live_terminated';
@@ -190,8 +190,11 @@ export class PostgresLiveTerminated implements LiveTerminatedRepository {
   async search(query: TerminatedQuery): Promise<TerminatedSearchResult> {
     const match = anyKeywordTsquery(query.keywords);
     const filters = filtersOf(query);
+    const word = filters.sql === '' ? singleWord(query.keywords) : null;
     const [total, page] = await Promise.all([
-      this.store.get<{ n: number }>(`SELECT count(*) AS n FROM ${TABLE} f WHERE f.document @@ ?::tsquery${filters.sql}`, [match, ...filters.params]).then((row) => row!.n),
+      word !== null
+        ? this.store.get<{ n: number | null }>('SELECT channels AS n FROM live_terminated_words WHERE word = ?', [word]).then((row) => Math.max(0, row?.n ?? 0))
+        : this.store.get<{ n: number }>(`SELECT count(*) AS n FROM ${TABLE} f WHERE f.document @@ ?::tsquery${filters.sql}`, [match, ...filters.params]).then((row) => row!.n),
       this.page(query, match, filters),
     ]);
     return { total, channels: await this.load(page, query), plan: page.plan };

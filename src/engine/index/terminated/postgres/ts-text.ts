@@ -71,3 +71,10 @@ export const inNameTsquery = (keyword: SearchKeyword) => keywordQuery(keyword, t
 
 /** The keyword matched, but not all of it in the name. */
 export const notInNameTsquery = (keyword: SearchKeyword) => `${keywordQuery(keyword, false)} & !${keywordQuery(keyword, true)}`;
+
+/** The one word of a search for one keyword of one plain word (no phrase), as the index keeps it; else null. */
+export function singleWord(keywords: readonly SearchKeyword[]): string | null {
+  if (keywords.length !== 1) return null;
+  const words = wordsOf(keywords[0]!);
+  return words.length === 1 && words[0]!.length === 1 ? words[0]![0]! : null;
+}
