@@ -17,6 +17,7 @@ const suites = [
   ['world', './world.js', 'worldRows'],
   ['checks', './checks.js', 'checkRows'],
   ['terminated', './terminated.js', 'terminatedRows'],
+  ['terminated-postgres', './terminated-postgres.js', 'terminatedPostgresRows'],
   ['downloads', './downloads.js', 'downloadRows'],
   ['live-downloads', './live-downloads.js', 'liveDownloadRows'],
   ['analysis', './analysis.js', 'analysisRows'],

@@ -23,20 +23,18 @@ const WORDS = [
 ];
 const DAY_MS = 86_400_000;
 
-/** A file of `count` channels as a user's export would hold them, ids from `first`. */
-function writeLines(file: string, first: number, count: number): void {
+/** `count` channels as a user's export would hold them, one JSON line each, ids from `first` (the same lines for the same arguments). */
+export function* channelLines(first: number, count: number): Generator<string> {
   let state = first + 1;
   const next = () => {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
     return state / 2 ** 32;
   };
   const word = () => WORDS[Math.floor(next() * WORDS.length)]!;
-  const out = fs.openSync(file, 'w');
-  let chunk = '';
   for (let n = first; n < first + count; n++) {
     const day = Date.UTC(2026, 10, 1) - Math.floor(next() * 5 * 365) * DAY_MS;
     const known = next() < 0.7;
-    chunk += `${JSON.stringify({
+    yield JSON.stringify({
       channel_id: `UC${n.toString(36).padStart(22, '0')}`,
       channel_title: `${word()} ${word()} ${n % 1000}`,
       terminated_date: new Date(day + Math.floor(next() * DAY_MS)).toISOString(),
@@ -48,7 +46,16 @@ function writeLines(file: string, first: number, count: number): void {
       first_upload_date: new Date(day - (30 + Math.floor(next() * 2000)) * DAY_MS).toISOString().slice(0, 10),
       view_increase_24h: known ? Math.floor(next() * 1e4) : null,
       recent_videos: [0, 1, 2].map((k) => ({ video_id: `${n.toString(36).padStart(9, '0')}_${k}`, title: `${word()} ${word()} part ${k}`, view_count: Math.floor(next() * 1e6) })),
-    })}\n`;
+    });
+  }
+}
+
+/** A file of `count` channels (channelLines). */
+function writeLines(file: string, first: number, count: number): void {
+  const out = fs.openSync(file, 'w');
+  let chunk = '';
+  for (const line of channelLines(first, count)) {
+    chunk += `${line}\n`;
     if (chunk.length > 1 << 20) {
       fs.writeSync(out, chunk);
       chunk = '';
@@ -123,7 +130,7 @@ export async function terminatedImportRows(): Promise<BenchRow[]> {
       const times: number[] = [];
       for (let run = 0; run < 23; run++) {
         const started = performance.now();
-        const result = reader.search(q);
+        const result = await reader.search(q);
         if (result.total === 0) throw new Error(`bench query "${label}" matched nothing`);
         if (run >= 3) times.push(performance.now() - started);
       }

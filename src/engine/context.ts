@@ -7,6 +7,7 @@ import type { Db } from './store/database.js';
 import type { Settings } from './store/settings.js';
 import type { Store } from './store/store.js';
 import type { EngineIndex, TerminatedIndex } from './index/engine-index.js';
+import type { LiveTerminatedRepository } from './index/terminated/live-repository.js';
 import type { MediaProgress } from './platform/media.js';
 import type { PlatformProvider } from './platform/platform.js';
 import type { AnalysisSettingsSource } from './features/analysis/providers/provider-config.js';
@@ -38,6 +39,8 @@ export interface EngineContext {
   index(): Promise<EngineIndex>;
   /** The index's terminated channels (on a live data dir a store of its own, open before the rest of the live index). */
   terminated(): Promise<TerminatedIndex>;
+  /** The live platform's store of terminated channels, where the engine keeps its state (SQLite or the fleet's PostgreSQL). */
+  liveTerminatedStore(): Promise<LiveTerminatedRepository>;
   /** The shared job queue and its workers. */
   readonly jobs: JobSystem;
   /** Where analysis jobs find their vision model, read when a job runs. */

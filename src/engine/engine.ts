@@ -19,6 +19,7 @@ import { Settings } from './store/settings.js';
 import { SqliteStore } from './store/sqlite-store.js';
 import type { Store } from './store/store.js';
 import type { EngineIndex, TerminatedIndex } from './index/engine-index.js';
+import type { LiveTerminatedRepository } from './index/terminated/live-repository.js';
 import { dataDirPlatform, openPlatform, reseedSampleWorld, type OpenedPlatform, type PlatformOptions } from './platform/factory/open-platform.js';
 import type { PlatformProvider } from './platform/platform.js';
 import { requireSimulation, type AdvanceReport, type WorldSettings } from './platform/simulation.js';
@@ -81,8 +82,8 @@ export class Engine implements EngineContext {
   readonly analysisSettings: AnalysisSettingsSource;
   /** The platform and the index it seeds, opened on first use. */
   private opened?: { platform: Promise<PlatformProvider>; index: Promise<EngineIndex> };
-  /** A live data dir's terminated channels, opened on first use. */
-  private liveTerminated?: Promise<TerminatedIndex>;
+  /** A live data dir's terminated channels (in the engine's store), opened on first use. */
+  private liveTerminated?: Promise<LiveTerminatedRepository>;
   private readonly handlers: Handlers = {};
   /** Handlers of open routes for callers without a key, loaded on first use. */
   private publicHandlers?: PublicHandlers;
@@ -169,8 +170,18 @@ export class Engine implements EngineContext {
   terminated(): Promise<TerminatedIndex> {
     if (dataDirPlatform(this.localSettings) !== 'live') return this.index().then((index) => index.terminated);
     this.announcePlatform();
+    return this.liveTerminatedStore();
+  }
+
+  /**
+   * The live store of terminated channels, in the engine's store: the data dir's SQLite, or the
+   * fleet's PostgreSQL (index/terminated/live-repository.ts chooses by the store's dialect).
+   */
+  liveTerminatedStore(): Promise<LiveTerminatedRepository> {
     if (!this.liveTerminated) {
-      const opening = import('./index/terminated/live-source.js').then(({ openLiveTerminated }) => openLiveTerminated(this.db, () => this.clock.now()));
+      const opening = import('./index/terminated/live-repository.js').then(({ openLiveTerminatedRepository }) =>
+        openLiveTerminatedRepository(this.db, this.store, () => this.clock.now()),
+      );
       opening.catch(() => {
         if (this.liveTerminated === opening) this.liveTerminated = undefined;
       });
@@ -192,7 +203,8 @@ export class Engine implements EngineContext {
       if (result.seed) return undefined;
       const [{ openLiveIndex }, { recordingPlatform }] = await Promise.all([import('./index/live/live-index.js'), import('./index/live/recording-platform.js')]);
       const { platform, recording } = recordingPlatform(result.platform, this.store);
-      return { platform, index: { ...openLiveIndex(this.store, this.db, () => this.clock.now()), reads: recording } };
+      // Its terminated part is the engine's live terminated store (the fleet's, on PostgreSQL).
+      return { platform, index: { ...openLiveIndex(this.store, this.db, () => this.clock.now()), terminated: await this.liveTerminatedStore(), reads: recording } };
     });
     const opened = {
       platform: opening.then(async (result) => (result.seed ? result.platform : (await live)!.platform)),

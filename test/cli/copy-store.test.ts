@@ -155,3 +155,48 @@ describe('tubekit engine copy-store', () => {
     expect(badBatch.exitCode).toBe(2);
   });
 });
+
+describe('tubekit engine copy-store of a live data dir', () => {
+  it('copies its terminated channels into PostgreSQL, where another machine of the fleet finds them as the data dir did', async () => {
+    const source = cliSandbox();
+    const other = cliSandbox();
+    try {
+      const run = async (sandbox: CliSandbox, args: string[], env: Record<string, string> = {}) => {
+        const result = await sandbox.run(args, { env });
+        if (result.exitCode !== 0) throw new Error(`tubekit ${args.join(' ')} exited ${result.exitCode}: ${result.stderr}`);
+        return result.stdout;
+      };
+      const file = path.join(source.dataDir, '..', 'terminated.jsonl');
+      const id = (n: number) => `UC${String(n).padStart(22, 'd')}`;
+      fs.writeFileSync(
+        file,
+        [1, 2, 3, 4]
+          .map((n) => JSON.stringify({ channel_id: id(n), channel_title: `Sourdough lab ${n}`, terminated_date: `2026-10-0${n}`, subscriber_count: n === 2 ? null : 1000 * n, recent_videos: [{ video_id: `vid${n}xxxxxxx`, title: 'Crumb shot', view_count: n }] }))
+          .join('\n'),
+      );
+      await run(source, ['engine', 'platform', 'live']);
+      await run(source, ['engine', 'import', 'terminated', file]);
+      const key = (await run(source, ['engine', 'keys', 'create', '--plan', 'starter'])).trim();
+      const search = ['terminated', 'sourdough, crumb', '--sort', 'subs_desc', '--json'];
+      const before = JSON.parse(await run(source, search, { TUBEKIT_API_KEY: key }));
+      expect(before.total).toBe(4);
+
+      const target = await createTestDatabase({ migrated: false });
+      const summary = JSON.parse(await run(source, ['engine', 'copy-store', '--to', target, '--json'])) as Summary;
+      expect(summary.tables.live_terminated).toEqual({ rows: 4, written: 4, skipped: 0 });
+
+      const fleet = { TUBEKIT_STORE: target, TUBEKIT_API_KEY: key };
+      await run(other, ['engine', 'platform', 'live'], fleet);
+      expect(JSON.parse(await run(other, search, fleet))).toEqual(before);
+      expect(JSON.parse(await run(other, ['terminated', 'show', id(3), '--json'], fleet)).channel).toMatchObject({ channel_id: id(3), subscriber_count: 3000 });
+      // Imported on one machine of the fleet, it is found by every machine on the store (not in the data dir it came from).
+      fs.writeFileSync(file, JSON.stringify({ channel_id: id(5), channel_title: 'Sourdough lab 5', terminated_date: '2026-10-05' }));
+      await run(other, ['engine', 'import', 'terminated', file], fleet);
+      expect(JSON.parse(await run(source, search, { TUBEKIT_STORE: target, TUBEKIT_API_KEY: key })).total).toBe(5);
+      expect(JSON.parse(await run(source, search, { TUBEKIT_API_KEY: key })).total).toBe(4);
+    } finally {
+      source.cleanup();
+      other.cleanup();
+    }
+  });
+});

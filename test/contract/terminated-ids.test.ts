@@ -60,5 +60,5 @@ describeEachEngine(
       expect((await user.call('folders.channels', { id: folder.id })).count).toBe(0);
     });
   },
-  { world: { seed: 5, channels: 100, terminated: 500 } },
+  { world: { seed: 5, channels: 100, terminated: 500 }, postgres: true },
 );

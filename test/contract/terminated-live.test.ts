@@ -13,7 +13,8 @@ import { ManualClock } from '../../src/engine/clock.js';
 import { dayNumber } from '../../src/engine/dates.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { importTerminated } from '../../src/engine/features/terminated/import/import-terminated.js';
-import { recordTerminatedChannels, type LiveTerminatedRecord } from '../../src/engine/index/terminated/live-records.js';
+import { recordTerminatedChannelsIn, type LiveTerminatedRecord } from '../../src/engine/index/terminated/live-records.js';
+import { liveTerminatedTablesExist } from '../../src/engine/index/terminated/live-schema.js';
 import { describeEachEngine, failure } from '../support/engines.js';
 import { startFixtureServer, type FixtureServer } from '../support/platform-fixture-server.js';
 
@@ -77,8 +78,10 @@ const LINES = RECORDS.map((record) =>
 
 const LOADERS: Record<string, (engine: Engine) => Promise<void>> = {
   'recorded by the sweep': async (engine) => {
-    recordTerminatedChannels(engine.db, RECORDS.slice(0, 20), { now: () => NOW });
-    recordTerminatedChannels(engine.db, RECORDS.slice(20), { now: () => NOW });
+    // The sweep's path: the engine's live terminated store (the data dir's SQLite, or the fleet's PostgreSQL).
+    const store = await engine.liveTerminatedStore();
+    await recordTerminatedChannelsIn(store, RECORDS.slice(0, 20));
+    await recordTerminatedChannelsIn(store, RECORDS.slice(20));
   },
   'loaded by import': async (engine) => {
     const summary = await importTerminated(engine, Readable.from([`${LINES.slice(0, 30).join('\n')}\n`, `${LINES.slice(30).join('\n')}\n`]));
@@ -111,9 +114,15 @@ for (const [how, load] of Object.entries(LOADERS)) {
     (get) => {
       let service: Service;
       beforeAll(async () => {
-        get().engine.settings.set('platform', 'live');
+        await get().engine.localSettings.set('platform', 'live');
         await load(get().engine);
         service = get().as('starter');
+      });
+
+      it('keeps the channels where the engine keeps its state: the data dir\'s SQLite, or the fleet\'s PostgreSQL (and not the data dir)', async () => {
+        const { engine, store } = get();
+        expect(liveTerminatedTablesExist(engine.db)).toBe(store === 'sqlite');
+        if (store === 'postgres') expect((await engine.store.get<{ n: number }>('SELECT count(*) AS n FROM live_terminated'))!.n).toBe(45);
       });
 
       it('answers the stored channels, newest first, with every field of the resource and null for what was never known', async () => {
@@ -198,6 +207,6 @@ for (const [how, load] of Object.entries(LOADERS)) {
         expect(await service.call('channels.resolve', { input: id(99) })).toMatchObject({ channel_id: id(99), known: false, title: null });
       });
     },
-    { clock: new ManualClock(NOW) },
+    { clock: new ManualClock(NOW), postgres: true },
   );
 }

@@ -194,5 +194,5 @@ describeEachEngine(
       expect((await failure(get().withKey(undefined).call('terminated.search', { q: 'cooking' }))).status).toBe(401);
     });
   },
-  { world: { seed: 3, channels: 100, terminated: 3000 } },
+  { world: { seed: 3, channels: 100, terminated: 3000 }, postgres: true },
 );

@@ -18,8 +18,16 @@ import type { StatisticsHistory } from './statistics.js';
 import { denseSource, TerminatedReader } from './terminated/reader.js';
 import { SAMPLE_LAYOUT } from './terminated/schema.js';
 
-/** What features ask of the terminated channels: keyword search and one channel by id. */
-export type TerminatedIndex = Pick<TerminatedReader, 'search' | 'byId'>;
+export type { TerminatedIndex } from './terminated/live-repository.js';
+import type { TerminatedIndex } from './terminated/live-repository.js';
+
+/** A synchronous reader (the sample world's, on SQLite) as the asynchronous TerminatedIndex features use. */
+export function asyncTerminated(reader: Pick<TerminatedReader, 'search' | 'byId'>): TerminatedIndex {
+  return {
+    search: async (query) => reader.search(query),
+    byId: async (channelId) => reader.byId(channelId),
+  };
+}
 
 /** Where the index is filled by reads (live): storing several reads at once. */
 export interface ReadRecording {
@@ -55,7 +63,7 @@ export function openIndex(db: Database.Database, seed: IndexSeed): EngineIndex {
     channels: seedChannels(seed.channels),
     statistics: seedStatistics(seed.statistics),
     collabs: seedCollabs(seed.collabs),
-    terminated: new TerminatedReader(db, denseSource(SAMPLE_LAYOUT, seed.terminated)),
+    terminated: asyncTerminated(new TerminatedReader(db, denseSource(SAMPLE_LAYOUT, seed.terminated))),
     prechecked: seed.prechecked,
   };
 }

@@ -335,4 +335,78 @@ export const postgresMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: 'terminated channels of the live platform, with their keyword search',
+    sql: `
+      -- SQLite's live store (index/terminated/live-schema.ts: rows, facts and an FTS5 index) as one
+      -- table: the keys (live-keys.ts, ascending = newest first), the figures (NULL when unknown),
+      -- and the document the keywords are matched against (index/terminated/postgres/ts-text.ts:
+      -- tokens cut and folded as FTS5 cuts them, name weight A, video titles weight B).
+      CREATE TABLE live_terminated (
+        idx BIGINT PRIMARY KEY,
+        channel_id TEXT NOT NULL UNIQUE,
+        title TEXT NOT NULL,
+        language_code TEXT,
+        content_type TEXT,
+        low_quality INTEGER,
+        monetized INTEGER,
+        first_upload_day INTEGER,
+        terminated_day INTEGER NOT NULL,
+        terminated_ms BIGINT NOT NULL,
+        subs BIGINT,
+        views BIGINT,
+        avg_views BIGINT,
+        videos BIGINT,
+        age INTEGER,
+        views_24h BIGINT,
+        subs_24h BIGINT,
+        views_48h BIGINT,
+        subs_48h BIGINT,
+        title_tokens INTEGER NOT NULL,
+        top_videos TEXT NOT NULL,
+        thumbnail_url TEXT,
+        recorded_ms BIGINT NOT NULL,
+        updated_ms BIGINT NOT NULL,
+        document TSVECTOR NOT NULL
+      );
+      CREATE INDEX live_terminated_document ON live_terminated USING GIN (document);
+      -- Similarity by tiers walks one name length at a time in key order.
+      CREATE INDEX live_terminated_title_tokens ON live_terminated (title_tokens, idx);
+      -- Each sort, both ways, unknown figures last: an index per direction, so a page walks one in order.
+      ${['subs', 'views', 'videos', 'age', 'views_24h', 'subs_24h', 'views_48h']
+        .map((field) => `CREATE INDEX live_terminated_${field}_asc ON live_terminated (${field} ASC NULLS LAST, idx ASC);
+      CREATE INDEX live_terminated_${field}_desc ON live_terminated (${field} DESC NULLS LAST, idx DESC);`)
+        .join('\n      ')}
+      -- How many channels hold each word (anywhere), kept by the table's own triggers whoever
+      -- writes it (the store, copy-store): the total of a one-word search without filters is read
+      -- here, since counting matches in the table reads every matching row's page (PostgreSQL
+      -- 15.18's bitmap scans no longer skip all-visible pages).
+      CREATE TABLE live_terminated_words (
+        word TEXT PRIMARY KEY,
+        channels BIGINT NOT NULL
+      );
+      CREATE FUNCTION live_terminated_count_words() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('DELETE', 'UPDATE') THEN
+          INSERT INTO live_terminated_words (word, channels)
+            SELECT word, -count(*) FROM old_rows, unnest(tsvector_to_array(old_rows.document)) AS word GROUP BY word
+            ON CONFLICT (word) DO UPDATE SET channels = live_terminated_words.channels + excluded.channels;
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') THEN
+          INSERT INTO live_terminated_words (word, channels)
+            SELECT word, count(*) FROM new_rows, unnest(tsvector_to_array(new_rows.document)) AS word GROUP BY word
+            ON CONFLICT (word) DO UPDATE SET channels = live_terminated_words.channels + excluded.channels;
+        END IF;
+        RETURN NULL;
+      END
+      $$;
+      CREATE TRIGGER live_terminated_words_insert AFTER INSERT ON live_terminated
+        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION live_terminated_count_words();
+      CREATE TRIGGER live_terminated_words_update AFTER UPDATE ON live_terminated
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION live_terminated_count_words();
+      CREATE TRIGGER live_terminated_words_delete AFTER DELETE ON live_terminated
+        REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION live_terminated_count_words();
+    `,
+  },
 ];

@@ -9,9 +9,9 @@ import { isoTime } from '../../clock.js';
 import type { EngineContext } from '../../context.js';
 import type { EngineIndex } from '../../index/engine-index.js';
 import { CHANNEL_SQL, type LiveChannelRow } from '../../index/live/channel-rows.js';
-import { recordTerminatedChannels, type LiveTerminatedRecord } from '../../index/terminated/live-records.js';
+import { recordTerminatedChannelsIn, type LiveTerminatedRecord } from '../../index/terminated/live-records.js';
 
-export type TerminationSink = (records: LiveTerminatedRecord[]) => { recorded: number };
+export type TerminationSink = (records: LiveTerminatedRecord[]) => { recorded: number } | Promise<{ recorded: number }>;
 
 /** Videos a record keeps: the most viewed the index knows of the channel. */
 const TOP_VIDEOS = 3;
@@ -44,7 +44,7 @@ export async function terminatedRecords(engine: Pick<EngineContext, 'store'>, in
   return records;
 }
 
-/** Where the sweep records terminations on a live data dir: the live terminated store, stamped with the engine's clock. */
+/** Where the sweep records terminations on a live data dir: the engine's live terminated store, stamped with the engine's clock. */
 export function terminationSink(engine: EngineContext): TerminationSink {
-  return (records) => recordTerminatedChannels(engine.db, records, { now: () => engine.clock.now() });
+  return async (records) => recordTerminatedChannelsIn(await engine.liveTerminatedStore(), records);
 }

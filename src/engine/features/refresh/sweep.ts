@@ -126,7 +126,7 @@ export async function runRefreshSweep(engine: EngineContext, options: SweepOptio
   // Recorded even when the sweep stops: a gone channel is not read again, so this is its one chance.
   const sink = options.terminations === undefined ? terminationSink(engine) : options.terminations;
   const records = found.length > 0 && sink ? await terminatedRecords(engine, index, found) : [];
-  const recorded = sink ? (records.length > 0 ? sink(records).recorded : 0) : null;
+  const recorded = sink ? (records.length > 0 ? (await sink(records)).recorded : 0) : null;
   if (stop !== undefined) throw stop;
   options.signal?.throwIfAborted();
   const alerts = await runAlertCycle(engine, options.reason ?? 'command');

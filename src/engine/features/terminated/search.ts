@@ -40,7 +40,7 @@ export async function searchTerminated(request: RequestContext, input: Input): P
     offset: (input.page - 1) * input.per_page,
     limit: input.per_page,
   };
-  const result = (await request.engine.terminated()).search(query);
+  const result = await (await request.engine.terminated()).search(query);
   return {
     success: true,
     page: input.page,
@@ -53,7 +53,7 @@ export async function searchTerminated(request: RequestContext, input: Input): P
 
 /** `GET /api/terminated-channels/:channel_id`: the stored record of one terminated channel, or 404. */
 export async function showTerminated(request: RequestContext, channelId: string): Promise<RouteOutput<'terminated.show'>> {
-  const channel = (await request.engine.terminated()).byId(channelId);
+  const channel = await (await request.engine.terminated()).byId(channelId);
   if (!channel) {
     throw new ServiceError({
       status: 404,

@@ -9,7 +9,7 @@ import type { TerminatedChannel } from '../../index/terminated/reader.js';
 
 /** Where terminated channels are recorded: the index's terminated channels. */
 export interface TerminatedRecords {
-  byId(channelId: string): TerminatedChannel | null | Promise<TerminatedChannel | null>;
+  byId(channelId: string): Promise<TerminatedChannel | null>;
 }
 
 /** The 404 for a terminated channel's id, or undefined when the id is not one. */

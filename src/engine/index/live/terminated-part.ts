@@ -5,9 +5,10 @@
  * store on its own, for searches that need nothing else of the live index.
  */
 import type { Db } from '../../store/database.js';
-import { openLiveTerminated } from '../terminated/live-source.js';
+import { SqliteLiveTerminated } from '../terminated/sqlite-live-terminated.js';
 import type { TerminatedIndex } from '../engine-index.js';
 
+/** The data dir's store; an engine on PostgreSQL puts its own (the fleet's) in the index instead (engine.ts). */
 export function liveTerminated(db: Db, now: () => number): TerminatedIndex {
-  return openLiveTerminated(db, now);
+  return new SqliteLiveTerminated(db, now);
 }

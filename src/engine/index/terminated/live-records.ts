@@ -10,6 +10,7 @@ import { isChannelId, isVideoId } from '../../../core/channel-input.js';
 import { formatIssues } from '../../../core/schemas/format-issues.js';
 import { dayNumber } from '../../dates.js';
 import { dayOfMs } from './live-keys.js';
+import type { LiveTerminatedRepository } from './live-repository.js';
 import { LiveTerminatedStore, TOP_VIDEOS, type StoredVideo, type TerminatedEntry } from './live-store.js';
 
 export interface LiveTerminatedRecord {
@@ -168,7 +169,22 @@ export function recordTerminatedChannels(
   records: LiveTerminatedRecord[],
   options: { now?: () => number } = {},
 ): { recorded: number } {
-  const entries = records.map((record, index) => {
+  const entries = checkedEntries(records);
+  const store = new LiveTerminatedStore(db, options.now ?? Date.now);
+  db.transaction(() => store.write(entries))();
+  return { recorded: entries.length };
+}
+
+/** The same, into the engine's live terminated store (the data dir's SQLite, or the fleet's PostgreSQL). */
+export async function recordTerminatedChannelsIn(store: Pick<LiveTerminatedRepository, 'write'>, records: LiveTerminatedRecord[]): Promise<{ recorded: number }> {
+  const entries = checkedEntries(records);
+  await store.write(entries);
+  return { recorded: entries.length };
+}
+
+/** Every record checked, as entries: a bad one throws a RangeError naming it and what is wrong. */
+function checkedEntries(records: LiveTerminatedRecord[]): TerminatedEntry[] {
+  return records.map((record, index) => {
     const parsed = recordSchema.safeParse(record);
     const entry = parsed.success ? entryOf(parsed.data) : null;
     const problem = entry ? checkDates(entry) : formatIssues(parsed.error!.issues, record);
@@ -178,7 +194,4 @@ export function recordTerminatedChannels(
     }
     return entry;
   });
-  const store = new LiveTerminatedStore(db, options.now ?? Date.now);
-  db.transaction(() => store.write(entries))();
-  return { recorded: entries.length };
 }

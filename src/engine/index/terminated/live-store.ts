@@ -128,17 +128,7 @@ export class LiveTerminatedStore {
   /** Records each channel: a new one is loaded, a stored one updated (see the top of this file). Run it in a transaction. */
   write(entries: Iterable<TerminatedEntry>): { loaded: number; updated: number } {
     const outcome = { loaded: 0, updated: 0 };
-    // A channel met again in the batch is merged in its order first (as if written one by one);
-    // then the batch is written newest first, in key order, so each table's pages are visited once.
-    const batch = new Map<string, { entry: TerminatedEntry; repeats: number }>();
-    for (const entry of entries) {
-      const seen = batch.get(entry.channel_id);
-      if (seen) {
-        seen.entry = mergeEntries(seen.entry, entry);
-        seen.repeats += 1;
-      } else batch.set(entry.channel_id, { entry, repeats: 0 });
-    }
-    const ordered = [...batch.values()].sort((a, b) => b.entry.terminated_ms - a.entry.terminated_ms);
+    const ordered = orderedBatch(entries);
     try {
       for (const { entry, repeats } of ordered) {
         outcome[this.writeOne(entry)] += 1;
@@ -254,6 +244,23 @@ function entryOf(row: StoredRow): TerminatedEntry {
     thumbnail_url: row.thumbnail_url,
     top_videos: videos.map(([title, views, kind, videoId]) => ({ video_id: videoId, title, views, kind })),
   };
+}
+
+/**
+ * A batch as it is written: a channel met again in it is merged in its order first (as if written
+ * one by one, `repeats` counting the extra records); then newest first, in key order, so each
+ * table's pages are visited once.
+ */
+export function orderedBatch(entries: Iterable<TerminatedEntry>): Array<{ entry: TerminatedEntry; repeats: number }> {
+  const batch = new Map<string, { entry: TerminatedEntry; repeats: number }>();
+  for (const entry of entries) {
+    const seen = batch.get(entry.channel_id);
+    if (seen) {
+      seen.entry = mergeEntries(seen.entry, entry);
+      seen.repeats += 1;
+    } else batch.set(entry.channel_id, { entry, repeats: 0 });
+  }
+  return [...batch.values()].sort((a, b) => b.entry.terminated_ms - a.entry.terminated_ms);
 }
 
 /** A stored channel recorded again (see the top of this file). */

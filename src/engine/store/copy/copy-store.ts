@@ -10,7 +10,7 @@ import { copyRowFiles, type FileCopy } from './copy-files.js';
 import type { PostgresStore } from '../postgres-store.js';
 import type { SqlValue, Transaction } from '../store.js';
 import type { CopySource } from './copy-source.js';
-import { COPIED_TABLES, NOT_COPIED, type CopiedTable } from './copy-tables.js';
+import { COPIED_TABLES, DERIVED_TABLES, NOT_COPIED, type CopiedTable } from './copy-tables.js';
 
 export interface TableCopy {
   /** The source's rows the copy took (written, or found already there as they are). */
@@ -144,7 +144,12 @@ async function planTable(source: CopySource, target: PostgresStore, spec: Copied
     [spec.table],
   );
   if (targetColumns.length === 0) throw new Error(`The copy lists the table ${spec.table}, which the target's schema does not have.`);
-  const sourceColumns = new Set(source.db.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all(spec.table).map((row) => row.name));
+  const present = sourceHas(source, spec);
+  const sourceColumns = new Set(
+    spec.from
+      ? [...(present ? source.db.prepare(spec.from.select).columns().map((column) => column.name) : targetColumns.map((column) => column.column_name)), ...(spec.from.derived ?? [])]
+      : source.db.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all(spec.table).map((row) => row.name),
+  );
   // A column only the fleet keeps (e.g. the queue's `watched`) takes its default; one it cannot do without means the source is of another version.
   const fleetOnly = (column: (typeof targetColumns)[number]) => column.column_default !== null || column.is_nullable === 'YES' || column.is_identity === 'YES';
   const missing = targetColumns.filter((column) => !sourceColumns.has(column.column_name) && !fleetOnly(column)).map((column) => column.column_name);
@@ -159,25 +164,43 @@ async function planTable(source: CopySource, target: PostgresStore, spec: Copied
     const found = await target.get<{ sequence: string }>('SELECT pg_get_serial_sequence(?, ?) AS sequence', [quote(spec.table), identityColumn]);
     identity = { column: identityColumn, sequence: found!.sequence };
   }
-  const counts = source.db
-    .prepare<[], { n: number; kept: number | null }>(`SELECT COUNT(*) AS n, SUM(CASE WHEN ${spec.filter?.keep ?? '1'} THEN 1 ELSE 0 END) AS kept FROM ${quote(spec.table)}`)
-    .get()!;
+  const counts = present
+    ? source.db
+        .prepare<[], { n: number; kept: number | null }>(`SELECT COUNT(*) AS n, SUM(CASE WHEN ${spec.filter?.keep ?? '1'} THEN 1 ELSE 0 END) AS kept FROM ${relationOf(spec)}`)
+        .get()!
+    : { n: 0, kept: 0 };
   const rows = counts.kept ?? 0;
   return { spec, columns, identity, rows, skipped: counts.n - rows };
 }
 
 type SourceRow = Record<string, SqlValue>;
 
+/** Whether the source holds the table's rows at all (a table made on first use may not be there). */
+function sourceHas(source: CopySource, spec: CopiedTable): boolean {
+  if (!spec.from) return true;
+  return source.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(spec.from.requires) !== undefined;
+}
+
+/** What the source's rows are read from: its table of the same name, or the declared query. */
+const relationOf = (spec: CopiedTable) => (spec.from ? `(${spec.from.select}) AS source` : quote(spec.table));
+
+/** The columns read from the source (a declared query's derived ones are made from them). */
+const readColumns = (table: PlannedTable) => table.columns.filter((column) => !table.spec.from?.derived?.includes(column));
+
 /** The source's rows to copy, in key order, `size` at a time ('counted' tables: each distinct row once, with its number of copies). */
 function* sourceBatches(source: CopySource, table: PlannedTable, size: number): Generator<SourceRow[]> {
+  if (!sourceHas(source, table.spec)) return;
   const where = table.spec.filter ? `WHERE ${table.spec.filter.keep}` : '';
+  const columns = readColumns(table);
+  const relation = relationOf(table.spec);
   const sql =
     table.spec.mode === 'counted'
-      ? `SELECT ${list(table.columns)}, COUNT(*) AS __copies FROM ${quote(table.spec.table)} ${where} GROUP BY ${list(table.columns)} ORDER BY ${list(table.spec.key)}`
-      : `SELECT ${list(table.columns)} FROM ${quote(table.spec.table)} ${where} ORDER BY ${list(table.spec.key)}`;
+      ? `SELECT ${list(columns)}, COUNT(*) AS __copies FROM ${relation} ${where} GROUP BY ${list(columns)} ORDER BY ${list(table.spec.key)}`
+      : `SELECT ${list(columns)} FROM ${relation} ${where} ORDER BY ${list(table.spec.key)}`;
+  const derive = table.spec.from?.derive;
   let batch: SourceRow[] = [];
   for (const row of source.db.prepare<[], SourceRow>(sql).iterate()) {
-    batch.push(row);
+    batch.push(derive ? { ...row, ...derive(row) } : row);
     if (batch.length >= size) {
       yield batch;
       batch = [];
@@ -251,7 +274,7 @@ async function foreignRows(source: CopySource, target: PostgresStore, plan: Plan
   );
   const planned = new Map(plan.map((table) => [table.spec.table, table]));
   for (const { table_name: name } of tables) {
-    if (name === 'schema_migrations') continue;
+    if (name === 'schema_migrations' || DERIVED_TABLES.has(name)) continue;
     const table = planned.get(name);
     const n = table ? await differingRows(source, target, table, batchSize) : (await target.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${quote(name)}`))!.n;
     if (n > 0) holdings[name] = n;
@@ -265,13 +288,18 @@ const rank = (order: string[], name: string) => (order.includes(name) ? order.in
 
 /** Rows of one copied table in the target that this source's copy would not write exactly so. */
 async function differingRows(source: CopySource, target: PostgresStore, table: PlannedTable, batchSize: number): Promise<number> {
-  const { spec, columns } = table;
+  const { spec } = table;
+  // Derived columns follow from the others: equal sources make equal rows.
+  const columns = readColumns(table);
   const counted = spec.mode === 'counted';
   const keep = spec.filter ? ` AND (${spec.filter.keep})` : '';
   const byKey = spec.key.map((column) => `${quote(column)} = ?`).join(' AND ');
-  const lookup: Statement = counted
-    ? source.db.prepare(`SELECT COUNT(*) AS __copies FROM ${quote(spec.table)} WHERE ${byKey}${keep}`)
-    : source.db.prepare(`SELECT ${list(columns)} FROM ${quote(spec.table)} WHERE ${byKey}${keep}`);
+  const present = sourceHas(source, spec);
+  const lookup: Pick<Statement, 'get'> = !present
+    ? { get: () => undefined }
+    : counted
+      ? source.db.prepare(`SELECT COUNT(*) AS __copies FROM ${relationOf(spec)} WHERE ${byKey}${keep}`)
+      : source.db.prepare(`SELECT ${list(columns)} FROM ${relationOf(spec)} WHERE ${byKey}${keep}`);
   const selected = counted ? `${list(spec.key)}, COUNT(*) AS __copies` : list(columns);
   const grouped = counted ? ` GROUP BY ${list(spec.key)}` : '';
   let differing = 0;

@@ -10,6 +10,8 @@ import { EDITION_SETTING } from '../../features/checks/check-index.js';
 import { IDENTITY_CHANNEL } from '../../identity/identity.js';
 import { PLATFORM_SETTING, WORLD_SETTING } from '../../platform/factory/open-platform.js';
 import { CHANGED_CHANNEL as SETTINGS_CHANNEL } from '../settings.js';
+import type { SqlValue } from '../store.js';
+import { LIVE_TERMINATED_COPY } from '../../index/terminated/postgres/copied-rows.js';
 
 export interface CopiedTable {
   table: string;
@@ -28,6 +30,12 @@ export interface CopiedTable {
   announce?: string;
   /** A column naming a file relative to the engine's files dir (a voice's sample): the file is copied to the target's files dir before its row. */
   file?: string;
+  /**
+   * Where the table's rows come from when the source keeps them otherwise (other tables, other
+   * columns): a query giving the target's columns but `derived`, which `derive` makes from each row
+   * it reads. The source has no such rows while it lacks the table `requires` (made on first use).
+   */
+  from?: { select: string; requires: string; derived?: readonly string[]; derive?: (row: Record<string, unknown>) => Record<string, SqlValue> };
 }
 
 /** Settings of the data dir itself (the engine reads them through `localSettings`), and the health check's scratch key. */
@@ -77,7 +85,11 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
     key: ['channel_idx'],
     filter: { keep: '"lease_owner" IS NULL', reason: "a channel the source's sweep is reading now: on the fleet it is simply due" },
   },
+  { table: 'live_terminated', key: ['idx'], from: LIVE_TERMINATED_COPY },
 ];
+
+/** Tables the database keeps itself from copied ones (by triggers): neither copied nor the target's own data. */
+export const DERIVED_TABLES: ReadonlySet<string> = new Set(['live_terminated_words']);
 
 /** Tables of the Postgres schema the copy leaves alone, and why. */
 export const NOT_COPIED: Readonly<Record<string, string>> = {
@@ -86,4 +98,5 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
   download_files: 'the download cache: a file is rendered again on the fleet at its first request, as after it expires',
   download_slots: "downloads in progress on the source's machine: they end there",
   cms_live_checks: "live checks in progress on the source's machine (one per channel): their verdicts are copied once stored",
+  live_terminated_words: "how many terminated channels hold each word: kept by live_terminated's triggers as its rows are copied",
 };

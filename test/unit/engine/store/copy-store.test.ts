@@ -5,7 +5,8 @@
  * matches the source row for row; a second run writes nothing and rewrites no row; a target holding
  * other data is refused without force and merged with it; a failing batch is rolled back while the
  * batches before it stay; a key copied from SQLite authenticates on an engine opened on the copy;
- * and voices arrive with their sample files in the fleet's files dir, placed before their rows.
+ * voices arrive with their sample files in the fleet's files dir, placed before their rows; and the
+ * live store's terminated channels arrive searchable, answering as they did in the data dir.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,8 +33,16 @@ import { SqliteStore } from '../../../../src/engine/store/sqlite-store.js';
 import { recordReads } from '../../../../src/engine/index/live/read-recorder.js';
 import { openLiveIndex } from '../../../../src/engine/index/live/live-index.js';
 import { RefreshStore } from '../../../../src/engine/features/refresh/refresh-store.js';
+import { terminatedChannelId, terminatedRecords } from '../../../support/terminated-records.js';
+import { recordTerminatedChannelsIn } from '../../../../src/engine/index/terminated/live-records.js';
+import { PostgresLiveTerminated } from '../../../../src/engine/index/terminated/postgres/postgres-live-terminated.js';
+import { parseKeyword } from '../../../../src/engine/index/terminated/search-text.js';
+import { SqliteLiveTerminated } from '../../../../src/engine/index/terminated/sqlite-live-terminated.js';
 
 type Row = Record<string, unknown>;
+
+const TERMINATED_NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
+const TERMINATED = terminatedRecords(120, TERMINATED_NOW);
 
 /**
  * Tables only the live platform fills (the public signals of live managed-network checks, the live
@@ -70,8 +79,11 @@ async function copy(url: string, options: Parameters<typeof copyStore>[2] = {}):
   }
 }
 
-const sqliteRows = (source: CopySource, table: string, keep = '1', key: readonly string[]) =>
-  source.db.prepare(`SELECT * FROM ${table} WHERE ${keep} ORDER BY ${key.join(', ')}`).all() as Row[];
+/** The source's rows of a copied table: its own table's, or those of the query it is read with. */
+const sqliteRows = (source: CopySource, table: string, keep = '1', key: readonly string[]) => {
+  const from = COPIED_TABLES.find((spec) => spec.table === table)?.from;
+  return source.db.prepare(`SELECT * FROM ${from ? `(${from.select})` : table} WHERE ${keep} ORDER BY ${key.join(', ')}`).all() as Row[];
+};
 
 async function postgresRows(url: string, table: string, key: readonly string[]): Promise<Row[]> {
   const target = await openTarget(url);
@@ -138,6 +150,8 @@ beforeAll(async () => {
   await alice.call('cms.check', { channel_id: channels[0]!.channel_id });
   await alice.call('monetization.ads', { channel_id: channels[1]!.channel_id });
   await alice.call('monetization.external', { channel_id: channels[2]!.channel_id });
+  // Terminated channels in the data dir's live store (the refresh sweep's and the import's path).
+  await recordTerminatedChannelsIn(new SqliteLiveTerminated(engine.db, () => TERMINATED_NOW), TERMINATED);
   await engine.settings.set('cdn_base_url', 'https://cdn.example.com');
   await engine.settings.set('limits', { starter: { processChannelPerMinute: 7 } });
   // Jobs: two that complete, one that fails (each counted in bob's rate-limit window)…
@@ -196,6 +210,32 @@ describe('engine copy-store', () => {
     expect(settings).not.toContain('world');
     expect(first.tables.settings!.skipped).toBeGreaterThan(0);
     expect(first.not_copied).toEqual(NOT_COPIED);
+  });
+
+  it('copies the live store\'s terminated channels so that the fleet\'s store answers every search as the data dir did', async () => {
+    const source = openCopySource(`sqlite:${dataDir}`);
+    const target = await openTarget(url);
+    try {
+      const before = new SqliteLiveTerminated(source.db, () => TERMINATED_NOW);
+      const after = new PostgresLiveTerminated(target, () => TERMINATED_NOW);
+      expect(first.tables.live_terminated).toMatchObject({ rows: TERMINATED.length, written: TERMINATED.length });
+      for (const q of ['cooking', 'lucia, チャンネル', 'one-pot']) {
+        for (const sort of ['date', 'subs', 'similarity'] as const) {
+          const search = { keywords: q.split(',').map((word) => parseKeyword(word)!), sort, direction: 'desc' as const, offset: 0, limit: 30 };
+          const expected = await before.search(search);
+          expect(expected.total, q).toBeGreaterThan(0);
+          expect({ ...(await after.search(search)), plan: null }, `${q} ${sort}`).toEqual({ ...expected, plan: null });
+        }
+      }
+      expect(await after.byId(terminatedChannelId(5))).toEqual(await before.byId(terminatedChannelId(5)));
+      // The words' counts (one-word totals) are kept by the table's triggers, for copied rows too.
+      expect((await after.search({ keywords: [parseKeyword('cooking')!], sort: 'date', direction: 'desc', offset: 0, limit: 1 })).total).toBe(
+        (await target.get<{ n: number }>("SELECT count(*) AS n FROM live_terminated WHERE document @@ 'cooking'::tsquery"))!.n,
+      );
+    } finally {
+      await target.close();
+      source.close();
+    }
   });
 
   it('places every voice\'s sample file in the fleet\'s files dir, byte for byte, and finds them there on a second run', async () => {

@@ -15,8 +15,7 @@
  */
 import { badRequest } from '../../../../core/errors.js';
 import type { EngineContext } from '../../../context.js';
-import { liveTerminatedTablesExist } from '../../../index/terminated/live-schema.js';
-import { LiveTerminatedStore, type TerminatedEntry } from '../../../index/terminated/live-store.js';
+import type { TerminatedEntry } from '../../../index/terminated/live-store.js';
 import { dataDirPlatform } from '../../../platform/factory/open-platform.js';
 import { checkLine } from './import-line.js';
 import { readLines } from './line-reader.js';
@@ -72,9 +71,9 @@ export async function importTerminated(engine: EngineContext, input: AsyncIterab
     options.onRefused?.(refused);
   };
   let batch: TerminatedEntry[] = [];
-  const flush = () => {
+  const flush = async () => {
     if (batch.length === 0) return;
-    const written = sink(batch);
+    const written = await sink(batch);
     summary.loaded += written.loaded;
     summary.updated += written.updated;
     batch = [];
@@ -91,38 +90,34 @@ export async function importTerminated(engine: EngineContext, input: AsyncIterab
       const checked = checkLine(read.text, engine.clock.now());
       if ('error' in checked) refuse({ line: read.number, error: checked.error });
       else batch.push(checked.entry);
-      if (batch.length === BATCH) flush();
+      if (batch.length === BATCH) await flush();
     }
-    flush();
+    await flush();
   } finally {
     if (options.dryRun) engine.db.exec('DROP TABLE IF EXISTS temp.import_seen');
   }
   return summary;
 }
 
-type Sink = (batch: TerminatedEntry[]) => { loaded: number; updated: number };
+type Sink = (batch: TerminatedEntry[]) => Promise<{ loaded: number; updated: number }>;
 
-/** One transaction a batch. */
+/** One transaction a batch, in the engine's live terminated store (the data dir's SQLite or the fleet's PostgreSQL). */
 function storeSink(engine: EngineContext): Sink {
-  const store = new LiveTerminatedStore(engine.db, () => engine.clock.now());
-  return (batch) => engine.db.transaction(() => store.write(batch))();
+  return async (batch) => (await engine.liveTerminatedStore()).write(batch);
 }
 
 /**
- * Counts as the store would, writing nothing to the data dir: only a temporary list of the ids
- * seen (so a duplicate in the file counts as an update), and not even the store's empty tables.
+ * Counts as the store would, writing nothing to the store: only a temporary list of the ids seen
+ * in the data dir's SQLite (so a duplicate in the file counts as an update), and not even the
+ * store's empty tables.
  */
 function dryRunSink(engine: EngineContext): Sink {
-  const store = liveTerminatedTablesExist(engine.db) ? new LiveTerminatedStore(engine.db, () => engine.clock.now()) : null;
   engine.db.exec('DROP TABLE IF EXISTS temp.import_seen; CREATE TEMP TABLE import_seen (channel_id TEXT PRIMARY KEY) WITHOUT ROWID');
   const see = engine.db.prepare('INSERT OR IGNORE INTO temp.import_seen (channel_id) VALUES (?)');
-  return (batch) =>
-    engine.db.transaction(() => {
-      const counted = { loaded: 0, updated: 0 };
-      for (const entry of batch) {
-        const firstInFile = see.run(entry.channel_id).changes === 1;
-        counted[firstInFile && !store?.has(entry.channel_id) ? 'loaded' : 'updated'] += 1;
-      }
-      return counted;
-    })();
+  return async (batch) => {
+    const firstInFile = engine.db.transaction(() => batch.filter((entry) => see.run(entry.channel_id).changes === 1).map((entry) => entry.channel_id))();
+    const stored = await (await engine.liveTerminatedStore()).known(firstInFile);
+    const loaded = firstInFile.filter((id) => !stored.has(id)).length;
+    return { loaded, updated: batch.length - loaded };
+  };
 }
