@@ -144,7 +144,11 @@ async function planTable(source: CopySource, target: PostgresStore, spec: Copied
     [spec.table],
   );
   if (targetColumns.length === 0) throw new Error(`The copy lists the table ${spec.table}, which the target's schema does not have.`);
-  const sourceColumns = new Set(source.db.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all(spec.table).map((row) => row.name));
+  const sourceColumns = new Set(
+    spec.from
+      ? source.db.prepare(`SELECT * FROM ${sourceRows(source, spec)} LIMIT 0`).columns().map((column) => column.name)
+      : source.db.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all(spec.table).map((row) => row.name),
+  );
   // A column only the fleet keeps (e.g. the queue's `watched`) takes its default; one it cannot do without means the source is of another version.
   const fleetOnly = (column: (typeof targetColumns)[number]) => column.column_default !== null || column.is_nullable === 'YES' || column.is_identity === 'YES';
   const missing = targetColumns.filter((column) => !sourceColumns.has(column.column_name) && !fleetOnly(column)).map((column) => column.column_name);
@@ -160,7 +164,7 @@ async function planTable(source: CopySource, target: PostgresStore, spec: Copied
     identity = { column: identityColumn, sequence: found!.sequence };
   }
   const counts = source.db
-    .prepare<[], { n: number; kept: number | null }>(`SELECT COUNT(*) AS n, SUM(CASE WHEN ${spec.filter?.keep ?? '1'} THEN 1 ELSE 0 END) AS kept FROM ${quote(spec.table)}`)
+    .prepare<[], { n: number; kept: number | null }>(`SELECT COUNT(*) AS n, SUM(CASE WHEN ${spec.filter?.keep ?? '1'} THEN 1 ELSE 0 END) AS kept FROM ${sourceRows(source, spec)}`)
     .get()!;
   const rows = counts.kept ?? 0;
   return { spec, columns, identity, rows, skipped: counts.n - rows };
@@ -168,13 +172,18 @@ async function planTable(source: CopySource, target: PostgresStore, spec: Copied
 
 type SourceRow = Record<string, SqlValue>;
 
+/** The table's rows in the source, as a FROM item: its table, or the query it declares (`from`). */
+function sourceRows(source: CopySource, spec: CopiedTable): string {
+  return spec.from ? `(${spec.from(source.db)}) AS ${quote(spec.table)}` : quote(spec.table);
+}
+
 /** The source's rows to copy, in key order, `size` at a time ('counted' tables: each distinct row once, with its number of copies). */
 function* sourceBatches(source: CopySource, table: PlannedTable, size: number): Generator<SourceRow[]> {
   const where = table.spec.filter ? `WHERE ${table.spec.filter.keep}` : '';
   const sql =
     table.spec.mode === 'counted'
-      ? `SELECT ${list(table.columns)}, COUNT(*) AS __copies FROM ${quote(table.spec.table)} ${where} GROUP BY ${list(table.columns)} ORDER BY ${list(table.spec.key)}`
-      : `SELECT ${list(table.columns)} FROM ${quote(table.spec.table)} ${where} ORDER BY ${list(table.spec.key)}`;
+      ? `SELECT ${list(table.columns)}, COUNT(*) AS __copies FROM ${sourceRows(source, table.spec)} ${where} GROUP BY ${list(table.columns)} ORDER BY ${list(table.spec.key)}`
+      : `SELECT ${list(table.columns)} FROM ${sourceRows(source, table.spec)} ${where} ORDER BY ${list(table.spec.key)}`;
   let batch: SourceRow[] = [];
   for (const row of source.db.prepare<[], SourceRow>(sql).iterate()) {
     batch.push(row);
@@ -270,8 +279,8 @@ async function differingRows(source: CopySource, target: PostgresStore, table: P
   const keep = spec.filter ? ` AND (${spec.filter.keep})` : '';
   const byKey = spec.key.map((column) => `${quote(column)} = ?`).join(' AND ');
   const lookup: Statement = counted
-    ? source.db.prepare(`SELECT COUNT(*) AS __copies FROM ${quote(spec.table)} WHERE ${byKey}${keep}`)
-    : source.db.prepare(`SELECT ${list(columns)} FROM ${quote(spec.table)} WHERE ${byKey}${keep}`);
+    ? source.db.prepare(`SELECT COUNT(*) AS __copies FROM ${sourceRows(source, spec)} WHERE ${byKey}${keep}`)
+    : source.db.prepare(`SELECT ${list(columns)} FROM ${sourceRows(source, spec)} WHERE ${byKey}${keep}`);
   const selected = counted ? `${list(spec.key)}, COUNT(*) AS __copies` : list(columns);
   const grouped = counted ? ` GROUP BY ${list(spec.key)}` : '';
   let differing = 0;

@@ -8,7 +8,9 @@
 import { WRITE_PROBE_KEY } from '../../health.js';
 import { EDITION_SETTING } from '../../features/checks/check-index.js';
 import { IDENTITY_CHANNEL } from '../../identity/identity.js';
+import type Database from 'better-sqlite3';
 import { PLATFORM_SETTING, WORLD_SETTING } from '../../platform/factory/open-platform.js';
+import { SHARED_WORLD_CHANNEL, sharedWorldRowOfDataDir } from '../../platform/factory/shared-world-row.js';
 import { CHANGED_CHANNEL as SETTINGS_CHANNEL } from '../settings.js';
 
 export interface CopiedTable {
@@ -26,6 +28,11 @@ export interface CopiedTable {
   filter?: { keep: string; reason: string };
   /** Told after rows were written, so servers already running on the target reload what they keep in memory. */
   announce?: string;
+  /**
+   * The table's rows in the source when the source keeps them otherwise (a query of its SQLite
+   * file); by default the source's table of the same name.
+   */
+  from?: (db: Database.Database) => string;
   /** A column naming a file relative to the engine's files dir (a voice's sample): the file is copied to the target's files dir before its row. */
   file?: string;
 }
@@ -67,6 +74,8 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   { table: 'cms_signals', key: ['channel_id'] },
   { table: 'ad_verdicts', key: ['channel_id'] },
   { table: 'external_monetization', key: ['channel_id'] },
+  // The sample world's definition and clock (its tables stay derived data in each data dir).
+  { table: 'sample_world', key: ['id'], from: sharedWorldRowOfDataDir, announce: SHARED_WORLD_CHANNEL },
 ];
 
 /** Tables of the Postgres schema the copy leaves alone, and why. */
