@@ -122,6 +122,16 @@ describe('the sample world on a fleet', () => {
     expect(tables(b)).toEqual(tables(a));
   });
 
+  it('ranks and lists collabs the same on every server: each derives its growth snapshot from the same world and edition', async () => {
+    const key = (await a.identity.createUserWithKey('ultimate', [])).key;
+    const [onA, onB] = [new LocalService(a, key), new LocalService(b, key)];
+    const top = await onA.call('collabs.top', {});
+    expect(top.channels.length).toBeGreaterThan(0);
+    expect(await onB.call('collabs.top', {})).toEqual(top);
+    const feed = await onB.call('collabs.feed', {});
+    expect(await onA.call('collabs.feed', {})).toEqual(feed);
+  });
+
   it('adds up two advances made at once on two servers: both end 2 days on', async () => {
     const start = (await world(a)).nowMs();
     const [onA, onB] = await Promise.all([a.advanceWorld('1d'), b.advanceWorld('1d')]);
