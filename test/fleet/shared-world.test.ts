@@ -76,6 +76,11 @@ function tables(engine: Engine) {
   };
 }
 
+afterAll(async () => {
+  for (const engine of engines.splice(0)) await engine.close();
+  for (const dir of dataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 describe('the sample world on a fleet', () => {
   let a: Engine;
   let b: Engine;
@@ -90,11 +95,6 @@ describe('the sample world on a fleet', () => {
     await a.reseedWorld(WORLD);
     handles = (await world(a)).sampleChannels(6).map((channel) => channel.handle!);
   }, 120_000);
-
-  afterAll(async () => {
-    for (const engine of engines) await engine.close();
-    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
 
   it('answers a world seeded through one server identically on another', async () => {
     const onB = await answers(b, handles);
@@ -174,5 +174,25 @@ describe('the sample world on a fleet', () => {
     const again = await Promise.all([a, b].map(async (engine) => (await engine.index()).edition));
     expect(again[0]).toBe(again[1]);
     expect(again[0]).not.toBe(editions[0]);
+  });
+});
+
+describe('the fleet\'s world and the world generator\'s version', () => {
+  it('moves a row of an older generator to this one (a new edition), and refuses one of a newer generator, saying why', async () => {
+    const { WORLD_GENERATOR_VERSION } = await import('../../src/engine/platform/sample/generate.js');
+    url = await createTestDatabase();
+    const first = await server();
+    await first.reseedWorld({ seed: 31, channels: 100, terminated: 0 });
+    const edition = (await first.index()).edition;
+    await first.store.run('UPDATE sample_world SET generator_version = ?', [WORLD_GENERATOR_VERSION - 1]);
+    const upgraded = await server();
+    expect((await world(upgraded)).channelCount()).toBe(100);
+    expect(await upgraded.store.all('SELECT generator_version FROM sample_world')).toEqual([{ generator_version: WORLD_GENERATOR_VERSION }]);
+    expect((await upgraded.index()).edition).not.toBe(edition);
+    expect((await first.index()).edition).toBe((await upgraded.index()).edition);
+
+    await first.store.run('UPDATE sample_world SET generator_version = ?', [WORLD_GENERATOR_VERSION + 1]);
+    const refused = await first.platform().then(() => undefined, (error: unknown) => error);
+    expect(refused).toMatchObject({ status: 409, message: expect.stringContaining(`world generator version ${WORLD_GENERATOR_VERSION + 1}`), hint: expect.stringMatching(/same tubekit version/) });
   });
 });
