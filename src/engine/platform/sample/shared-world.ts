@@ -67,12 +67,15 @@ export class SharedSampleWorld {
     private readonly initial: WorldSettings,
   ) {}
 
-  static async open(db: Database.Database, store: Store, initial: WorldSettings): Promise<SharedSampleWorld> {
+  static open(db: Database.Database, store: Store, initial: WorldSettings): SharedSampleWorld {
     const world = new SharedSampleWorld(db, store, initial);
     // Another server reseeded or advanced (or the notifications' connection came back): catch up now.
-    await store.listen(SHARED_WORLD_CHANNEL, () => {
-      world.opened().catch(() => undefined);
-    });
+    // Not waited for: answers never depend on it (the row is read before every read of the world).
+    store
+      .listen(SHARED_WORLD_CHANNEL, () => {
+        world.opened().catch(() => undefined);
+      })
+      .catch(() => undefined);
     return world;
   }
 
@@ -128,9 +131,12 @@ export class SharedSampleWorld {
         const opened = this.bringTo(this.checkedVersion(row));
         // Moved (and `ms` judged) before the row: a refused span changes nothing anywhere.
         const moved = opened.platform.advance(ms);
+        // Until the row says so too (a failed or retried transaction), the copy is ahead of it: the
+        // next look finds that and builds it again.
+        this.local = undefined;
         const advanced = row.advanced_ms + ms;
         await tx.run('UPDATE sample_world SET advanced_ms = ? WHERE id = 1', [advanced]);
-        this.local = { ...this.local!, advanced };
+        this.local = { edition: row.edition, advanced, opened };
         return moved;
       }, { locks: [WORLD_LOCK] });
     });
