@@ -21,8 +21,34 @@ const bare = http.createServer((_request, response) => {
   response.end(body);
 });
 await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-process.stdout.write(`${JSON.stringify({ serveUrl: server.url, bareUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`, key })}\n`);
+
+/**
+ * On PostgreSQL, a folder of 5 channels whose figures come from the sample world, and a second
+ * server on the same store (another data dir) that reads the fleet's world row only once and then
+ * trusts its notifications: what the row read before each read of the world costs, side by side.
+ */
+let world: { checkedUrl: string; rememberedUrl: string; folderId: number } | undefined;
+const closers: Array<() => Promise<void>> = [];
+if (storeUrl) {
+  const { LocalService } = await import('../src/engine/local-service.js');
+  const service = new LocalService(engine, key);
+  const channels = (await engine.platform()).simulation!.sampleChannels(5).map((channel) => channel.channel_id);
+  const folderId = (await service.call('folders.create', { name: 'Bench' })).folder.id;
+  await service.call('saved.add', { channel_ids: channels, folder_id: folderId });
+  const rememberedEngine = await openEngine({ dataDir: `${dataDir}-remembered`, store: parseStoreLocation(storeUrl) });
+  await rememberedEngine.platform();
+  const shared = await (rememberedEngine as unknown as { sharedWorld: Promise<{ opened(): Promise<unknown> }> }).sharedWorld;
+  const opened = await shared.opened();
+  shared.opened = () => Promise.resolve(opened);
+  const remembered = await startServer({ engine: rememberedEngine, port: 0, alertsEveryMinutes: 0 });
+  world = { checkedUrl: server.url, rememberedUrl: remembered.url, folderId };
+  closers.push(() => remembered.close().then(() => rememberedEngine.close()));
+}
+process.stdout.write(`${JSON.stringify({ serveUrl: server.url, bareUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`, key, world })}\n`);
 process.on('SIGTERM', () => {
   bare.close();
-  void server.close().then(() => engine.close()).then(() => process.exit(0));
+  void Promise.all(closers.map((close) => close()))
+    .then(() => server.close())
+    .then(() => engine.close())
+    .then(() => process.exit(0));
 });

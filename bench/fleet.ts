@@ -143,7 +143,7 @@ async function serveRows(postgres: PostgresServer): Promise<BenchRow[]> {
     const storeUrl = store === 'postgres' ? await newDatabase(postgres) : '';
     const child = execa('node', [CHILD, dataDir, storeUrl], { stdout: 'pipe', stderr: 'inherit', buffer: false });
     try {
-      const info = await firstLine<{ serveUrl: string; bareUrl: string; key: string }>(child.stdout!);
+      const info = await firstLine<{ serveUrl: string; bareUrl: string; key: string; world?: { checkedUrl: string; rememberedUrl: string; folderId: number } }>(child.stdout!);
       const headers = { authorization: `Bearer ${info.key}` };
       const rate = async (url: string) => (await autocannon({ url: `${url}/api/folders`, connections: 10, duration: 2, headers })).requests.average;
       await rate(info.serveUrl); // warm up
@@ -160,13 +160,43 @@ async function serveRows(postgres: PostgresServer): Promise<BenchRow[]> {
         baseline: { name: 'bare node:http', value: median(bare) },
         budget: store === 'postgres' ? '≥ 0.4×' : '≥ 0.5×',
       });
+      if (info.world) rows.push(await worldCheckRow(autocannon, info.world, headers));
     } finally {
       child.kill('SIGTERM');
       await child.catch(() => undefined);
       fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(`${dataDir}-remembered`, { recursive: true, force: true });
     }
   }
   return rows;
+}
+
+/**
+ * A read of the sample world on a fleet (a folder's 5 channels with their figures): on a server
+ * that reads the fleet's world row before each read of the world, against one that trusts its
+ * notifications (the row read once), on the same store in the same child.
+ */
+async function worldCheckRow(
+  autocannon: typeof import('autocannon').default,
+  world: { checkedUrl: string; rememberedUrl: string; folderId: number },
+  headers: Record<string, string>,
+): Promise<BenchRow> {
+  const rate = async (url: string) => (await autocannon({ url: `${url}/api/folders/${world.folderId}/channels`, connections: 10, duration: 2, headers })).requests.average;
+  await rate(world.checkedUrl);
+  await rate(world.rememberedUrl);
+  const checked: number[] = [];
+  const remembered: number[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    remembered.push(await rate(world.rememberedUrl));
+    checked.push(await rate(world.checkedUrl));
+  }
+  return {
+    name: 'serve on postgres: GET /api/folders/:id/channels (5 channels of the sample world), the world\'s row read first',
+    value: median(checked),
+    unit: 'req/s',
+    baseline: { name: 'the world from memory (notifications only)', value: median(remembered) },
+    budget: '≈ 1× (the check costs nothing noticeable)',
+  };
 }
 
 /** Polls `done` every 20 ms; throws if a worker exits first (its error would otherwise be a hang). */

@@ -20,7 +20,7 @@ import { SqliteStore } from './store/sqlite-store.js';
 import type { Store } from './store/store.js';
 import type { EngineIndex, TerminatedIndex } from './index/engine-index.js';
 import type { LiveTerminatedRepository } from './index/terminated/live-repository.js';
-import { dataDirPlatform, openPlatform, reseedSampleWorld, type OpenedPlatform, type PlatformOptions } from './platform/factory/open-platform.js';
+import { dataDirPlatform, openPlatform, openSharedWorld, reseedSampleWorld, worldIsShared, type OpenedPlatform, type PlatformOptions, type SharedWorld } from './platform/factory/open-platform.js';
 import type { PlatformProvider } from './platform/platform.js';
 import { requireSimulation, type AdvanceReport, type WorldSettings } from './platform/simulation.js';
 import type { CycleReason, CycleReport } from './features/alerts/cycle.js';
@@ -82,6 +82,9 @@ export class Engine implements EngineContext {
   readonly analysisSettings: AnalysisSettingsSource;
   /** The platform and the index it seeds, opened on first use. */
   private opened?: { platform: Promise<PlatformProvider>; index: Promise<EngineIndex> };
+  /** On a fleet's store, the sample world's shared definition and clock (opened on first use), and the opening `opened` was made from. */
+  private sharedWorld?: Promise<SharedWorld>;
+  private openedFrom?: OpenedPlatform;
   /** A live data dir's terminated channels (in the engine's store), opened on first use. */
   private liveTerminated?: Promise<LiveTerminatedRepository>;
   private readonly handlers: Handlers = {};
@@ -153,12 +156,14 @@ export class Engine implements EngineContext {
    */
   platform(): Promise<PlatformProvider> {
     this.announcePlatform();
+    if (worldIsShared(this.store, this.localSettings)) return this.sharedOpened().then((opened) => opened.platform);
     return (this.opened ?? this.open(() => openPlatform(this.db, this.localSettings, this.openOptions()))).platform;
   }
 
   /** What the service knows (statistics history, collab graph, terminated channels…), seeded by the platform or filled by its reads. */
   index(): Promise<EngineIndex> {
     this.announcePlatform();
+    if (worldIsShared(this.store, this.localSettings)) return this.sharedOpened().then((opened) => opened.index);
     return (this.opened ?? this.open(() => openPlatform(this.db, this.localSettings, this.openOptions()))).index;
   }
 
@@ -192,7 +197,39 @@ export class Engine implements EngineContext {
 
   /** Rebuilds the sample world with new parameters (`tubekit engine seed`); the index starts from its new seed. */
   reseedWorld(settings: WorldSettings): Promise<PlatformProvider> {
+    if (worldIsShared(this.store, this.localSettings)) {
+      return this.shared()
+        .then((shared) => reseedSampleWorld(this.db, this.localSettings, settings, shared))
+        .then((opened) => this.openedAs(opened).platform);
+    }
     return this.open(() => reseedSampleWorld(this.db, this.localSettings, settings)).platform;
+  }
+
+  /** A fleet's sample world (its definition and clock in the store), opened once; an opening that fails is tried again. */
+  private shared(): Promise<SharedWorld> {
+    if (!this.sharedWorld) {
+      const opening = openSharedWorld(this.db, this.store, this.localSettings);
+      opening.catch(() => {
+        if (this.sharedWorld === opening) this.sharedWorld = undefined;
+      });
+      this.sharedWorld = opening;
+    }
+    return this.sharedWorld;
+  }
+
+  /**
+   * On a fleet: the world as the store says now (its row read before every read of the world, so
+   * no answer comes from a world another server has since reseeded or moved), with the index it
+   * seeds opened again when the world was rebuilt.
+   */
+  private async sharedOpened(): Promise<{ platform: Promise<PlatformProvider>; index: Promise<EngineIndex> }> {
+    return this.openedAs(await (await this.shared()).opened());
+  }
+
+  private openedAs(current: OpenedPlatform): { platform: Promise<PlatformProvider>; index: Promise<EngineIndex> } {
+    if (this.opened && this.openedFrom === current) return this.opened;
+    this.openedFrom = current;
+    return this.open(async () => current);
   }
 
   /** Opens the platform and its index, memoised; an opening that fails is forgotten, to be tried again. */
@@ -230,7 +267,9 @@ export class Engine implements EngineContext {
   async advanceWorld(span: string | number): Promise<{ world: AdvanceReport; alerts: CycleReport }> {
     const ms = typeof span === 'number' ? span : parseDuration(span);
     if (ms === null) throw new RangeError(`"${span}" is not a span of world time: use ${DURATION_FORMS}`);
-    const world = requireSimulation(await this.platform(), 'Moving the world').advance(ms);
+    const simulation = requireSimulation(await this.platform(), 'Moving the world');
+    // A fleet's world moves in the store, for every server.
+    const world = worldIsShared(this.store, this.localSettings) ? await (await this.shared()).advance(ms) : simulation.advance(ms);
     return { world, alerts: await this.evaluateAlerts('advance') };
   }
 

@@ -49,7 +49,7 @@ describeEachEngine(
       expect((await user.call('channels.resolve', { input: newcomer.handle })).channel_id).toBe(newcomer.channel_id);
     });
   },
-  { world: WORLD },
+  { world: WORLD, postgres: true },
 );
 
 it('serve runs an alert cycle on its schedule (--alerts-every), starting at once', async () => {

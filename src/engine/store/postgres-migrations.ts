@@ -409,4 +409,24 @@ export const postgresMigrations: Migration[] = [
         REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION live_terminated_count_words();
     `,
   },
+  {
+    version: 8,
+    name: 'the sample world\'s definition and clock, shared by the fleet',
+    sql: `
+      -- The sample world is derived data: each server keeps its own copy of the world's tables in its
+      -- data dir and brings it to this row (platform/sample/shared-world.ts). One row: what the world
+      -- is made from, how far its clock has moved, and the edition of the index it seeds (a reseed
+      -- makes a new one).
+      CREATE TABLE sample_world (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        seed TEXT NOT NULL,
+        channels INTEGER NOT NULL,
+        terminated INTEGER NOT NULL,
+        reference_date TEXT NOT NULL,
+        generator_version INTEGER NOT NULL,
+        advanced_ms BIGINT NOT NULL,
+        edition TEXT NOT NULL
+      );
+    `,
+  },
 ];

@@ -14,6 +14,13 @@ const MAX_TRANSACTION_TRIES = 8;
 const UNREACHABLE_CLASSES = ['08', '57P', '53'];
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'EPIPE', 'ENOENT', 'EAI_AGAIN']);
 const LISTEN_RETRY_MS = 500;
+/**
+ * Getting a connection timed out (the query never ran). Its timer also fires when the event loop
+ * was busy with long synchronous work (a sample world generated, an alert cycle) while the
+ * connection was being made, which says nothing of the database: tried once more before 503.
+ */
+const CONNECT_TIMED_OUT = /timeout exceeded when trying to connect|Connection terminated due to connection timeout/;
+const connectTimedOut = (error: unknown) => CONNECT_TIMED_OUT.test((error as Error | undefined)?.message ?? '');
 
 /** Whether an error means "the database cannot be reached" (503), not a fault in our SQL. */
 export function isUnreachable(error: unknown): boolean {
@@ -57,10 +64,11 @@ export class PostgresStore implements Store {
     private readonly url: string,
     readonly description: string,
     poolSize = 10,
+    connectTimeoutMs = 5_000,
   ) {
     // The first connections stay open for good (`min`): the pool then sets no idle timer each time
     // one of them is handed back, which a busy worker or server would do for every query.
-    this.pool = new pg.Pool({ connectionString: url, max: poolSize, min: 2, types: integerTypes(pg), connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+    this.pool = new pg.Pool({ connectionString: url, max: poolSize, min: 2, types: integerTypes(pg), connectionTimeoutMillis: connectTimeoutMs, idleTimeoutMillis: 30_000 });
     // A connection that dies while idle (the database restarted) is dropped by the pool; without a
     // listener the error would end the process.
     this.pool.on('error', () => undefined);
@@ -186,7 +194,7 @@ export class PostgresStore implements Store {
 
   private async connect(): Promise<PoolClient> {
     try {
-      return await this.pool.connect();
+      return await this.pool.connect().catch((error: unknown) => (connectTimedOut(error) ? this.pool.connect() : Promise.reject(error)));
     } catch (error) {
       throw storeUnavailable(this.description, error);
     }
@@ -195,7 +203,8 @@ export class PostgresStore implements Store {
   private async query(on: Pool | PoolClient, sql: string, params: readonly SqlValue[] = []): Promise<QueryResult> {
     try {
       // Named: each connection parses and plans a text once, then only binds and executes it.
-      return await on.query({ name: statementName(sql), text: numberedPlaceholders(sql), values: params as unknown[] });
+      const query = { name: statementName(sql), text: numberedPlaceholders(sql), values: params as unknown[] };
+      return await on.query(query).catch((error: unknown) => (on === this.pool && connectTimedOut(error) ? on.query(query) : Promise.reject(error)));
     } catch (error) {
       throw isUnreachable(error) ? storeUnavailable(this.description, error) : error;
     }

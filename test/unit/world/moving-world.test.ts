@@ -51,6 +51,21 @@ describe('a world that moves', () => {
     expect(expected.world_channels!.length).toBeGreaterThan(600);
   });
 
+  it('catches up to a total advanced from wherever its clock is, in spans of at most 366 days, as one advance would (a fleet\'s copy)', () => {
+    const once = world(200);
+    const caughtUp = world(200);
+    once.world.advance(300 * DAY);
+    once.world.advance(100 * DAY + 90_000);
+    caughtUp.world.advance(2 * DAY);
+    caughtUp.world.advanceTo(400 * DAY + 90_000);
+    expect(snapshot(caughtUp.db)).toEqual(snapshot(once.db));
+    // There already: nothing moves. Past it: refused, and nothing changes.
+    caughtUp.world.advanceTo(400 * DAY + 90_000);
+    expect(caughtUp.world.info().advanced_ms).toBe(400 * DAY + 90_000);
+    expect(() => caughtUp.world.advanceTo(DAY)).toThrow(/past/);
+    expect(snapshot(caughtUp.db)).toEqual(snapshot(once.db));
+  });
+
   it('moves without regenerating: other world tables and their rows stay', () => {
     const { db, world: w } = world(100);
     db.exec("CREATE TABLE world_other (x TEXT); INSERT INTO world_other VALUES ('kept')");

@@ -13,7 +13,8 @@ import type { IndexSeed } from '../../index/seed.js';
 import { liveTerminatedHoldsData } from '../../index/terminated/live-schema.js';
 import type { Settings } from '../../store/settings.js';
 import type { PlatformName, PlatformProvider } from '../platform.js';
-import type { WorldSettings } from '../simulation.js';
+import type { AdvanceReport, WorldSettings } from '../simulation.js';
+import type { Store } from '../../store/store.js';
 import { DEFAULT_WORLD_TERMINATED } from '../sample/defaults.js';
 
 export { DEFAULT_WORLD_TERMINATED };
@@ -112,10 +113,33 @@ export async function openPlatform(db: Database.Database, settings: Settings, co
   return openSampleWorld(db, settings.get<WorldSettings>(WORLD_SETTING) ?? DEFAULT_WORLD);
 }
 
-/** Rebuilds the data dir's sample world with new parameters and keeps them (`tubekit engine seed`). */
-export async function reseedSampleWorld(db: Database.Database, settings: Settings, world: WorldSettings): Promise<OpenedPlatform> {
+/**
+ * A fleet's sample world (sample/shared-world.ts): its definition and clock in the fleet's store,
+ * its tables in each data dir, brought to them before every read of the world.
+ */
+export interface SharedWorld {
+  /** The platform as the fleet's store says now (one read of it); a new object when the world was rebuilt. */
+  opened(): Promise<OpenedPlatform>;
+  reseed(world: WorldSettings): Promise<OpenedPlatform>;
+  advance(ms: number): Promise<AdvanceReport>;
+}
+
+/** Whether the data dir's sample world is a fleet's: on a PostgreSQL store (SQLite keeps the whole world in the data dir). */
+export function worldIsShared(store: Store, settings: Settings): boolean {
+  return store.dialect === 'postgres' && dataDirPlatform(settings) === 'sample';
+}
+
+/** Opens the fleet's sample world for this data dir (the data dir's own parameters start a fleet that has none). */
+export async function openSharedWorld(db: Database.Database, store: Store, settings: Settings): Promise<SharedWorld> {
+  const { SharedSampleWorld } = await import('../sample/shared-world.js');
+  return SharedSampleWorld.open(db, store, settings.get<WorldSettings>(WORLD_SETTING) ?? DEFAULT_WORLD);
+}
+
+/** Rebuilds the data dir's sample world (a fleet's: `shared`) with new parameters and keeps them (`tubekit engine seed`). */
+export async function reseedSampleWorld(db: Database.Database, settings: Settings, world: WorldSettings, shared?: SharedWorld): Promise<OpenedPlatform> {
   if (dataDirPlatform(settings) === 'live') throw mixRefused('This data dir uses the live platform: a sample world cannot be generated in it', 'live', 'sample');
   settings.set(WORLD_SETTING, world);
+  if (shared) return shared.reseed(world);
   const { regenerateSampleWorld } = await import('../sample/open.js');
   return regenerateSampleWorld(db, world);
 }

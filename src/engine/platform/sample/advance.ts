@@ -102,9 +102,33 @@ export function checkAdvance(ms: number): void {
 
 export function advanceWorld(context: AdvanceContext, ms: number): AdvanceReport {
   checkAdvance(ms);
+  return moveWorld(context, ms);
+}
+
+/**
+ * Moves the world until `total` ms have been advanced since generation, from wherever its clock
+ * is (nothing when it is there already): how a data dir's copy of a fleet's world catches up with
+ * the fleet's clock (shared-world.ts). In spans of at most MAX_ADVANCE_MS, in one transaction;
+ * advancing in spans leaves exactly the rows one advance would. Throws when the clock is past `total`.
+ */
+export function advanceWorldTo(context: AdvanceContext, total: number): void {
+  const { db } = context;
+  const run = db.transaction(() => {
+    for (let at = storedClock(db).advanced_ms; at < total; at = storedClock(db).advanced_ms) moveWorld(context, Math.min(MAX_ADVANCE_MS, total - at));
+    const at = storedClock(db).advanced_ms;
+    if (at > total) throw new RangeError(`the world's clock (${at} ms advanced) is past ${total} ms`);
+  });
+  db.inTransaction ? run() : run.immediate();
+}
+
+function storedClock(db: Database.Database) {
+  return parseClock(db.prepare('SELECT value FROM world_meta WHERE key = ?').pluck().get(CLOCK_META_KEY) as string | undefined);
+}
+
+function moveWorld(context: AdvanceContext, ms: number): AdvanceReport {
   const { db, seed, refDay, seedChannels } = context;
   const run = db.transaction(() => {
-    const clock = parseClock((db.prepare('SELECT value FROM world_meta WHERE key = ?').pluck().get(CLOCK_META_KEY) as string | undefined));
+    const clock = storedClock(db);
     const t0 = originMs(refDay) + clock.advanced_ms;
     const t1 = t0 + ms;
 

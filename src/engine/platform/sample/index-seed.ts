@@ -15,9 +15,10 @@ function coreOf(channel: ScannedChannel | string): ChannelCore | string {
   return 'model' in channel && 'state' in channel ? (channel as ChannelCore) : channel.channel_id;
 }
 
-export function sampleIndexSeed(world: SampleWorld): IndexSeed {
+/** `edition`: the index's edition; a fleet's world names its own (shared-world.ts), the same on every server. */
+export function sampleIndexSeed(world: SampleWorld, edition = world.generatedAt): IndexSeed {
   return {
-    edition: world.generatedAt,
+    edition,
     channels: {
       byId: (channelId) => world.channelById(channelId),
       byIdx: (idx) => world.channelByIndex(idx),

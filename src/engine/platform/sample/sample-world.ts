@@ -13,7 +13,7 @@ import { denseSource, TerminatedReader } from '../../index/terminated/reader.js'
 import { SAMPLE_LAYOUT } from '../../index/terminated/schema.js';
 import type { ChannelVideosOptions, PlatformProvider } from '../platform.js';
 import type { SampleVideo, SimulatedWorld } from '../simulation.js';
-import { advanceWorld, type AdvanceReport } from './advance.js';
+import { advanceWorld, advanceWorldTo, type AdvanceReport } from './advance.js';
 import { readAdPages, type AdPage } from './ad-pages.js';
 import { rowToChannel, TIER_MIN_SUBSCRIBERS, type ChannelRow } from './channels.js';
 import { CollabReader } from './collab-reader.js';
@@ -233,6 +233,19 @@ export class SampleWorld implements PlatformProvider, SimulatedWorld {
     this.clockThisTurn = undefined;
     try {
       return advanceWorld({ db: this.db, seed: this.meta.seed, refDay: this.refDay, seedChannels: this.seedChannels, uploads: this.deriver.uploads }, ms);
+    } finally {
+      this.clockThisTurn = undefined;
+    }
+  }
+
+  /**
+   * Moves the clock until `total` ms have been advanced since generation, from wherever it is
+   * (a fleet's world catching up with the fleet's clock: shared-world.ts).
+   */
+  advanceTo(total: number): void {
+    this.clockThisTurn = undefined;
+    try {
+      advanceWorldTo({ db: this.db, seed: this.meta.seed, refDay: this.refDay, seedChannels: this.seedChannels, uploads: this.deriver.uploads }, total);
     } finally {
       this.clockThisTurn = undefined;
     }

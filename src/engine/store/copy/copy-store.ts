@@ -147,7 +147,7 @@ async function planTable(source: CopySource, target: PostgresStore, spec: Copied
   const present = sourceHas(source, spec);
   const sourceColumns = new Set(
     spec.from
-      ? [...(present ? source.db.prepare(spec.from.select).columns().map((column) => column.name) : targetColumns.map((column) => column.column_name)), ...(spec.from.derived ?? [])]
+      ? [...(present ? source.db.prepare(selectOf(source, spec.from)).columns().map((column) => column.name) : targetColumns.map((column) => column.column_name)), ...(spec.from.derived ?? [])]
       : source.db.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all(spec.table).map((row) => row.name),
   );
   // A column only the fleet keeps (e.g. the queue's `watched`) takes its default; one it cannot do without means the source is of another version.
@@ -166,7 +166,7 @@ async function planTable(source: CopySource, target: PostgresStore, spec: Copied
   }
   const counts = present
     ? source.db
-        .prepare<[], { n: number; kept: number | null }>(`SELECT COUNT(*) AS n, SUM(CASE WHEN ${spec.filter?.keep ?? '1'} THEN 1 ELSE 0 END) AS kept FROM ${relationOf(spec)}`)
+        .prepare<[], { n: number; kept: number | null }>(`SELECT COUNT(*) AS n, SUM(CASE WHEN ${spec.filter?.keep ?? '1'} THEN 1 ELSE 0 END) AS kept FROM ${relationOf(source, spec)}`)
         .get()!
     : { n: 0, kept: 0 };
   const rows = counts.kept ?? 0;
@@ -177,12 +177,15 @@ type SourceRow = Record<string, SqlValue>;
 
 /** Whether the source holds the table's rows at all (a table made on first use may not be there). */
 function sourceHas(source: CopySource, spec: CopiedTable): boolean {
-  if (!spec.from) return true;
+  if (!spec.from?.requires) return true;
   return source.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(spec.from.requires) !== undefined;
 }
 
 /** What the source's rows are read from: its table of the same name, or the declared query. */
-const relationOf = (spec: CopiedTable) => (spec.from ? `(${spec.from.select}) AS source` : quote(spec.table));
+const relationOf = (source: CopySource, spec: CopiedTable) => (spec.from ? `(${selectOf(source, spec.from)}) AS source` : quote(spec.table));
+
+/** A declared query of the source: fixed, or made from what the source's file holds. */
+const selectOf = (source: CopySource, from: NonNullable<CopiedTable['from']>) => (typeof from.select === 'function' ? from.select(source.db) : from.select);
 
 /** The columns read from the source (a declared query's derived ones are made from them). */
 const readColumns = (table: PlannedTable) => table.columns.filter((column) => !table.spec.from?.derived?.includes(column));
@@ -192,7 +195,7 @@ function* sourceBatches(source: CopySource, table: PlannedTable, size: number): 
   if (!sourceHas(source, table.spec)) return;
   const where = table.spec.filter ? `WHERE ${table.spec.filter.keep}` : '';
   const columns = readColumns(table);
-  const relation = relationOf(table.spec);
+  const relation = relationOf(source, table.spec);
   const sql =
     table.spec.mode === 'counted'
       ? `SELECT ${list(columns)}, COUNT(*) AS __copies FROM ${relation} ${where} GROUP BY ${list(columns)} ORDER BY ${list(table.spec.key)}`
@@ -298,8 +301,8 @@ async function differingRows(source: CopySource, target: PostgresStore, table: P
   const lookup: Pick<Statement, 'get'> = !present
     ? { get: () => undefined }
     : counted
-      ? source.db.prepare(`SELECT COUNT(*) AS __copies FROM ${relationOf(spec)} WHERE ${byKey}${keep}`)
-      : source.db.prepare(`SELECT ${list(columns)} FROM ${relationOf(spec)} WHERE ${byKey}${keep}`);
+      ? source.db.prepare(`SELECT COUNT(*) AS __copies FROM ${relationOf(source, spec)} WHERE ${byKey}${keep}`)
+      : source.db.prepare(`SELECT ${list(columns)} FROM ${relationOf(source, spec)} WHERE ${byKey}${keep}`);
   const selected = counted ? `${list(spec.key)}, COUNT(*) AS __copies` : list(columns);
   const grouped = counted ? ` GROUP BY ${list(spec.key)}` : '';
   let differing = 0;

@@ -8,7 +8,9 @@
 import { WRITE_PROBE_KEY } from '../../health.js';
 import { EDITION_SETTING } from '../../features/checks/check-index.js';
 import { IDENTITY_CHANNEL } from '../../identity/identity.js';
+import type Database from 'better-sqlite3';
 import { PLATFORM_SETTING, WORLD_SETTING } from '../../platform/factory/open-platform.js';
+import { SHARED_WORLD_CHANNEL, sharedWorldRowOfDataDir } from '../../platform/factory/shared-world-row.js';
 import { CHANGED_CHANNEL as SETTINGS_CHANNEL } from '../settings.js';
 import type { SqlValue } from '../store.js';
 import { LIVE_TERMINATED_COPY } from '../../index/terminated/postgres/copied-rows.js';
@@ -32,10 +34,11 @@ export interface CopiedTable {
   file?: string;
   /**
    * Where the table's rows come from when the source keeps them otherwise (other tables, other
-   * columns): a query giving the target's columns but `derived`, which `derive` makes from each row
-   * it reads. The source has no such rows while it lacks the table `requires` (made on first use).
+   * columns; by default its table of the same name): a query giving the target's columns but
+   * `derived`, which `derive` makes from each row it reads — fixed, or made from what the source's
+   * file holds. The source has no such rows while it lacks the table `requires` (made on first use).
    */
-  from?: { select: string; requires: string; derived?: readonly string[]; derive?: (row: Record<string, unknown>) => Record<string, SqlValue> };
+  from?: { select: string | ((db: Database.Database) => string); requires?: string; derived?: readonly string[]; derive?: (row: Record<string, unknown>) => Record<string, SqlValue> };
 }
 
 /** Settings of the data dir itself (the engine reads them through `localSettings`), and the health check's scratch key. */
@@ -86,6 +89,8 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
     filter: { keep: '"lease_owner" IS NULL', reason: "a channel the source's sweep is reading now: on the fleet it is simply due" },
   },
   { table: 'live_terminated', key: ['idx'], from: LIVE_TERMINATED_COPY },
+  // The sample world's definition and clock (its tables stay derived data in each data dir).
+  { table: 'sample_world', key: ['id'], from: { select: sharedWorldRowOfDataDir }, announce: SHARED_WORLD_CHANNEL },
 ];
 
 /** Tables the database keeps itself from copied ones (by triggers): neither copied nor the target's own data. */

@@ -79,11 +79,11 @@ async function copy(url: string, options: Parameters<typeof copyStore>[2] = {}):
   }
 }
 
-/** The source's rows of a copied table: its own table's, or those of the query it is read with. */
-const sqliteRows = (source: CopySource, table: string, keep = '1', key: readonly string[]) => {
-  const from = COPIED_TABLES.find((spec) => spec.table === table)?.from;
-  return source.db.prepare(`SELECT * FROM ${from ? `(${from.select})` : table} WHERE ${keep} ORDER BY ${key.join(', ')}`).all() as Row[];
-};
+/** The source's rows of a copied table: its own table, or the query the declaration gives (the sample world's row, live terminated channels). */
+const sqliteRows = (source: CopySource, { table, key, filter, from }: (typeof COPIED_TABLES)[number]) =>
+  source.db
+    .prepare(`SELECT * FROM ${from ? `(${typeof from.select === 'function' ? from.select(source.db) : from.select})` : table} WHERE ${filter?.keep ?? '1'} ORDER BY ${key.join(', ')}`)
+    .all() as Row[];
 
 async function postgresRows(url: string, table: string, key: readonly string[]): Promise<Row[]> {
   const target = await openTarget(url);
@@ -189,8 +189,9 @@ describe('engine copy-store', () => {
   it('copies every declared table row for row, leaving out queued jobs and the data dir\'s own settings', async () => {
     const source = openCopySource(`sqlite:${dataDir}`);
     try {
-      for (const { table, key, filter } of COPIED_TABLES) {
-        const expected = sqliteRows(source, table, filter?.keep, key);
+      for (const spec of COPIED_TABLES) {
+        const { table, key } = spec;
+        const expected = sqliteRows(source, spec);
         if (!LIVE_ONLY.has(table)) expect(expected.length, `${table} has rows in the source`).toBeGreaterThan(0);
         // Columns only the fleet keeps (the queue's `watched`) hold their defaults; the rest match the source's.
         const sourceColumns = Object.keys(expected[0] ?? {});
@@ -260,6 +261,27 @@ describe('engine copy-store', () => {
       expect(copied, table).toMatchObject({ rows: first.tables[table]!.rows, written: 0 });
     }
     expect(await targetSnapshot(url)).toEqual(before);
+  });
+
+  it('moves the data dir\'s sample world to the fleet: its definition and clock, answered by a server with a data dir of its own', async () => {
+    const [row] = await postgresRows(url, 'sample_world', ['id']);
+    expect(row).toMatchObject({ seed: '11', channels: 400, advanced_ms: 2 * 86_400_000 });
+    const fleetDir = tempDataDir('tubekit-copy-fleet-');
+    const engine = await openEngine({ dataDir: fleetDir, store: postgresLocation(url), jobRunner: { mode: 'none' } });
+    const source = await openEngine({ dataDir, jobRunner: { mode: 'none' } });
+    try {
+      const [onFleet, onSource] = [(await engine.platform()).simulation!.info(), (await source.platform()).simulation!.info()];
+      const fields = ({ seed, channel_count, reference_date, advanced_ms, arrived_channels, video_count }: typeof onFleet) => ({ seed, channel_count, reference_date, advanced_ms, arrived_channels, video_count });
+      expect(fields(onFleet)).toEqual(fields(onSource));
+      // The index goes on from the source's edition: what was derived from it (snapshots, rankings) stays good.
+      expect((await engine.index()).edition).toBe((await source.index()).edition);
+      const channel = (await source.platform()).sampleChannels(3)[2]!;
+      expect((await engine.platform()).channelById(channel.channel_id)).toEqual(channel);
+    } finally {
+      await source.close();
+      await engine.close();
+      fs.rmSync(fleetDir, { recursive: true, force: true });
+    }
   });
 
   it('gives a copied key to an engine on the copy: it authenticates, sees its folders, and new rows take new ids', async () => {
