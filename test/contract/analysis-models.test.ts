@@ -306,5 +306,5 @@ describeEachEngine(
       expect((await analyse(service, short, 'Summarize it.')).analysis_text).toMatch(/^\[Sample world\]/);
     });
   },
-  { world: { seed: 4, channels: 200, terminated: 0 }, analysisSettings: { env } },
+  { world: { seed: 4, channels: 200, terminated: 0 }, analysisSettings: { env }, postgres: true },
 );
