@@ -76,4 +76,5 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
   download_files: 'the download cache: a file is rendered again on the fleet at its first request, as after it expires',
   download_slots: "downloads in progress on the source's machine: they end there",
   cms_live_checks: "live checks in progress on the source's machine (one per channel): their verdicts are copied once stored",
+  analysis_uploads: "uploads to the vision model are reused for 2 hours only, and their frames are in the source's data dir: the fleet uploads again at a video's next analysis",
 };
