@@ -103,7 +103,7 @@ describeEachEngine(
     it('refuses a download over the parallel cap at once (429, not queued), then takes it once the slot is free', async () => {
       const harness = get();
       const [first, second, userId] = (await starterWithTwoKeys(harness));
-      setWorkDuration(harness.engine.settings, { min_ms: 2000, max_ms: 2000 });
+      await setWorkDuration(harness.engine.settings, { min_ms: 2000, max_ms: 2000 });
       let firstDone = false;
       const running = first.call('download', { video_url: watchUrl(videos.long), format: 'subtitles' }).finally(() => {
         firstDone = true;
@@ -117,13 +117,13 @@ describeEachEngine(
       expect(error.hint).toMatch(/subscription settings: \S+subscription\.html$/);
       expect((await running).cached).toBe(false);
       expect(await slotsHeld(harness, userId)).toBe(0);
-      setWorkSetting(harness.engine.settings, { preset: 'short' });
+      await setWorkSetting(harness.engine.settings, { preset: 'short' });
       expect((await second.call('download', { video_url: watchUrl(videos.human), format: 'audio', start: 0, end: 1 })).cached).toBe(false);
     });
 
     it('renders two identical requests arriving together once: one answer renders, the other waits and is served from the cache', async () => {
       const harness = get();
-      setWorkDuration(harness.engine.settings, { min_ms: 300, max_ms: 300 });
+      await setWorkDuration(harness.engine.settings, { min_ms: 300, max_ms: 300 });
       const input = { video_url: watchUrl(videos.auto), quality: '360p' as const, start: 40, end: 41 };
       const answers = await Promise.all([harness.as('professional').call('download', input), harness.as('ultimate').call('download', input)]);
       expect(answers.map((answer) => answer.cached).sort()).toEqual([false, true]);
@@ -133,7 +133,8 @@ describeEachEngine(
 
     it('renders once across processes too: a CLI process renders, this one waits for it', async () => {
       const harness = get();
-      setWorkDuration(harness.engine.settings, { min_ms: 1000, max_ms: 1000 });
+      // Saved before the CLI starts: on Postgres it reads the shared settings when it opens.
+      await setWorkDuration(harness.engine.settings, { min_ms: 1000, max_ms: 1000 });
       const cli = execa('node', [BIN, '--json', 'download', watchUrl(videos.short), '--format', 'subtitles', '--url-only'], {
         env: { ...engineEnv(harness), TUBEKIT_BASE_URL: '', TUBEKIT_API_KEY: '', NO_COLOR: '1' },
         reject: false,
@@ -152,7 +153,7 @@ describeEachEngine(
       const harness = get();
       const { key, user_id } = (await harness.engine.identity.createUserWithKey('starter', ['generations']));
       const user = harness.withKey(key);
-      setWorkDuration(harness.engine.settings, { min_ms: 60_000, max_ms: 60_000 });
+      await setWorkDuration(harness.engine.settings, { min_ms: 60_000, max_ms: 60_000 });
       const cli = execa('node', [BIN, 'download', watchUrl(videos.music), '--format', 'audio', '--start', '0', '--end', '2', '--url-only'], {
         env: { ...engineEnv(harness), TUBEKIT_BASE_URL: '', TUBEKIT_API_KEY: key, NO_COLOR: '1' },
         reject: false,
@@ -164,7 +165,7 @@ describeEachEngine(
       expect(refused.message).toMatch(/in parallel/);
       cli.kill('SIGKILL');
       await cli;
-      setWorkSetting(harness.engine.settings, { preset: 'short' });
+      await setWorkSetting(harness.engine.settings, { preset: 'short' });
       // Its slot is freed and its unfinished render is taken over: this request renders the file itself.
       const answer = await user.call('download', input);
       expect(answer.cached).toBe(false);
