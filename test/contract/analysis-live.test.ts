@@ -57,8 +57,9 @@ async function finished(service: Service, jobId: string): Promise<TaskJob> {
 const VIDEO_URL = 'https://www.youtube.com/watch?v=fixVideo001';
 
 describeEachEngine('video analysis on the live platform', (get) => {
-  beforeAll(() => {
-    get().engine.settings.set('platform', 'live');
+  beforeAll(async () => {
+    // The data dir's own setting: on a fleet store the shared settings are another table.
+    await get().engine.localSettings.set('platform', 'live');
   });
 
   it('queues the job, which fails saying how to configure a vision model when none is', async () => {
@@ -88,4 +89,4 @@ describeEachEngine('video analysis on the live platform', (get) => {
     expect(model.violations).toEqual([]);
     expect(site.unmatched).toEqual([]);
   });
-}, { analysisSettings: { env } });
+}, { analysisSettings: { env }, postgres: true });

@@ -155,12 +155,12 @@ describeEachEngine(
       const service = get().as('starter');
       const first = await analyse(service, short, 'Summarize it.');
       expect(first).toMatchObject({ status: 'completed', cached: false, submittedCached: false });
-      const handle = () => get().engine.db.prepare<[string], { handle: string }>('SELECT handle FROM analysis_uploads WHERE video_id = ? ORDER BY uploaded_at DESC').get(short.video_id)!.handle;
-      const firstHandle = JSON.parse(handle());
+      const handle = async () => (await get().engine.store.get<{ handle: string }>('SELECT handle FROM analysis_uploads WHERE video_id = ? ORDER BY uploaded_at DESC', [short.video_id]))!.handle;
+      const firstHandle = JSON.parse(await handle());
       expect(firstHandle).toMatchObject({ kind: 'frames', resolution: 'low' });
       const again = await analyse(service, short, 'Now list the topics.');
       expect(again).toMatchObject({ status: 'completed', cached: true, submittedCached: true });
-      expect(JSON.parse(handle()).dir).toBe(firstHandle.dir);
+      expect(JSON.parse(await handle()).dir).toBe(firstHandle.dir);
       expect(fixture.chats[1]!.images.map((image) => image.jpeg)).toEqual(fixture.chats[0]!.images.map((image) => image.jpeg));
       expect(fixture.chats[1]!.text).toContain('Now list the topics.');
       // Another resolution is another upload.
@@ -306,5 +306,5 @@ describeEachEngine(
       expect((await analyse(service, short, 'Summarize it.')).analysis_text).toMatch(/^\[Sample world\]/);
     });
   },
-  { world: { seed: 4, channels: 200, terminated: 0 }, analysisSettings: { env } },
+  { world: { seed: 4, channels: 200, terminated: 0 }, analysisSettings: { env }, postgres: true },
 );

@@ -220,5 +220,5 @@ describeEachEngine(
       }
     });
   },
-  { world: { seed: 4, channels: 200, terminated: 0 }, clock },
+  { world: { seed: 4, channels: 200, terminated: 0 }, clock, postgres: true },
 );

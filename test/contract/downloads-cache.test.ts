@@ -69,5 +69,5 @@ describeEachEngine(
       expect((await failure(starter.call('download', input))).retryAfterSeconds).toBe(29 * 60 + 59);
     });
   },
-  { world: { seed: 1, channels: 300 }, clock: new ManualClock() },
+  { world: { seed: 1, channels: 300 }, clock: new ManualClock(), postgres: true },
 );

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import type { Service } from '../../src/core/service.js';
 import { setWorkDuration, setWorkSetting } from '../../src/engine/simulated-work.js';
 import { BIN } from '../support/cli.js';
-import { describeEachEngine, failure, type EngineHarness } from '../support/engines.js';
+import { describeEachEngine, engineEnv, failure, type EngineHarness } from '../support/engines.js';
 import { pickVideos, watchUrl, type TestVideos } from '../support/media.js';
 
 const WORLD = { seed: 1, channels: 300 };
@@ -20,15 +20,14 @@ async function starterWithTwoKeys(harness: EngineHarness): Promise<[Service, Ser
   return [harness.withKey(key), harness.withKey((await harness.engine.identity.createKeyForUser(user_id))), user_id];
 }
 
-function slotsHeld(harness: EngineHarness, userId?: number): number {
-  const sql = userId === undefined ? 'SELECT COUNT(*) AS n FROM download_slots' : 'SELECT COUNT(*) AS n FROM download_slots WHERE user_id = ?';
-  const statement = harness.engine.db.prepare<unknown[], { n: number }>(sql);
-  return (userId === undefined ? statement.get() : statement.get(userId))!.n;
+async function slotsHeld(harness: EngineHarness, userId?: number): Promise<number> {
+  const [sql, params] = userId === undefined ? ['SELECT COUNT(*) AS n FROM download_slots', []] : ['SELECT COUNT(*) AS n FROM download_slots WHERE user_id = ?', [userId]];
+  return (await harness.engine.store.get<{ n: number }>(sql, params))!.n;
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -104,12 +103,12 @@ describeEachEngine(
     it('refuses a download over the parallel cap at once (429, not queued), then takes it once the slot is free', async () => {
       const harness = get();
       const [first, second, userId] = (await starterWithTwoKeys(harness));
-      setWorkDuration(harness.engine.settings, { min_ms: 2000, max_ms: 2000 });
+      await setWorkDuration(harness.engine.settings, { min_ms: 2000, max_ms: 2000 });
       let firstDone = false;
       const running = first.call('download', { video_url: watchUrl(videos.long), format: 'subtitles' }).finally(() => {
         firstDone = true;
       });
-      await until(() => slotsHeld(harness, userId) === 1, 'the first download to hold its slot');
+      await until(async () => (await slotsHeld(harness, userId)) === 1, 'the first download to hold its slot');
       const error = await failure(second.call('download', { video_url: watchUrl(videos.human), format: 'audio', start: 0, end: 1 }));
       // Answered while the first still runs: refused at once, not queued behind it.
       expect(firstDone).toBe(false);
@@ -117,30 +116,31 @@ describeEachEngine(
       expect(error.message).toMatch(/allows 1 in parallel and 1 is in progress; this one was not queued\. Try again in \d+s\./);
       expect(error.hint).toMatch(/subscription settings: \S+subscription\.html$/);
       expect((await running).cached).toBe(false);
-      expect(slotsHeld(harness, userId)).toBe(0);
-      setWorkSetting(harness.engine.settings, { preset: 'short' });
+      expect(await slotsHeld(harness, userId)).toBe(0);
+      await setWorkSetting(harness.engine.settings, { preset: 'short' });
       expect((await second.call('download', { video_url: watchUrl(videos.human), format: 'audio', start: 0, end: 1 })).cached).toBe(false);
     });
 
     it('renders two identical requests arriving together once: one answer renders, the other waits and is served from the cache', async () => {
       const harness = get();
-      setWorkDuration(harness.engine.settings, { min_ms: 300, max_ms: 300 });
+      await setWorkDuration(harness.engine.settings, { min_ms: 300, max_ms: 300 });
       const input = { video_url: watchUrl(videos.auto), quality: '360p' as const, start: 40, end: 41 };
       const answers = await Promise.all([harness.as('professional').call('download', input), harness.as('ultimate').call('download', input)]);
       expect(answers.map((answer) => answer.cached).sort()).toEqual([false, true]);
       expect(answers[0]!.download_url).toBe(answers[1]!.download_url);
-      expect(slotsHeld(harness)).toBe(0);
+      expect(await slotsHeld(harness)).toBe(0);
     });
 
     it('renders once across processes too: a CLI process renders, this one waits for it', async () => {
       const harness = get();
-      setWorkDuration(harness.engine.settings, { min_ms: 1000, max_ms: 1000 });
+      // Saved before the CLI starts: on Postgres it reads the shared settings when it opens.
+      await setWorkDuration(harness.engine.settings, { min_ms: 1000, max_ms: 1000 });
       const cli = execa('node', [BIN, '--json', 'download', watchUrl(videos.short), '--format', 'subtitles', '--url-only'], {
-        env: { TUBEKIT_DATA_DIR: harness.engine.dataDir, TUBEKIT_BASE_URL: '', TUBEKIT_API_KEY: '', NO_COLOR: '1' },
+        env: { ...engineEnv(harness), TUBEKIT_BASE_URL: '', TUBEKIT_API_KEY: '', NO_COLOR: '1' },
         reject: false,
       });
-      const rendering = harness.engine.db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM download_files WHERE state = 'rendering'");
-      await until(() => rendering.get()!.n === 1, 'the CLI to start rendering');
+      const rendering = async () => (await harness.engine.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM download_files WHERE state = 'rendering'"))!.n;
+      await until(async () => (await rendering()) === 1, 'the CLI to start rendering');
       const here = await harness.as('ultimate').call('download', { video_url: watchUrl(videos.short), format: 'subtitles' });
       const there = await cli;
       expect(there.exitCode).toBe(0);
@@ -153,24 +153,24 @@ describeEachEngine(
       const harness = get();
       const { key, user_id } = (await harness.engine.identity.createUserWithKey('starter', ['generations']));
       const user = harness.withKey(key);
-      setWorkDuration(harness.engine.settings, { min_ms: 60_000, max_ms: 60_000 });
+      await setWorkDuration(harness.engine.settings, { min_ms: 60_000, max_ms: 60_000 });
       const cli = execa('node', [BIN, 'download', watchUrl(videos.music), '--format', 'audio', '--start', '0', '--end', '2', '--url-only'], {
-        env: { TUBEKIT_DATA_DIR: harness.engine.dataDir, TUBEKIT_BASE_URL: '', TUBEKIT_API_KEY: key, NO_COLOR: '1' },
+        env: { ...engineEnv(harness), TUBEKIT_BASE_URL: '', TUBEKIT_API_KEY: key, NO_COLOR: '1' },
         reject: false,
       });
-      await until(() => slotsHeld(harness, user_id) === 1, 'the CLI to hold a slot');
+      await until(async () => (await slotsHeld(harness, user_id)) === 1, 'the CLI to hold a slot');
       const input = { video_url: watchUrl(videos.music), format: 'audio' as const, start: 0, end: 2 };
       const refused = await failure(user.call('download', input));
       expect(refused.status).toBe(429);
       expect(refused.message).toMatch(/in parallel/);
       cli.kill('SIGKILL');
       await cli;
-      setWorkSetting(harness.engine.settings, { preset: 'short' });
+      await setWorkSetting(harness.engine.settings, { preset: 'short' });
       // Its slot is freed and its unfinished render is taken over: this request renders the file itself.
       const answer = await user.call('download', input);
       expect(answer.cached).toBe(false);
-      expect(slotsHeld(harness, user_id)).toBe(0);
+      expect(await slotsHeld(harness, user_id)).toBe(0);
     });
   },
-  { world: WORLD },
+  { world: WORLD, postgres: true },
 );

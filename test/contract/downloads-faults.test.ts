@@ -57,5 +57,5 @@ describeEachEngine(
       expect(full).not.toHaveProperty('quality_note');
     });
   },
-  { world: { seed: 1, channels: 300 } },
+  { world: { seed: 1, channels: 300 }, postgres: true },
 );

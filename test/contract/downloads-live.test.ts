@@ -142,7 +142,7 @@ async function saved(harness: EngineHarness, service: Service, url: string): Pro
     expect(heavy.message).toMatch(/about 2,000 MB of 720p video \(the platform's own streams\), over the 500 MB download limit\. Clip it with start and end to at most 14:59 — 45:01 shorter\./);
     expect(server.mediaRequests().length).toBe(before);
   });
-});
+}, { postgres: true });
 
 const REFUSALS = {
   livePrivat1: { status: 403, text: "ERROR: [youtube] livePrivat1: Private video. Sign in if you've been granted access to this video" },
@@ -207,7 +207,7 @@ const REFUSALS = {
     const broken = await failure(service.call('download', { video_url: liveWatchUrl('liveBroken1'), quality: '360p' }));
     expect(broken).toMatchObject({ status: 502, code: 'upstream_error' });
     expect(broken.message).toMatch(/^yt-dlp could not fetch liveBroken1: .*404/);
-    const slots = get().engine.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM download_slots').get()!.n;
+    const slots = (await get().engine.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM download_slots'))!.n;
     expect(slots).toBe(0);
     // The Starter plan's 5 an hour: every failure above left them all.
     for (let index = 0; index < 5; index++) expect((await service.call('download', { video_url: liveWatchUrl('liveAfter01'), quality: '360p' })).success).toBe(true);
@@ -217,7 +217,7 @@ const REFUSALS = {
     expect(fs.existsSync(path.join(dataDir, 'cdn', 'downloads', 'liveBroken1'))).toBe(false);
     expect(fs.readdirSync(path.join(dataDir, 'scratch'))).toEqual([]);
   });
-});
+}, { postgres: true });
 
 (hasYtdlp ? describeEachEngine : () => undefined)('live downloads in progress', (get) => {
   beforeAll(async () => {
@@ -232,9 +232,9 @@ const REFUSALS = {
     server.throttle(150_000);
     const progress: Array<{ fraction: number | null; downloaded_bytes: number }> = [];
     const slow = starter.call('download', { video_url: liveWatchUrl('liveSlow001'), quality: '360p' }, { onProgress: (step) => progress.push(step) });
-    const slots = () => get().engine.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM download_slots').get()!.n;
+    const slots = async () => (await get().engine.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM download_slots'))!.n;
     const deadline = Date.now() + 20_000;
-    while (slots() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ((await slots()) === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     const refused = await failure(starter.call('download', { video_url: liveWatchUrl('liveOther01'), quality: '360p' }));
     expect(refused).toMatchObject({ status: 429, code: 'rate_limited' });
     expect(refused.message).toMatch(/allows 1 in parallel and 1 is in progress; this one was not queued\. Try again in \d+s\./);
@@ -249,4 +249,4 @@ const REFUSALS = {
     }
     expect((await starter.call('download', { video_url: liveWatchUrl('liveOther01'), quality: '360p' })).success).toBe(true);
   });
-});
+}, { postgres: true });

@@ -184,7 +184,7 @@ describeEachEngine(
       expect(download_url).toMatch(/1080p/);
     });
   },
-  { world: WORLD },
+  { world: WORLD, postgres: true },
 );
 
 describeEachEngine(
@@ -201,5 +201,5 @@ describeEachEngine(
       expect((await user.call('download', { video_url: watchUrl(videos.human), format: 'subtitles' })).success).toBe(true);
     });
   },
-  { world: WORLD, planOverrides: { ultimate: { downloadMaxSeconds: 300 } } },
+  { world: WORLD, planOverrides: { ultimate: { downloadMaxSeconds: 300 } }, postgres: true },
 );

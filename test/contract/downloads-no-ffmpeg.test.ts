@@ -33,7 +33,7 @@ describeEachEngine(
       }
       const subtitles = await user.call('download', { video_url: watchUrl(videos.human), format: 'subtitles' });
       expect(subtitles.size_bytes).toBeGreaterThan(0);
-      const counted = get().engine.db.prepare<[number], { n: number }>("SELECT COUNT(*) AS n FROM rate_events WHERE user_id = ? AND bucket = 'download'").get(user_id)!.n;
+      const counted = (await get().engine.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM rate_events WHERE user_id = ? AND bucket = 'download'", [user_id]))!.n;
       expect(counted).toBe(1);
     });
 
@@ -43,5 +43,5 @@ describeEachEngine(
       expect(body.problems).toContainEqual({ check: 'ffmpeg', message: expect.stringMatching(/^ffmpeg is not installed .*downloads answer 503/) });
     });
   },
-  { world: { seed: 1, channels: 300 } },
+  { world: { seed: 1, channels: 300 }, postgres: true },
 );

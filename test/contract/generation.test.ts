@@ -218,4 +218,4 @@ describeEachEngine('generation', (get) => {
       clearFault(get().engine.settings, 'speech-synthesis');
     }
   });
-});
+}, { postgres: true });

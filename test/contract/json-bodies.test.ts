@@ -57,4 +57,4 @@ describeEachEngine('JSON bodies', (get) => {
     expect(refused.status).toBe(400);
     expect((await refused.json()).error).toMatch(/unknown field colour; the body takes name/);
   });
-});
+}, { postgres: true });

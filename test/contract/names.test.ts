@@ -76,4 +76,4 @@ describeEachEngine('names: text rules', (get) => {
     expect((await pro.call('voices.alt.list', {})).voices).toHaveLength(0);
     expect((await pro.call('alerts.list', {})).alerts).toHaveLength(0);
   });
-});
+}, { postgres: true });

@@ -50,4 +50,4 @@ describeEachEngine('text field limits', (get) => {
     await refuses('generate', { script: 's'.repeat(1_100_000), voice_id: 'espeak-en-us' }, /^Invalid request: script: /);
     await refuses('generate', { script: 'Hello.', voice_id: 'espeak-en-us', custom_title: 't'.repeat(201) }, /^Invalid request: custom_title: must be at most 200 characters/);
   });
-});
+}, { postgres: true });

@@ -81,5 +81,5 @@ describeEachEngine(
       expect(await failure(user.call('video.info', {} as never))).toMatchObject({ status: 400 });
     });
   },
-  { world: { seed: 1, channels: 300 } },
+  { world: { seed: 1, channels: 300 }, postgres: true },
 );

@@ -102,15 +102,16 @@ describeEachEngine('alt voices', (get) => {
   it('holds the clone cap under concurrent clones, leaving nothing behind at the provider', async () => {
     const service = get().as('professional');
     for (let i = 0; i < 7; i++) await service.call('voices.alt.clone', { voice_name: `v${i}`, audio_file: thirtySeconds });
-    const providerVoices = () => get().engine.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM alt_provider_voices').get()!.n;
-    const before = { provider: providerVoices(), files: samples().length };
+    // The provider's library is in the engine's store (the fleet's database on Postgres).
+    const providerVoices = async () => (await get().engine.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM alt_provider_voices'))!.n;
+    const before = { provider: await providerVoices(), files: samples().length };
     const outcomes = await Promise.allSettled(
       [1, 2, 3].map((i) => service.call('voices.alt.clone', { voice_name: `racer ${i}`, audio_file: thirtySeconds })),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason.status).toBe(403);
     expect((await service.call('voices.alt.list', {})).voices).toHaveLength(8);
-    expect(providerVoices()).toBe(before.provider + 1);
+    expect(await providerVoices()).toBe(before.provider + 1);
     expect(samples().length).toBe(before.files + 1);
   });
 
@@ -148,7 +149,7 @@ describeEachEngine('alt voices', (get) => {
     });
     expect((await owner.call('voices.alt.list', {})).voices).toEqual([]);
   });
-});
+}, { postgres: true });
 
 describeEachEngine('alt voices under the hosted service\'s name', (get) => {
   it('answers /api/voices/minimax paths like /api/voices/alt', async () => {
@@ -167,7 +168,7 @@ describeEachEngine('alt voices under the hosted service\'s name', (get) => {
     const deleted = await fetch(`${harness.baseUrl}/api/voices/minimax/${voice.voice_id}`, { method: 'DELETE', headers });
     expect(deleted.status).toBe(200);
   });
-});
+}, { postgres: true });
 
 async function ownerId(engine: { store: import('../../src/engine/store/store.js').Store }, voiceId: string): Promise<number> {
   return (await engine.store.get<{ user_id: number }>('SELECT user_id FROM voices WHERE public_id = ?', [voiceId]))!.user_id;

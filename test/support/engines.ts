@@ -89,6 +89,11 @@ export async function createHarness(kind: EngineKind, options: HarnessOptions = 
   return { harness, close };
 }
 
+/** The environment a CLI process needs to work on the harness's engine: its data dir and, on Postgres, its database. */
+export function engineEnv(harness: EngineHarness): Record<string, string> {
+  return { TUBEKIT_DATA_DIR: harness.engine.dataDir, ...(harness.store === 'postgres' ? { TUBEKIT_STORE: harness.engine.storeUrl! } : {}) };
+}
+
 /** `describe` once per engine; the harness is ready inside `it` blocks. */
 export function describeEachEngine(title: string, body: (get: () => EngineHarness) => void, options: HarnessOptions = {}) {
   const stores: StoreKind[] = options.postgres ? ['sqlite', 'postgres'] : ['sqlite'];

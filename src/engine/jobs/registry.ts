@@ -40,7 +40,7 @@ export interface JobProcessor<Input = any, Output = any> {
   family: JobFamily;
   process(job: Job<Input, Output>, ctx: JobProcessContext): Promise<Output>;
   /** Task family: fields added to the job-status body (state-independent fields come from the queue). */
-  describe?(job: Job<Input, Output>, request: RequestContext): Record<string, unknown>;
+  describe?(job: Job<Input, Output>, request: RequestContext): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Claims before a job whose workers keep dying is failed (default: the queue's). */
   maxAttempts?: number;
 }

@@ -10,7 +10,7 @@ import type { Handlers, RequestContext } from '../context.js';
 import { failedJobFields, toJob, type JobRow } from './job-row.js';
 import { jobProcessor } from './registry.js';
 
-export function taskJobBody(row: JobRow, request: RequestContext): TaskJob {
+export async function taskJobBody(row: JobRow, request: RequestContext): Promise<TaskJob> {
   const body = {
     success: true,
     job_id: row.public_id ?? String(row.id),
@@ -21,7 +21,7 @@ export function taskJobBody(row: JobRow, request: RequestContext): TaskJob {
   if (row.claimed_at !== null) body.started_at = isoTime(row.claimed_at);
   if (row.state === 'completed' && row.finished_at !== null) body.completed_at = isoTime(row.finished_at);
   if (row.state === 'failed') Object.assign(body, failedJobFields(row.error));
-  const extra = jobProcessor(row.kind)?.describe?.(toJob(row), request);
+  const extra = await jobProcessor(row.kind)?.describe?.(toJob(row), request);
   return extra ? { ...body, ...extra } : body;
 }
 

@@ -41,6 +41,41 @@ export async function placeFileAtomic(made: string, file: string): Promise<void>
   }
 }
 
+/**
+ * Moves a folder of finished files (made in the data dir's scratch folder) to `dir`, which must not
+ * exist yet, whole or not at all: a rename on one filesystem; else (a fleet's files dir on a shared
+ * mount) its `files` copied into a temporary folder beside `dir`, each flushed, then the folder
+ * renamed. A reader that finds `dir` finds every file in it.
+ */
+export async function placeFolderAtomic(made: string, dir: string, files: readonly string[]): Promise<void> {
+  await fs.promises.mkdir(path.dirname(dir), { recursive: true, mode: 0o700 });
+  try {
+    await fs.promises.rename(made, dir);
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+  }
+  const temporary = `${dir}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await fs.promises.mkdir(temporary, { mode: 0o700 });
+    for (const name of files) {
+      const copy = path.join(temporary, name);
+      await fs.promises.copyFile(path.join(made, name), copy);
+      const handle = await fs.promises.open(copy, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
+    await fs.promises.rename(temporary, dir);
+  } catch (error) {
+    await fs.promises.rm(temporary, { recursive: true, force: true });
+    throw error;
+  }
+  await fs.promises.rm(made, { recursive: true, force: true });
+}
+
 export function writeFileAtomic(file: string, data: Buffer | string, settings?: Settings): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;

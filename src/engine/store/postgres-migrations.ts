@@ -429,4 +429,20 @@ export const postgresMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: 'video analysis uploads shared by the fleet',
+    sql: `
+      -- As SQLite's migrations 7 and 11: a user's last upload of a video to the vision model, reused
+      -- for 2 hours through any machine; handle is the Gemini file or the frames' folder in the
+      -- fleet's files dir (JSON), NULL for the sample world's stand-in.
+      CREATE TABLE analysis_uploads (
+        user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        video_id TEXT NOT NULL,
+        uploaded_at BIGINT NOT NULL,
+        handle TEXT,
+        PRIMARY KEY (user_id, video_id)
+      );
+    `,
+  },
 ];

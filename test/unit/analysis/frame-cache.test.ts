@@ -1,8 +1,8 @@
-/** The frames kept for a chat model's 2-hour reuse: a handle answers only while all its files exist; old folders are swept. */
+/** The frames kept for a chat model's 2-hour reuse: placed whole in the files dir, a handle answers only while all its files exist; old folders are swept. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { cachedFrames, framesHandle, framesRoot, newFramesFolder, sweepFrameFolders } from '../../../src/engine/features/analysis/frame-cache.js';
+import { cachedFrames, framesFolder, framesHandle, framesRoot, handleFolder, keepFrames, sweepFrameFolders } from '../../../src/engine/features/analysis/frame-cache.js';
 import { tempDataDir } from '../../support/engines.js';
 
 const dirs: string[] = [];
@@ -10,40 +10,63 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function folderWithFrames(dataDir: string, videoId: string) {
-  const dir = await newFramesFolder(dataDir, 7, videoId, 'low');
-  const frames = [0, 1].map((index) => {
-    const file = path.join(dir, `frame-00${index + 1}.jpg`);
+function tempDir(): string {
+  const dir = tempDataDir();
+  dirs.push(dir);
+  return dir;
+}
+
+/** Two frames sampled in a scratch folder, then kept in the files dir. */
+async function folderWithFrames(filesDir: string, videoId: string) {
+  const made = path.join(tempDir(), 'frames');
+  fs.mkdirSync(made);
+  const sampled = [0, 1].map((index) => {
+    const file = path.join(made, `frame-00${index + 1}.jpg`);
     fs.writeFileSync(file, Buffer.from([0xff, 0xd8, index, 0xff, 0xd9]));
     return { atSeconds: index * 10 + 5, file, bytes: 5 };
   });
-  return { dir, frames, handle: framesHandle('low', dir, frames) };
+  const folder = framesFolder(7, videoId, 'low');
+  const frames = await keepFrames(filesDir, folder, sampled);
+  const handle = framesHandle('low', folder, frames) as Extract<ReturnType<typeof framesHandle>, { kind: 'frames' }>;
+  return { made, folder, dir: path.join(filesDir, folder), frames, handle };
 }
 
-it('answers a handle\'s frames while every file exists, and nothing once one is gone', async () => {
-  const dataDir = tempDataDir();
-  dirs.push(dataDir);
-  const { frames, handle } = await folderWithFrames(dataDir, 'vidAAAAAAAA');
+it('keeps the frames in the files dir under a relative name, and answers them while every file exists', async () => {
+  const filesDir = tempDir();
+  const { made, dir, frames, handle } = await folderWithFrames(filesDir, 'vidAAAAAAAA');
   expect(handle).toMatchObject({ kind: 'frames', resolution: 'low', frames: [{ at_seconds: 5, file: 'frame-001.jpg' }, { at_seconds: 15, file: 'frame-002.jpg' }] });
-  expect(await cachedFrames(handle as never)).toEqual(frames);
+  // Relative, so a machine that mounts the files dir elsewhere finds it too.
+  expect(path.isAbsolute(handle.dir)).toBe(false);
+  expect(handleFolder(filesDir, handle)).toBe(dir);
+  expect(fs.existsSync(made)).toBe(false);
+  expect(frames.map((frame) => path.dirname(frame.file))).toEqual([dir, dir]);
+  expect(await cachedFrames(filesDir, handle)).toEqual(frames);
+  // Another machine's mount of the same files.
+  const elsewhere = path.join(tempDir(), 'mount');
+  fs.symlinkSync(filesDir, elsewhere);
+  expect((await cachedFrames(elsewhere, handle))!.map((frame) => frame.file)).toEqual(frames.map((frame) => path.join(elsewhere, handle.dir, path.basename(frame.file))));
   fs.rmSync(frames[1]!.file);
-  expect(await cachedFrames(handle as never)).toBeUndefined();
+  expect(await cachedFrames(filesDir, handle)).toBeUndefined();
+});
+
+it('still reads a handle recorded with an absolute folder', async () => {
+  const filesDir = tempDir();
+  const { dir, frames, handle } = await folderWithFrames(filesDir, 'vidBBBBBBBB');
+  expect(await cachedFrames(tempDir(), { ...handle, dir })).toEqual(frames);
 });
 
 it('sweeps folders older than the reuse window (and a half hour), keeping younger ones', async () => {
-  const dataDir = tempDataDir();
-  dirs.push(dataDir);
-  const old = await folderWithFrames(dataDir, 'vidOLDOLDOLD');
-  const young = await folderWithFrames(dataDir, 'vidNEWNEWNEW');
+  const filesDir = tempDir();
+  const old = await folderWithFrames(filesDir, 'vidOLDOLDOLD');
+  const young = await folderWithFrames(filesDir, 'vidNEWNEWNEW');
   const now = Date.now();
   const longAgo = new Date(now - (2 * 3600 + 31 * 60) * 1000);
   fs.utimesSync(old.dir, longAgo, longAgo);
-  await sweepFrameFolders(dataDir, now);
+  await sweepFrameFolders(filesDir, now);
   expect(fs.existsSync(old.dir)).toBe(false);
   expect(fs.existsSync(young.dir)).toBe(true);
-  expect(fs.readdirSync(path.join(framesRoot(dataDir), '7'))).toEqual([path.basename(young.dir)]);
-  // Nothing to sweep in a data dir that never had frames.
-  const empty = tempDataDir();
-  dirs.push(empty);
-  await expect(sweepFrameFolders(empty)).resolves.toBeUndefined();
+  expect(fs.readdirSync(path.join(framesRoot(filesDir), '7'))).toEqual([path.basename(young.dir)]);
+  // Nothing to sweep in a files dir that never had frames.
+  await expect(sweepFrameFolders(tempDir())).resolves.toBeUndefined();
 });
+

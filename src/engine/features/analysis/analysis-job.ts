@@ -57,7 +57,7 @@ registerJobProcessor<AnalysisInput, AnalysisOutput>({
     if (hasFault(engine.settings, 'video-analysis')) throw injectedFailure();
     return analyseWithModel(engine, model.config, { userId: job.userId, video, prompt: job.input.prompt, resolution: job.input.media_resolution }, signal);
   },
-  describe(job, request) {
+  async describe(job, request) {
     const fields: Record<string, unknown> = {
       title: job.input.title,
       video_url: job.input.video_url,
@@ -67,7 +67,7 @@ registerJobProcessor<AnalysisInput, AnalysisOutput>({
       cached: job.output ? !job.output.uploaded : job.input.cached,
     };
     if (job.state === 'processing' && job.claimedAt !== null) {
-      const uploadedAt = analysisUploads(request.engine).uploadedAt(job.userId, job.input.video_id);
+      const uploadedAt = await analysisUploads(request.engine).uploadedAt(job.userId, job.input.video_id);
       const uploading = !job.input.cached && (uploadedAt === undefined || uploadedAt < job.claimedAt);
       fields.status_detail = uploading ? 'uploading' : 'analyzing';
       fields.status_detail_message = uploading ? 'Uploading the video to the vision model.' : 'The vision model is watching the video.';
@@ -83,10 +83,10 @@ async function standIn(job: Job<AnalysisInput, AnalysisOutput>, { engine, signal
   const platform = await engine.platform();
   const uploads = analysisUploads(engine);
   // A reused upload may have expired while the job waited for a worker: then upload again.
-  const upload = !(job.input.cached && uploads.reusable(job.userId, video.video_id));
+  const upload = !(job.input.cached && (await uploads.reusable(job.userId, video.video_id)));
   if (upload) {
     await simulateWork(settings, 'analysis-upload', job.publicId!, signal);
-    uploads.record(job.userId, video.video_id);
+    await uploads.record(job.userId, video.video_id);
   }
   await simulateWork(settings, 'analysis', job.publicId!, signal);
   if (hasFault(settings, 'video-analysis')) throw injectedFailure();

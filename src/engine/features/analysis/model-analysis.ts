@@ -12,7 +12,9 @@ import { sampleFrames, type SampledFrame } from '../../media/frames.js';
 import type { PlatformProvider, PlatformVideo } from '../../platform/platform.js';
 import type { Transcript } from '../../platform/transcript.js';
 import { withScratchDir } from '../../scratch.js';
-import { cachedFrames, framesHandle, newFramesFolder, removeFramesFolder, sweepFrameFolders } from './frame-cache.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { cachedFrames, framesFolder, framesHandle, keepFrames, removeFramesFolder, sweepFrameFolders } from './frame-cache.js';
 import { analysisMediaSource, requireFfmpegForAnalysis, type AnalysisMediaSource } from './media-source.js';
 import { askGemini, fileState, generateRequest, uploadVideo, waitUntilActive, type GeminiFile } from './providers/gemini.js';
 import { MEDIA_PLANS, type MediaResolution } from './providers/media-plan.js';
@@ -52,9 +54,8 @@ interface Step {
 async function analyseWithChatModel(step: Step): Promise<ModelAnalysis> {
   const { engine, request, call } = step;
   const plan = MEDIA_PLANS[request.resolution];
-  const uploads = analysisUploads(engine);
-  const previous = uploads.fresh(request.userId, request.video.video_id)?.handle;
-  let frames = previous?.kind === 'frames' && handleServes(previous, request.resolution) ? await cachedFrames(previous) : undefined;
+  const previous = (await analysisUploads(engine).fresh(request.userId, request.video.video_id))?.handle;
+  let frames = previous?.kind === 'frames' && handleServes(previous, request.resolution) ? await cachedFrames(engine.filesDir, previous) : undefined;
   const uploaded = frames === undefined;
   // A folder replaced here is left to the sweep: another job of the user may still be reading it.
   frames ??= await sampleVideoFrames(step);
@@ -62,23 +63,29 @@ async function analyseWithChatModel(step: Step): Promise<ModelAnalysis> {
   return { analysis_text: await askChatModel(call, body), uploaded };
 }
 
-/** Fetches the video, samples its frames into a new cache folder, and records them as the upload. */
+/**
+ * Fetches the video, samples its frames in scratch, places them whole in a new folder of the files
+ * dir (every machine of a fleet sees it), and records them as the upload.
+ */
 async function sampleVideoFrames(step: Step): Promise<SampledFrame[]> {
   const { engine, request, source, call } = step;
   const plan = MEDIA_PLANS[request.resolution];
-  await sweepFrameFolders(engine.dataDir);
+  await sweepFrameFolders(engine.filesDir);
   await requireFfmpegForAnalysis();
   return withScratchDir(engine.dataDir, 'analysis', async (workDir) => {
     const media = await source({ video: request.video, height: plan.height, workDir, sound: false, signal: call.signal });
-    const dir = await newFramesFolder(engine.dataDir, request.userId, request.video.video_id, request.resolution);
+    const made = path.join(workDir, 'frames');
+    await fs.promises.mkdir(made, { mode: 0o700 });
+    const sampled = await sampleFrames(media.file, media.durationSeconds, plan, made, call.signal, { picturesPerSecond: media.picturesPerSecond });
+    const folder = framesFolder(request.userId, request.video.video_id, request.resolution);
+    const frames = await keepFrames(engine.filesDir, folder, sampled);
     try {
-      const frames = await sampleFrames(media.file, media.durationSeconds, plan, dir, call.signal, { picturesPerSecond: media.picturesPerSecond });
-      analysisUploads(engine).record(request.userId, request.video.video_id, framesHandle(request.resolution, dir, frames));
-      return frames;
+      await analysisUploads(engine).record(request.userId, request.video.video_id, framesHandle(request.resolution, folder, frames));
     } catch (error) {
-      await removeFramesFolder(dir);
+      await removeFramesFolder(engine.filesDir, folder);
       throw error;
     }
+    return frames;
   });
 }
 
@@ -94,7 +101,7 @@ async function analyseWithGemini(step: Step): Promise<ModelAnalysis> {
       return uploadVideo(call, { path: media.file, mimeType: media.mimeType, displayName: `${request.video.video_id} ${request.video.title}`.slice(0, 120) });
     });
     const handle: UploadHandle = { kind: 'gemini-file', base_url: call.config.baseUrl, name: file.name, uri: file.uri, mime_type: file.mimeType, resolution: request.resolution };
-    analysisUploads(engine).record(request.userId, request.video.video_id, handle);
+    await analysisUploads(engine).record(request.userId, request.video.video_id, handle);
   }
   await waitUntilActive(call, file);
   return { analysis_text: await askGemini(call, generateRequest(file, await videoContext(step), plan, request.prompt)), uploaded };
@@ -103,7 +110,7 @@ async function analyseWithGemini(step: Step): Promise<ModelAnalysis> {
 /** The user's recent upload of the video to this Gemini API, if it serves the resolution and the API still has it. */
 async function reusableGeminiFile(step: Step): Promise<GeminiFile | undefined> {
   const { engine, request, call } = step;
-  const handle = analysisUploads(engine).fresh(request.userId, request.video.video_id)?.handle;
+  const handle = (await analysisUploads(engine).fresh(request.userId, request.video.video_id))?.handle;
   if (handle?.kind !== 'gemini-file' || handle.base_url !== call.config.baseUrl || !handleServes(handle, request.resolution)) return undefined;
   const file = { name: handle.name, uri: handle.uri, mimeType: handle.mime_type };
   const found = await fileState(call, file);

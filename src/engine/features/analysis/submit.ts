@@ -35,7 +35,7 @@ export async function submitAnalysis(request: RequestContext, input: ParsedInput
     title: video.title,
     prompt: input.prompt,
     media_resolution: input.media_resolution,
-    cached: analysisUploads(engine).reusable(user.userId, video.video_id, input.media_resolution),
+    cached: await analysisUploads(engine).reusable(user.userId, video.video_id, input.media_resolution),
   };
   const { row } = await engine.jobs.enqueue({
     kind: ANALYSIS_KIND,

@@ -4,17 +4,20 @@
  * Reuse does not extend the 2 hours; a new upload starts them again. Other users never share one.
  *
  * A real model's upload leaves a handle to reuse: the Gemini file, or the folder of frames sent to
- * a chat model. A handle serves a request of its resolution (a Gemini file uploaded at `default`
- * also serves `low`: the API lowers it itself). The stand-in analyst's uploads have no handle.
+ * a chat model (in the files dir: frame-cache.ts). A handle serves a request of its resolution (a
+ * Gemini file uploaded at `default` also serves `low`: the API lowers it itself). The stand-in
+ * analyst's uploads have no handle. The rows are in the engine's store: on a fleet's PostgreSQL an
+ * upload made through one machine is reused through every other.
  */
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../store/database.js';
+import type { Store } from '../../store/store.js';
 import type { MediaResolution } from './providers/media-plan.js';
 
 export const UPLOAD_REUSE_MS = 2 * 60 * 60 * 1000;
 
 export type UploadHandle =
   | { kind: 'gemini-file'; base_url: string; name: string; uri: string; mime_type: string; resolution: MediaResolution }
+  /** `dir`: the frames' folder, relative to the files dir (absolute in handles recorded before it was). */
   | { kind: 'frames'; resolution: MediaResolution; dir: string; frames: Array<{ at_seconds: number; file: string }> };
 
 export interface Upload {
@@ -29,56 +32,45 @@ export function handleServes(handle: UploadHandle, resolution: MediaResolution):
 }
 
 export class AnalysisUploads {
-  private readonly statements;
-
   constructor(
-    db: Db,
+    private readonly store: Store,
     private readonly clock: Clock,
-  ) {
-    this.statements = {
-      get: db.prepare<[number, string], { uploaded_at: number; handle: string | null }>('SELECT uploaded_at, handle FROM analysis_uploads WHERE user_id = ? AND video_id = ?'),
-      record: db.prepare<[number, string, number, string | null]>(
-        `INSERT INTO analysis_uploads (user_id, video_id, uploaded_at, handle) VALUES (?, ?, ?, ?)
-         ON CONFLICT (user_id, video_id) DO UPDATE SET uploaded_at = excluded.uploaded_at, handle = excluded.handle`,
-      ),
-    };
-  }
+  ) {}
 
   /** The user's last upload of the video, however old. */
-  get(userId: number, videoId: string): Upload | undefined {
-    const row = this.statements.get.get(userId, videoId);
+  async get(userId: number, videoId: string): Promise<Upload | undefined> {
+    const row = await this.store.get<{ uploaded_at: number; handle: string | null }>('SELECT uploaded_at, handle FROM analysis_uploads WHERE user_id = ? AND video_id = ?', [
+      userId,
+      videoId,
+    ]);
     return row && { uploadedAt: row.uploaded_at, handle: row.handle === null ? null : (JSON.parse(row.handle) as UploadHandle) };
   }
 
   /** The user's upload of the video while it may still be reused (within 2 hours of it). */
-  fresh(userId: number, videoId: string): Upload | undefined {
-    const upload = this.get(userId, videoId);
+  async fresh(userId: number, videoId: string): Promise<Upload | undefined> {
+    const upload = await this.get(userId, videoId);
     return upload && this.clock.now() - upload.uploadedAt < UPLOAD_REUSE_MS ? upload : undefined;
   }
 
   /** Whether the user's upload of the video can still be reused (at `resolution`, when its handle says which). */
-  reusable(userId: number, videoId: string, resolution?: MediaResolution): boolean {
-    const upload = this.fresh(userId, videoId);
+  async reusable(userId: number, videoId: string, resolution?: MediaResolution): Promise<boolean> {
+    const upload = await this.fresh(userId, videoId);
     return upload !== undefined && (upload.handle === null || resolution === undefined || handleServes(upload.handle, resolution));
   }
 
-  uploadedAt(userId: number, videoId: string): number | undefined {
-    return this.get(userId, videoId)?.uploadedAt;
+  async uploadedAt(userId: number, videoId: string): Promise<number | undefined> {
+    return (await this.get(userId, videoId))?.uploadedAt;
   }
 
-  record(userId: number, videoId: string, handle: UploadHandle | null = null): void {
-    this.statements.record.run(userId, videoId, this.clock.now(), handle === null ? null : JSON.stringify(handle));
+  async record(userId: number, videoId: string, handle: UploadHandle | null = null): Promise<void> {
+    await this.store.run(
+      `INSERT INTO analysis_uploads (user_id, video_id, uploaded_at, handle) VALUES (?, ?, ?, ?)
+       ON CONFLICT (user_id, video_id) DO UPDATE SET uploaded_at = excluded.uploaded_at, handle = excluded.handle`,
+      [userId, videoId, this.clock.now(), handle === null ? null : JSON.stringify(handle)],
+    );
   }
 }
 
-/** One store per database, so its statements are prepared once per engine. */
-const stores = new WeakMap<Db, AnalysisUploads>();
-
-export function analysisUploads(engine: { db: Db; clock: Clock }): AnalysisUploads {
-  let store = stores.get(engine.db);
-  if (!store) {
-    store = new AnalysisUploads(engine.db, engine.clock);
-    stores.set(engine.db, store);
-  }
-  return store;
+export function analysisUploads(engine: { store: Store; clock: Clock }): AnalysisUploads {
+  return new AnalysisUploads(engine.store, engine.clock);
 }

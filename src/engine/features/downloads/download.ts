@@ -66,7 +66,8 @@ export async function downloadVideo(request: RequestContext, input: DownloadInpu
   }, SLOT_HEARTBEAT_MS);
   heartbeat.unref();
   const onProgress = (progress: MediaProgress) => {
-    if (progress.eta_seconds !== null) expectedDoneAt = engine.clock.now() + progress.eta_seconds * 1000;
+    // Whole milliseconds (stored in an integer column): yt-dlp may report a fractional ETA.
+    if (progress.eta_seconds !== null) expectedDoneAt = engine.clock.now() + Math.ceil(progress.eta_seconds * 1000);
     request.onProgress?.(progress);
   };
   try {

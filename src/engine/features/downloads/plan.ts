@@ -61,6 +61,7 @@ export function cacheTarget(
     videoId,
     format,
     path: `downloads/${videoId}/${variant}/${name}`,
-    expectedMs: 1000 + seconds * msPerSecond + workDuration(request.engine.settings, 'download').max_ms,
+    // Whole milliseconds: the slot's expected end is an integer column (BIGINT on Postgres), and a clip's length is not whole.
+    expectedMs: Math.ceil(1000 + seconds * msPerSecond + workDuration(request.engine.settings, 'download').max_ms),
   };
 }

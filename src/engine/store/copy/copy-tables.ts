@@ -104,4 +104,5 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
   download_slots: "downloads in progress on the source's machine: they end there",
   cms_live_checks: "live checks in progress on the source's machine (one per channel): their verdicts are copied once stored",
   live_terminated_words: "how many terminated channels hold each word: kept by live_terminated's triggers as its rows are copied",
+  analysis_uploads: "uploads to the vision model are reused for 2 hours only, and their frames are in the source's data dir: the fleet uploads again at a video's next analysis",
 };

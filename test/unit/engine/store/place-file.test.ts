@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { placeFileAtomic } from '../../../../src/engine/store/atomic-file.js';
+import { placeFileAtomic, placeFolderAtomic } from '../../../../src/engine/store/atomic-file.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -59,5 +59,44 @@ describe('placing a finished file', () => {
     const placed = fs.readFileSync(target);
     expect(placed.equals(first) || placed.equals(second)).toBe(true);
     expect(fs.readdirSync(path.dirname(target))).toEqual(['same.mp4']);
+  });
+});
+
+describe('placing a finished folder (the frames of a video)', () => {
+  const folderOf = (dir: string, files: Record<string, Buffer>) => {
+    for (const [name, bytes] of Object.entries(files)) made(dir, name, bytes);
+    return dir;
+  };
+  const files = { 'frame-001.jpg': Buffer.alloc(50_000, 1), 'frame-002.jpg': Buffer.alloc(60_000, 2) };
+
+  it('renames it into place on one filesystem, making the directories', async () => {
+    const scratch = tempDir();
+    const made = path.join(scratch, 'frames');
+    fs.mkdirSync(made);
+    folderOf(made, files);
+    const target = path.join(tempDir(), 'analysis-frames', '7', 'vid-low-1234');
+    await placeFolderAtomic(made, target, Object.keys(files));
+    expect(fs.readdirSync(target).sort()).toEqual(Object.keys(files));
+    expect(fs.readdirSync(scratch)).toEqual([]);
+  });
+
+  it.runIf(otherMount !== undefined)('copies its files into a folder beside the target and renames that when the files dir is another mount', async () => {
+    const made = folderOf(tempDir(otherMount), files);
+    const parent = path.join(tempDir(), 'analysis-frames', '7');
+    const target = path.join(parent, 'vid-low-1234');
+    await placeFolderAtomic(made, target, Object.keys(files));
+    for (const [name, bytes] of Object.entries(files)) expect(fs.readFileSync(path.join(target, name)).equals(bytes)).toBe(true);
+    expect(fs.existsSync(made)).toBe(false);
+    expect(fs.readdirSync(parent)).toEqual(['vid-low-1234']);
+  });
+
+  it.runIf(otherMount !== undefined)('leaves no folder, whole or temporary, when a copy fails half-way', async () => {
+    const made = folderOf(tempDir(otherMount), files);
+    const parent = path.join(tempDir(), 'analysis-frames', '7');
+    const target = path.join(parent, 'vid-low-1234');
+    // The second file named is not there: the first is copied, then the copy fails.
+    await expect(placeFolderAtomic(made, target, [...Object.keys(files), 'frame-003.jpg'])).rejects.toThrow(/ENOENT/);
+    expect(fs.readdirSync(parent)).toEqual([]);
+    expect(fs.readdirSync(made).sort()).toEqual(Object.keys(files));
   });
 });
