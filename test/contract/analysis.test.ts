@@ -210,13 +210,13 @@ describeEachEngine(
 
     it('fails the job with a clear error when the vision model fails', async () => {
       const service = get().as('starter');
-      setFault(get().engine.settings, 'video-analysis');
+      await setFault(get().engine.settings, 'video-analysis');
       try {
         const job = await finished(service, (await service.call('analysis.submit', { video_url: spoken.url, prompt: 'Summarize' })).job_id);
         expect(job).toMatchObject({ status: 'failed', error: expect.stringMatching(/^Video analysis failed: .*injected fault "video-analysis"/) });
         expect(job).not.toHaveProperty('analysis_text');
       } finally {
-        clearFault(get().engine.settings, 'video-analysis');
+        await clearFault(get().engine.settings, 'video-analysis');
       }
     });
   },

@@ -159,7 +159,7 @@ describeEachEngine('channel processing jobs', (get) => {
 
   it('fails jobs with a clear error while the channel-job-fail fault is set, on a 200 poll', async () => {
     const { engine } = get();
-    setFault(engine.settings, 'channel-job-fail');
+    await setFault(engine.settings, 'channel-job-fail');
     try {
       const { job_id } = await user.call('channels.process', { channel: channels.longform.handle, type: 'longform' });
       const failed = await user.call('channels.processStatus', { job_id, wait_seconds: 10 });
@@ -169,7 +169,7 @@ describeEachEngine('channel processing jobs', (get) => {
       expect(Number.isInteger(failed.duration_seconds)).toBe(true);
       for (const absent of ['completed_at', 'eligible', 'result', 'elapsed_seconds']) expect(failed).not.toHaveProperty(absent);
     } finally {
-      clearFault(engine.settings, 'channel-job-fail');
+      await clearFault(engine.settings, 'channel-job-fail');
     }
     const { job_id } = await user.call('channels.process', { channel: channels.longform.handle, type: 'longform' });
     expect((await user.call('channels.processStatus', { job_id, wait_seconds: 10 })).status).toBe('completed');

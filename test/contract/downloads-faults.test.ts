@@ -25,13 +25,13 @@ describeEachEngine(
     it('answers 502 upstream_error under download-upstream, counts nothing, and works again once cleared', async () => {
       const { key } = (await get().engine.identity.createUserWithKey('starter', ['generations']));
       const user = get().withKey(key);
-      setFault(get().engine.settings, 'download-upstream');
+      await setFault(get().engine.settings, 'download-upstream');
       for (let attempt = 0; attempt < 6; attempt++) {
         const refused = await failure(user.call('download', { video_url: watchUrl(videos.human), format: 'subtitles' }));
         expect(refused).toMatchObject({ status: 502, code: 'upstream_error' });
         expect(refused.message).toMatch(/did not deliver .*Retry/);
       }
-      clearFault(get().engine.settings);
+      await clearFault(get().engine.settings);
       // Six refusals did not use the starter's hourly cap of 5, nor keep a slot.
       const answer = await user.call('download', { video_url: watchUrl(videos.human), format: 'subtitles' });
       expect(answer).toMatchObject({ success: true, cached: false });
@@ -40,7 +40,7 @@ describeEachEngine(
 
     it('delivers the next lower height under download-partial-quality, and says so', async () => {
       const user = get().as('ultimate');
-      setFault(get().engine.settings, 'download-partial-quality');
+      await setFault(get().engine.settings, 'download-partial-quality');
       const asked = { video_url: watchUrl(videos.short), quality: '1080p' as const, start: 0, end: 2 };
       const lower = await user.call('download', asked);
       expect(lower).toMatchObject({ quality: 720, requested_quality: 1080, quality_note: expect.stringMatching(/Delivered 720p, lower than the 1080p requested/) });
@@ -51,7 +51,7 @@ describeEachEngine(
       const lowest = await user.call('download', { ...asked, quality: '360p' });
       expect(lowest.quality).toBe(360);
       expect(lowest).not.toHaveProperty('requested_quality');
-      clearFault(get().engine.settings);
+      await clearFault(get().engine.settings);
       const full = await user.call('download', asked);
       expect(full).toMatchObject({ quality: 1080, cached: false });
       expect(full).not.toHaveProperty('quality_note');

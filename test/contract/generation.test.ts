@@ -208,14 +208,14 @@ describeEachEngine('generation', (get) => {
 
   it('reports a failed synthesis as status failed with its error', async () => {
     const service = get().as('professional');
-    setFault(get().engine.settings, 'speech-synthesis');
+    await setFault(get().engine.settings, 'speech-synthesis');
     try {
       const job = await finished(service, (await service.call('generate', { script: 'Hi.', voice_id: 'espeak-en-us' })).job_id);
       expect(job.status).toBe('failed');
       expect(job.error).toMatch(/Speech synthesis failed/);
       expect(job.audio_url).toBeUndefined();
     } finally {
-      clearFault(get().engine.settings, 'speech-synthesis');
+      await clearFault(get().engine.settings, 'speech-synthesis');
     }
   });
 }, { postgres: true });

@@ -30,12 +30,12 @@ describeEachEngine(
       await service.call('jobs.status', { job_id: ids.generation, wait_seconds: 10 });
       ids.analysis = (await service.call('analysis.submit', { video_url: videoUrl, prompt: 'Summarize it.' })).job_id;
       await service.call('jobs.status', { job_id: ids.analysis, wait_seconds: 10 });
-      setFault(get().engine.settings, 'speech-synthesis');
+      await setFault(get().engine.settings, 'speech-synthesis');
       try {
         ids.failed = (await service.call('generate', { script: 'Not this one.', voice_id: 'espeak-en-us' })).job_id;
         await service.call('jobs.status', { job_id: ids.failed, wait_seconds: 10 });
       } finally {
-        clearFault(get().engine.settings, 'speech-synthesis');
+        await clearFault(get().engine.settings, 'speech-synthesis');
       }
     });
 

@@ -13,11 +13,11 @@ const thirtySeconds = upload(wavSample(30, { f0: 0 }));
 describeEachEngine('alt voices', (get) => {
   const samples = () => filesUnder(path.join(get().engine.dataDir, 'samples', 'alt'));
   const withFault = async (fault: 'alt-clone-upstream' | 'alt-delete-upstream', run: () => Promise<void>) => {
-    setFault(get().engine.settings, fault);
+    await setFault(get().engine.settings, fault);
     try {
       await run();
     } finally {
-      clearFault(get().engine.settings, fault);
+      await clearFault(get().engine.settings, fault);
     }
   };
 

@@ -42,7 +42,7 @@ describe('serve: a full disk', () => {
   const count = (sql: string) => (harness.engine.db.prepare(sql).get() as { n: number }).n;
 
   it('answers 507 saying the disk is full, keeps nothing half-written, and keeps serving reads', async () => {
-    setFault(harness.engine.settings, 'disk-full');
+    await setFault(harness.engine.settings, 'disk-full');
     try {
       for (const response of [await clone(), await download()]) {
         expect(response.status).toBe(507);
@@ -56,7 +56,7 @@ describe('serve: a full disk', () => {
       const reads = await fetch(`${harness.baseUrl}/api/voices/stealth`, { headers: auth() });
       expect(reads.status).toBe(200);
     } finally {
-      clearFault(harness.engine.settings, 'disk-full');
+      await clearFault(harness.engine.settings, 'disk-full');
     }
     // Space again: the same requests succeed.
     expect((await clone()).status).toBe(200);

@@ -47,7 +47,7 @@ describe('serve: health with and without a key', () => {
   });
 
   it('reports a full disk as degraded, with and without a key', async () => {
-    setFault(engine.settings, 'disk-full');
+    await setFault(engine.settings, 'disk-full');
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_100)); // past the last check's second
       const open = await (await fetch(`${server.url}/api/health`)).json();
@@ -56,7 +56,7 @@ describe('serve: health with and without a key', () => {
       const keyed = await (await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${key}` } })).json();
       expect(keyed.problems).toContainEqual({ check: 'disk', message: expect.stringMatching(/disk holding the data dir is full/) });
     } finally {
-      clearFault(engine.settings, 'disk-full');
+      await clearFault(engine.settings, 'disk-full');
     }
   });
 });

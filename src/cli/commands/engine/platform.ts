@@ -23,7 +23,7 @@ export function registerPlatform(engine: Command, app: CliApp): void {
         throw usageError(`Unknown platform "${name}".`, 'Use "sample" or "live".');
       }
       const { dataDirPlatform, switchPlatform } = await import('../../../engine/platform/factory/open-platform.js');
-      const result = await withLocalEngine(app, (local) => (name ? switchPlatform(local.db, local.localSettings, name) : { from: dataDirPlatform(local.localSettings), to: dataDirPlatform(local.localSettings), changed: false }));
+      const result = await withLocalEngine(app, (local) => (name ? switchPlatform(local, name) : { from: dataDirPlatform(local.localSettings), to: dataDirPlatform(local.localSettings), changed: false }));
       if (app.json) printJson(app.io, { platform: result.to, changed: result.changed });
       else if (result.changed) app.io.out(`${result.to} (was ${result.from})`);
       else app.io.out(result.to);

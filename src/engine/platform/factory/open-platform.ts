@@ -10,7 +10,6 @@ import type Database from 'better-sqlite3';
 import { ServiceError } from '../../../core/errors.js';
 import { proxyForDisplay } from '../../../core/proxy-url.js';
 import type { IndexSeed } from '../../index/seed.js';
-import { liveTerminatedHoldsData } from '../../index/terminated/live-schema.js';
 import type { Settings } from '../../store/settings.js';
 import type { PlatformName, PlatformProvider } from '../platform.js';
 import type { AdvanceReport, WorldSettings } from '../simulation.js';
@@ -39,24 +38,42 @@ export function dataDirPlatform(settings: Settings): PlatformName {
   return settings.get<PlatformName>(PLATFORM_SETTING) === 'live' ? 'live' : 'sample';
 }
 
-/** Whether the data dir holds data of a platform: a generated sample world; for live, any read stored in its index, or terminated channels recorded or imported. */
-function holdsDataOf(db: Database.Database, name: PlatformName): boolean {
-  if (name === 'live') return db.prepare('SELECT 1 FROM live_channels LIMIT 1').get() !== undefined || liveTerminatedHoldsData(db);
+/** What a platform switch looks at: the data dir's file and settings, and the engine's store. */
+export interface PlatformDataHolder {
+  readonly db: Database.Database;
+  readonly store: Store;
+  readonly localSettings: Settings;
+  /** The live terminated channels (in the engine's store). */
+  liveTerminatedStore(): Promise<{ count(): Promise<number> }>;
+}
+
+/**
+ * Whether the data dir — and on a fleet, the shared store it works on — holds data of a platform:
+ * a generated sample world (on a fleet: the fleet's world row); for live, any read stored in the
+ * index or terminated channels recorded or imported (in the engine's store, so a fleet's too).
+ */
+async function holdsDataOf(holder: PlatformDataHolder, name: PlatformName): Promise<boolean> {
+  if (name === 'live') {
+    if ((await holder.store.get('SELECT 1 AS held FROM live_channels LIMIT 1')) !== undefined) return true;
+    return (await (await holder.liveTerminatedStore()).count()) > 0;
+  }
   // The sample world keeps its tables beside the engine's; their presence means one was generated.
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'world_meta'").get() !== undefined;
+  if (holder.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'world_meta'").get() !== undefined) return true;
+  return worldIsShared(holder.store, holder.localSettings) && (await holder.store.get('SELECT 1 AS held FROM sample_world')) !== undefined;
 }
 
 export type PlatformSwitch = { from: PlatformName; to: PlatformName; changed: boolean };
 
 /**
  * Sets the data dir's platform. A data dir never mixes the two: one that holds data of the other
- * platform is refused (409), with the advice to use another data dir.
+ * platform (itself, or the fleet's store it works on) is refused (409), with the advice to use
+ * another data dir.
  */
-export function switchPlatform(db: Database.Database, settings: Settings, to: PlatformName): PlatformSwitch {
-  const from = dataDirPlatform(settings);
+export async function switchPlatform(holder: PlatformDataHolder, to: PlatformName): Promise<PlatformSwitch> {
+  const from = dataDirPlatform(holder.localSettings);
   if (from === to) return { from, to, changed: false };
-  if (holdsDataOf(db, from)) throw mixRefused(`This data dir holds data of the ${from} platform`, from, to);
-  settings.set(PLATFORM_SETTING, to);
+  if (await holdsDataOf(holder, from)) throw mixRefused(`This data dir holds data of the ${from} platform`, from, to);
+  await holder.localSettings.set(PLATFORM_SETTING, to);
   return { from, to, changed: true };
 }
 
