@@ -445,4 +445,42 @@ export const postgresMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 10,
+    name: 'the channels processing jobs indexed, shared by the fleet',
+    sql: `
+      -- As SQLite's migration 3: what channel processing learned (features/channels/channel-index.ts),
+      -- so a channel processed by any machine's worker is known to every server (the ad check's
+      -- longform index). A video's channel_id is the channel that hosts it, which may be one no job
+      -- processed (a collab listed under another): no foreign key, as on SQLite.
+      CREATE TABLE indexed_channels (
+        channel_id TEXT PRIMARY KEY,
+        handle TEXT,
+        title TEXT NOT NULL,
+        language TEXT,
+        country TEXT,
+        category TEXT,
+        content_type TEXT,
+        subscribers BIGINT NOT NULL,
+        total_views BIGINT NOT NULL,
+        video_count BIGINT NOT NULL,
+        eligible INTEGER NOT NULL,
+        ineligible_reasons TEXT NOT NULL DEFAULT '[]',
+        first_processed_at BIGINT NOT NULL,
+        last_processed_at BIGINT NOT NULL,
+        last_job_id BIGINT
+      );
+      CREATE TABLE indexed_videos (
+        video_id TEXT PRIMARY KEY,
+        channel_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        title TEXT NOT NULL,
+        views BIGINT NOT NULL,
+        duration_seconds INTEGER NOT NULL,
+        published_at TEXT NOT NULL,
+        indexed_at BIGINT NOT NULL
+      );
+      CREATE INDEX indexed_videos_by_channel ON indexed_videos(channel_id, published_at);
+    `,
+  },
 ];

@@ -49,7 +49,7 @@ export const channelJobProcessor: JobProcessor<ChannelJobInput, ChannelJobOutput
     const eligibility = assessEligibility(channel, uploads, job.input.type);
     const result = await buildResult(index.statistics, job.input.type, channel, uploads, eligibility);
     signal.throwIfAborted();
-    indexChannel(engine, job.id, channel, uploads, eligibility);
+    await indexChannel(engine, job.id, channel, uploads, eligibility);
     return { eligible: eligibility.eligible, result };
   },
 };

@@ -63,7 +63,7 @@ export async function checkAdMonetization(
 /** The sample world: pages of channels in the longform index, the faults applied to them. */
 async function judgeSampleChannel(request: RequestContext, platform: PlatformProvider, store: Executor, channel: PlatformChannel): Promise<AdJudgement> {
   const { engine } = request;
-  const indexed = channel.content_type !== 'shorts' && (await inLongformIndex(request, store, channel.channel_id));
+  const indexed = channel.content_type !== 'shorts' && (await inLongformIndex(store, channel.channel_id));
   let pages: AdPage[] = [];
   if (indexed) {
     await simulateWork(engine.settings, 'ad-check', channel.channel_id, request.signal);
@@ -98,9 +98,9 @@ function flippedPages(pages: AdPage[], monetized: boolean): AdPage[] {
   return pages.map((page, index) => ({ ...page, outcome: monetized && index === 0 ? 'ads' : 'no_ads' }));
 }
 
-/** A stored verdict (the shared store) or a processing job this data dir's index recorded. */
-async function inLongformIndex(request: RequestContext, store: Executor, channelId: string): Promise<boolean> {
-  return (await checksSql.verdict(store, channelId)) !== undefined || processedAsLongform(request.engine.db, channelId);
+/** A stored verdict or a channel a processing job indexed, both in the engine's store (a fleet's, shared). */
+async function inLongformIndex(store: Executor, channelId: string): Promise<boolean> {
+  return (await checksSql.verdict(store, channelId)) !== undefined || (await processedAsLongform(store, channelId));
 }
 
 /** The verdict a read of these pages supports, in plain words. */

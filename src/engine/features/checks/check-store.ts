@@ -4,8 +4,6 @@
  * rest on, live-check claims, ad verdicts, and external monetization results. On a fleet's store
  * every server answers a verdict any of them stored.
  */
-import type { Db } from '../../store/database.js';
-import { preparedFor } from '../../store/prepared.js';
 import type { Executor, SqlValue } from '../../store/store.js';
 
 export type CmsStatus = 'managed' | 'not_managed';
@@ -189,9 +187,11 @@ export const checksSql = {
     ),
 };
 
-/** A completed processing job saw the channel as longform or mixed: the data dir's index, not the store. */
-export function processedAsLongform(db: Db, channelId: string): boolean {
-  return longformStatement(db).get(channelId) !== undefined;
+/**
+ * A completed processing job saw the channel as longform or mixed: the index the jobs fill
+ * (channel-index.ts), in the store, so on a fleet a channel any server's worker processed counts.
+ */
+export async function processedAsLongform(on: Executor, channelId: string): Promise<boolean> {
+  const found = await on.get<{ found: number }>("SELECT 1 AS found FROM indexed_channels WHERE channel_id = ? AND content_type IN ('longform', 'mixed')", [channelId]);
+  return found !== undefined;
 }
-
-const longformStatement = preparedFor((db) => db.prepare<[string], { found: 1 }>("SELECT 1 AS found FROM indexed_channels WHERE channel_id = ? AND content_type IN ('longform', 'mixed')"));

@@ -63,6 +63,9 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
     key: ['id'],
     filter: { keep: `"state" IN ('completed', 'failed')`, reason: 'queued and running jobs are not copied: let them finish on the source (or submit them again on the fleet), then copy again' },
   },
+  // What channel processing learned (the ad check's longform index counts these channels).
+  { table: 'indexed_channels', key: ['channel_id'] },
+  { table: 'indexed_videos', key: ['video_id'] },
   { table: 'alt_provider_voices', key: ['upstream_id'] },
   { table: 'voices', key: ['id'], file: 'sample_path' },
   { table: 'alerts', key: ['id'] },
