@@ -79,7 +79,7 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
 ];
 
 /** Tables the database keeps itself from copied ones (by triggers): neither copied nor the target's own data. */
-export const DERIVED_TABLES: ReadonlySet<string> = new Set(['live_terminated_words']);
+export const DERIVED_TABLES: ReadonlySet<string> = new Set(['live_terminated_words', 'live_terminated_word_bits']);
 
 /** Tables of the Postgres schema the copy leaves alone, and why. */
 export const NOT_COPIED: Readonly<Record<string, string>> = {
@@ -89,4 +89,5 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
   download_slots: "downloads in progress on the source's machine: they end there",
   cms_live_checks: "live checks in progress on the source's machine (one per channel): their verdicts are copied once stored",
   live_terminated_words: "how many terminated channels hold each word: kept by live_terminated's triggers as its rows are copied",
+  live_terminated_word_bits: "which terminated channels hold each common word and each mark of their figures: kept by live_terminated's triggers as its rows are copied",
 };
