@@ -72,12 +72,6 @@ export const inNameTsquery = (keyword: SearchKeyword) => keywordQuery(keyword, t
 /** The keyword matched, but not all of it in the name. */
 export const notInNameTsquery = (keyword: SearchKeyword) => `${keywordQuery(keyword, false)} & !${keywordQuery(keyword, true)}`;
 
-/** The one word of a search for one keyword of one plain word (no phrase), as the index keeps it; else null. */
-export function singleWord(keywords: readonly SearchKeyword[]): string | null {
-  if (keywords.length !== 1) return null;
-  return plainWords(keywords)?.[0] ?? null;
-}
-
 /** The words of a search whose every keyword is one plain word (no phrase, no second word), as the index keeps them; else null. */
 export function plainWords(keywords: readonly SearchKeyword[]): string[] | null {
   const found: string[] = [];
