@@ -223,7 +223,7 @@ describe('the live terminated store on PostgreSQL, with words held by 1,000 chan
       const expected = await manyPg.all<{ word: string; chunk: number; bits: string }>(
         `SELECT word, t.slot / 1024 AS chunk, bit_or(set_bit(B'0'::bit(1024), t.slot % 1024, 1))::text AS bits
          FROM live_terminated t,
-           unnest(tsvector_to_array(t.document) || live_terminated_marks(t.language_code, t.monetized, t.subs, t.views, t.avg_views, t.age, t.videos, t.views_24h, t.views_48h)) AS word
+           unnest(tsvector_to_array(t.document) || live_terminated_marks(t)) AS word
          WHERE word IN (SELECT word FROM live_terminated_words WHERE bitmapped) OR word LIKE '=%' GROUP BY 1, 2 ORDER BY 1, 2`,
       );
       const kept = await manyPg.all<{ word: string; chunk: number; bits: string }>(
