@@ -97,7 +97,7 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
 ];
 
 /** Tables the database keeps itself from copied ones (by triggers): neither copied nor the target's own data. */
-export const DERIVED_TABLES: ReadonlySet<string> = new Set(['live_terminated_words']);
+export const DERIVED_TABLES: ReadonlySet<string> = new Set(['live_terminated_words', 'live_terminated_word_bits']);
 
 /** Tables of the Postgres schema the copy leaves alone, and why. */
 export const NOT_COPIED: Readonly<Record<string, string>> = {
@@ -108,4 +108,5 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
   cms_live_checks: "live checks in progress on the source's machine (one per channel): their verdicts are copied once stored",
   live_terminated_words: "how many terminated channels hold each word: kept by live_terminated's triggers as its rows are copied",
   analysis_uploads: "uploads to the vision model are reused for 2 hours only, and their frames are in the source's data dir: the fleet uploads again at a video's next analysis",
+  live_terminated_word_bits: "which terminated channels hold each common word and each mark of their figures: kept by live_terminated's triggers as its rows are copied",
 };

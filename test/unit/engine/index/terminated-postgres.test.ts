@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordTerminatedChannelsIn } from '../../../../src/engine/index/terminated/live-records.js';
+import { recordTerminatedChannelsIn, type LiveTerminatedRecord } from '../../../../src/engine/index/terminated/live-records.js';
 import type { LiveTerminatedRepository } from '../../../../src/engine/index/terminated/live-repository.js';
 import { PostgresLiveTerminated } from '../../../../src/engine/index/terminated/postgres/postgres-live-terminated.js';
 import { anyKeywordTsquery, documentOf, foldToken } from '../../../../src/engine/index/terminated/postgres/ts-text.js';
@@ -141,5 +141,104 @@ describe('the search text of the PostgreSQL store', () => {
     // The name's last word and the first video title's first word are not adjacent: no phrase spans them.
     expect(documentOf('Best one', ['pot pie'])).toBe("'best':1A 'one':2A 'pot':4B 'pie':5B");
     expect(anyKeywordTsquery(keywords('one-pot, café'))).toBe("(('one' <-> 'pot')) | ('cafe')");
+  });
+});
+
+describe('the live terminated store on PostgreSQL, with words held by 1,000 channels or more', () => {
+  // Enough channels that the common words get their bitmaps (several words' totals are counted there).
+  // (Going back years, some first uploads would follow the termination: those are left unknown.)
+  const uploadedBefore = (record: LiveTerminatedRecord) =>
+    record.first_upload_date && record.first_upload_date > record.terminated_at.slice(0, 10) ? { ...record, first_upload_date: null } : record;
+  const MANY = terminatedRecords(6_000, NOW, 11).map(uploadedBefore);
+  // A word fewer hold, beside common ones in some names.
+  const RARE = MANY.slice(0, 80).map((record, n) => ({ ...record, channel_title: n % 2 ? `Patagonia ${record.channel_title}` : 'patagonia' }));
+  let manyDir: string;
+  let manyDb: Db;
+  let manyPg: PostgresStore;
+  let lite: LiveTerminatedRepository;
+  let big: LiveTerminatedRepository;
+
+  beforeAll(async () => {
+    manyDir = tempDataDir('tubekit-terminated-pg-many-');
+    manyDb = openDatabase(path.join(manyDir, 'tubekit.db'));
+    const location = parseStoreLocation(await createTestDatabase());
+    if (location.kind !== 'postgres') throw new Error('expected a postgres location');
+    manyPg = (await openFleetStore(location, { migrations: 'apply' })).store;
+    lite = new SqliteLiveTerminated(manyDb, () => NOW);
+    big = new PostgresLiveTerminated(manyPg, () => NOW);
+    // Merged again: renamed (words gone and come), some moved to another day (a new key, the same slot), some lose their videos.
+    const again = MANY.slice(2_000, 2_600).map((record, n) => ({
+      ...record,
+      channel_title: n % 2 ? record.channel_title : `${record.channel_title} gaming renamed`,
+      terminated_at: n % 4 ? record.terminated_at : new Date(Date.parse(record.terminated_at) - 5 * 86_400_000).toISOString(),
+      top_videos: n % 3 ? record.top_videos : [],
+    })).map(uploadedBefore);
+    for (const batch of [MANY.slice(0, 1_000), MANY.slice(1_000, 4_000), MANY.slice(4_000), again, RARE]) {
+      await recordTerminatedChannelsIn(lite, batch);
+      await recordTerminatedChannelsIn(big, batch);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await manyPg?.close();
+    manyDb?.close();
+    fs.rmSync(manyDir, { recursive: true, force: true });
+  });
+
+  // Bounds on decades' edges (counted on bits alone), bounds inside decades (their rows read), both bounds in one decade, below zero, ranges in several figures.
+  const FILTERED: Array<Partial<TerminatedQuery>> = [
+    {},
+    { sort: 'subs', offset: 40 },
+    { languages: ['en', 'es'], monetized: true, ranges: { subs: { min: 10_000 }, views_24h: { min: 100 } }, sort: 'views' },
+    { monetized: false, ranges: { subs: { min: 15_000, max: 700_000 } } },
+    { ranges: { subs: { min: 20_000, max: 30_000 } }, sort: 'subs', direction: 'asc' },
+    { ranges: { views_24h: { min: -150, max: 99 } }, languages: ['ja'] },
+    { ranges: { views_24h: { max: -1 }, views_48h: { min: 0 } } },
+    { ranges: { subs: { min: 10_000 }, views: { max: 99_999_999 }, age: { min: 365 }, avg_views: { min: 1_000 }, videos: { min: 10, max: 99 } } },
+    { ranges: { subs: { min: 12_345 }, views: { min: 1_000_001 }, views_48h: { max: 12_000 } }, monetized: true },
+    { ranges: { subs: { min: 0 }, views_24h: { min: 1_000, max: 9_999 } }, languages: ['ru', 'xx'] },
+  ];
+
+  it('counts several words alike (common words from their bits, rarer ones in the table), with and without filters', async () => {
+    const bitmapped = await manyPg.all<{ word: string }>('SELECT word FROM live_terminated_words WHERE bitmapped ORDER BY word');
+    expect(bitmapped.map((row) => row.word)).toEqual(expect.arrayContaining(['cooking', 'gaming', 'music', 'lucia']));
+    expect(bitmapped.map((row) => row.word)).not.toContain('patagonia');
+    expect(bitmapped.map((row) => row.word)).not.toContain('renamed');
+    const searches = ['cooking', 'patagonia', 'cooking, gaming', 'cooking, gaming, music', 'music, lucia, cafe, the', 'cooking, patagonia', 'patagonia, zzz-nothing', 'gaming, zzz-nothing', 'renamed, cooking, cooking'];
+    let matched = 0;
+    for (const q of searches) {
+      for (const extra of FILTERED) {
+        const search = query(q, extra);
+        const expected = await answer(lite, search);
+        if (expected.total > 0) matched += 1;
+        expect(await answer(big, search), `${q} ${JSON.stringify(extra)}`).toEqual(expected);
+      }
+    }
+    // Not a comparison of empty answers: nearly every search finds channels.
+    expect(matched).toBeGreaterThan(searches.length * FILTERED.length - 12);
+  });
+
+  it("keeps each common word's and each mark's bits exactly the slots of the channels holding it, through inserts, merges, moves and updates", async () => {
+    const check = async () => {
+      const expected = await manyPg.all<{ word: string; chunk: number; bits: string }>(
+        `SELECT word, t.slot / 1024 AS chunk, bit_or(set_bit(B'0'::bit(1024), t.slot % 1024, 1))::text AS bits
+         FROM live_terminated t,
+           unnest(tsvector_to_array(t.document) || live_terminated_marks(t)) AS word
+         WHERE word IN (SELECT word FROM live_terminated_words WHERE bitmapped) OR word LIKE '=%' GROUP BY 1, 2 ORDER BY 1, 2`,
+      );
+      const kept = await manyPg.all<{ word: string; chunk: number; bits: string }>(
+        'SELECT word, chunk, bits::text AS bits FROM live_terminated_word_bits WHERE bit_count(bits) > 0 ORDER BY 1, 2',
+      );
+      expect(expected.length).toBeGreaterThan(20);
+      expect(kept).toEqual(expected);
+      const slots = await manyPg.get<{ n: number; distinct: number; top: number }>('SELECT count(*) AS n, count(DISTINCT slot) AS distinct, max(slot) AS top FROM live_terminated');
+      // Merges keep their slots: as many as channels.
+      expect(slots).toEqual({ n: 6_000, distinct: 6_000, top: 6_000 });
+    };
+    await check();
+    // An update in place (as copy-store's upsert makes one): the words moved, the bits follow.
+    await manyPg.run("UPDATE live_terminated SET document = document || 'patagonia:30B'::tsvector WHERE idx % 3 = 0");
+    await manyPg.run("UPDATE live_terminated SET document = 'lonely:1A'::tsvector, subs = subs * 7, language_code = NULL WHERE idx % 5 = 1");
+    await check();
   });
 });

@@ -18,7 +18,8 @@ import { videoThumbnailUrl } from '../live-source.js';
 import type { TerminatedChannel, TerminatedQuery, TerminatedSearchResult, TerminatedVideo } from '../reader.js';
 import { tokensOf } from '../search-text.js';
 import { NAME_POINTS, NAME_SHARE_POINTS, similarityScore, VIDEO_POINTS } from '../similarity.js';
-import { anyKeywordTsquery, documentOf, inNameTsquery, notInNameTsquery, singleWord } from './ts-text.js';
+import { bitTotalSql, countableOnBits, type Word } from './bit-totals.js';
+import { anyKeywordTsquery, documentOf, inNameTsquery, notInNameTsquery, plainWords } from './ts-text.js';
 
 export const WRITE_LOCK = 'live-terminated';
 const TABLE = 'live_terminated';
@@ -29,7 +30,7 @@ const COLUMNS: ReadonlyArray<[name: keyof Row, type: string]> = [
   ['low_quality', 'int'], ['monetized', 'int'], ['first_upload_day', 'int'], ['terminated_day', 'int'], ['terminated_ms', 'bigint'],
   ['subs', 'bigint'], ['views', 'bigint'], ['avg_views', 'bigint'], ['videos', 'bigint'], ['age', 'int'],
   ['views_24h', 'bigint'], ['subs_24h', 'bigint'], ['views_48h', 'bigint'], ['subs_48h', 'bigint'], ['title_tokens', 'int'],
-  ['top_videos', 'text'], ['thumbnail_url', 'text'], ['recorded_ms', 'bigint'], ['updated_ms', 'bigint'], ['document', 'tsvector'],
+  ['top_videos', 'text'], ['thumbnail_url', 'text'], ['recorded_ms', 'bigint'], ['updated_ms', 'bigint'], ['document', 'tsvector'], ['slot', 'int'],
 ];
 /** What a search reads of a row (everything but the document). */
 const READ = COLUMNS.filter(([name]) => name !== 'document').map(([name]) => name).join(', ');
@@ -60,6 +61,8 @@ interface Row {
   recorded_ms: number;
   updated_ms: number;
   document?: string;
+  /** The channel's dense number (the words' bitmaps): a merged channel keeps its own, a new one takes the next. */
+  slot?: number | null;
 }
 
 const flag = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
@@ -125,9 +128,11 @@ function entryOf(row: Row): TerminatedEntry {
 export async function insertRows(tx: Pick<Transaction, 'run'>, rows: readonly Row[]): Promise<number> {
   if (rows.length === 0) return 0;
   const arrays = COLUMNS.map(([name]) => rows.map((row) => row[name] ?? null)) as unknown as SqlValue[];
+  const names = COLUMNS.map(([name]) => name);
   const { changes } = await tx.run(
-    `INSERT INTO ${TABLE} (${COLUMNS.map(([name]) => name).join(', ')})
-     SELECT * FROM unnest(${COLUMNS.map(([, type]) => `?::${type}[]`).join(', ')})`,
+    `INSERT INTO ${TABLE} (${names.join(', ')})
+     SELECT ${names.map((name) => (name === 'slot' ? `coalesce(slot, nextval('live_terminated_slots')::int)` : name)).join(', ')}
+     FROM unnest(${COLUMNS.map(([, type]) => `?::${type}[]`).join(', ')}) AS u(${names.join(', ')})`,
     arrays,
   );
   return changes;
@@ -162,7 +167,7 @@ export class PostgresLiveTerminated implements LiveTerminatedRepository {
           }
           const merged = mergeEntries(entryOf(before), entry);
           const key = merged.terminated_ms === before.terminated_ms ? before.idx : await keys.next(merged.terminated_ms);
-          rows.push(rowOf(merged, key, before.recorded_ms, now));
+          rows.push({ ...rowOf(merged, key, before.recorded_ms, now), slot: before.slot });
           outcome.updated += 1;
         }
         await insertRows(tx, rows);
@@ -190,14 +195,26 @@ export class PostgresLiveTerminated implements LiveTerminatedRepository {
   async search(query: TerminatedQuery): Promise<TerminatedSearchResult> {
     const match = anyKeywordTsquery(query.keywords);
     const filters = filtersOf(query);
-    const word = filters.sql === '' ? singleWord(query.keywords) : null;
+    const words = countableOnBits(query) ? plainWords(query.keywords) : null;
     const [total, page] = await Promise.all([
-      word !== null
-        ? this.store.get<{ n: number | null }>('SELECT channels AS n FROM live_terminated_words WHERE word = ?', [word]).then((row) => Math.max(0, row?.n ?? 0))
+      words !== null
+        ? this.wordsTotal(words, query, filters)
         : this.store.get<{ n: number }>(`SELECT count(*) AS n FROM ${TABLE} f WHERE f.document @@ ?::tsquery${filters.sql}`, [match, ...filters.params]).then((row) => row!.n),
       this.page(query, match, filters),
     ]);
     return { total, channels: await this.load(page, query), plan: page.plan };
+  }
+
+  /**
+   * The total of a search for plain words, without reading every matching row's page (see
+   * bit-totals.ts): one word without filters is its count of channels, the rest is counted on the
+   * words' and marks' bits.
+   */
+  private async wordsTotal(words: readonly string[], query: TerminatedQuery, filters: Filters): Promise<number> {
+    const kept = await this.store.all<Word>('SELECT word, channels, bitmapped FROM live_terminated_words WHERE word = ANY(?::text[])', [words]);
+    if (words.length === 1 && filters.sql === '') return Math.max(0, kept[0]?.channels ?? 0);
+    const { sql, params } = bitTotalSql(kept, query);
+    return Number((await this.store.get<{ n: number | string }>(sql, params))!.n);
   }
 
   /** The keys of the page, in order. */

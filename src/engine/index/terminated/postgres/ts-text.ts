@@ -72,9 +72,16 @@ export const inNameTsquery = (keyword: SearchKeyword) => keywordQuery(keyword, t
 /** The keyword matched, but not all of it in the name. */
 export const notInNameTsquery = (keyword: SearchKeyword) => `${keywordQuery(keyword, false)} & !${keywordQuery(keyword, true)}`;
 
-/** The one word of a search for one keyword of one plain word (no phrase), as the index keeps it; else null. */
-export function singleWord(keywords: readonly SearchKeyword[]): string | null {
-  if (keywords.length !== 1) return null;
-  const words = wordsOf(keywords[0]!);
-  return words.length === 1 && words[0]!.length === 1 ? words[0]![0]! : null;
+/** The words of a search whose every keyword is one plain word (no phrase, no second word), as the index keeps them; else null. */
+export function plainWords(keywords: readonly SearchKeyword[]): string[] | null {
+  const found: string[] = [];
+  for (const keyword of keywords) {
+    const words = wordsOf(keyword);
+    if (words.length !== 1 || words[0]!.length !== 1) return null;
+    found.push(words[0]![0]!);
+  }
+  return found.length > 0 ? [...new Set(found)] : null;
 }
+
+/** Any of these words (as the index keeps them), anywhere. */
+export const anyWordTsquery = (words: readonly string[]) => words.map(lexeme).join(' | ');
