@@ -20,10 +20,9 @@ import { parseStoreLocation } from '../src/engine/store/store-location.js';
 import { startPostgres } from '../test/support/postgres-server.js';
 import { channelLines } from './terminated-import.js';
 import type { BenchRow } from './table.js';
+import { latencies } from './terminated.js';
 
 const CHANNELS = Number(process.env.BENCH_TERMINATED_PG ?? 1_000_000);
-const RUNS = 25;
-const WARM_UP = 3;
 const NOW = Date.UTC(2026, 10, 21, 12);
 
 type Query = RouteInput<'terminated.search'>;
@@ -118,22 +117,4 @@ async function load(engine: Engine): Promise<number> {
   }
   if (batch.length > 0) await store.write(batch);
   return (performance.now() - started) / 1000;
-}
-
-async function latencies(service: LocalService, query: Query): Promise<{ p50: number; p95: number }> {
-  const times: number[] = [];
-  for (let run = 0; run < WARM_UP + RUNS; run += 1) {
-    const started = process.hrtime.bigint();
-    const body = await service.call('terminated.search', query);
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    if (body.total === 0) throw new Error(`bench query ${JSON.stringify(query)} matched nothing`);
-    if (run >= WARM_UP) times.push(ms);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
-}
-
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 }

@@ -109,7 +109,8 @@ async function searchRows(): Promise<BenchRow[]> {
   }
 }
 
-async function latencies(service: Service, query: Query): Promise<{ p50: number; p95: number }> {
+/** p50/p95 of a search over RUNS calls after WARM_UP (a query matching nothing is a broken bench). */
+export async function latencies(service: Service, query: Query): Promise<{ p50: number; p95: number }> {
   const times: number[] = [];
   for (let run = 0; run < WARM_UP + RUNS; run += 1) {
     const started = process.hrtime.bigint();

@@ -49,7 +49,8 @@ export interface TerminatedEntry {
 
 export type WriteOutcome = 'loaded' | 'updated';
 
-interface StoredRow {
+/** A channel's stored row as both stores read it back (SQLite's rows and facts joined; Postgres's one table). */
+export interface StoredRow {
   idx: number;
   recorded_ms: number;
   channel_id: string;
@@ -73,8 +74,9 @@ interface StoredRow {
 }
 
 const { rows, facts, search } = LIVE_LAYOUT;
-const flag = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
-const unflag = (value: number | null) => (value === null ? null : value === 1);
+/** Booleans are stored as 1/0 (null: unknown) in both stores. */
+export const flag = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
+export const unflag = (value: number | null) => (value === null ? null : value === 1);
 
 /** Total views over videos, when both are known (a channel with no videos has no average). */
 export function averageViews(views: number | null, videos: number | null): number | null {
@@ -222,7 +224,8 @@ export class LiveTerminatedStore {
   }
 }
 
-function entryOf(row: StoredRow): TerminatedEntry {
+/** The entry a stored row holds (what a merge starts from). */
+export function entryOf(row: StoredRow): TerminatedEntry {
   const videos = JSON.parse(row.top_videos) as Array<[string, number, 'long' | 'short', string]>;
   return {
     channel_id: row.channel_id,

@@ -99,7 +99,8 @@ export function denseSource(layout: TerminatedLayout, seed: { naming: Terminated
   };
 }
 
-interface PageRow {
+/** The figures of a channel's row both stores read a page from. */
+export interface PageRow {
   idx: number;
   title: string;
   language_code: string | null;
@@ -316,38 +317,45 @@ export class TerminatedReader {
 
   private channelOf(row: PageRow, similarity: number): TerminatedChannel {
     const channelId = this.naming.channelId(row.idx);
-    const topVideos = (JSON.parse(row.top_videos) as TopVideo[]).map(([title, views, kind], ordinal): TerminatedVideo => {
+    const topVideos = (JSON.parse(row.top_videos) as TopVideo[]).map(([title, views, kind], ordinal) => {
       const videoId = this.naming.videoId(row.idx, ordinal);
-      return {
-        video_id: videoId,
-        title,
-        views,
-        kind,
-        thumbnail_url: this.naming.videoThumbnail(videoId),
-        url: kind === 'short' ? `https://www.youtube.com/shorts/${videoId}` : `https://www.youtube.com/watch?v=${videoId}`,
-      };
+      return terminatedVideoOf(videoId, title, views, kind, this.naming.videoThumbnail(videoId));
     });
-    return {
-      channel_id: channelId,
-      title: row.title,
-      language_code: row.language_code,
-      subscribers: row.subs,
-      total_views: row.views,
-      avg_views_per_video: row.avg_views,
-      video_count: row.videos,
-      monetized: row.monetized === null ? null : row.monetized === 1,
-      low_quality: row.low_quality === null ? null : row.low_quality === 1,
-      thumbnail_url: this.naming.channelThumbnail(channelId),
-      first_upload_date: row.first_upload_day === null ? null : dayToIso(row.first_upload_day),
-      terminated_date: dayToIso(row.terminated_day),
-      terminated_days_ago: this.source.today() - row.terminated_day,
-      age_days: row.age,
-      views_24h: row.views_24h,
-      subs_24h: row.subs_24h,
-      views_48h: row.views_48h,
-      subs_48h: row.subs_48h,
-      similarity,
-      top_videos: topVideos,
-    };
+    return terminatedChannelOf(row, { channelId, thumbnailUrl: this.naming.channelThumbnail(channelId), today: this.source.today(), similarity, topVideos });
   }
+}
+
+/** A search result's video, on either store. */
+export function terminatedVideoOf(videoId: string, title: string, views: number, kind: 'long' | 'short', thumbnailUrl: string): TerminatedVideo {
+  const url = kind === 'short' ? `https://www.youtube.com/shorts/${videoId}` : `https://www.youtube.com/watch?v=${videoId}`;
+  return { video_id: videoId, title, views, kind, thumbnail_url: thumbnailUrl, url };
+}
+
+/** A search result from a row's figures, on either store; what names the channel comes from the store. */
+export function terminatedChannelOf(
+  row: PageRow,
+  named: { channelId: string; thumbnailUrl: string | null; today: number; similarity: number; topVideos: TerminatedVideo[] },
+): TerminatedChannel {
+  return {
+    channel_id: named.channelId,
+    title: row.title,
+    language_code: row.language_code,
+    subscribers: row.subs,
+    total_views: row.views,
+    avg_views_per_video: row.avg_views,
+    video_count: row.videos,
+    monetized: row.monetized === null ? null : row.monetized === 1,
+    low_quality: row.low_quality === null ? null : row.low_quality === 1,
+    thumbnail_url: named.thumbnailUrl,
+    first_upload_date: row.first_upload_day === null ? null : dayToIso(row.first_upload_day),
+    terminated_date: dayToIso(row.terminated_day),
+    terminated_days_ago: named.today - row.terminated_day,
+    age_days: row.age,
+    views_24h: row.views_24h,
+    subs_24h: row.subs_24h,
+    views_48h: row.views_48h,
+    subs_48h: row.subs_48h,
+    similarity: named.similarity,
+    top_videos: named.topVideos,
+  };
 }

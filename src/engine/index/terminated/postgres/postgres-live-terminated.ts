@@ -9,13 +9,12 @@
  * Searches: the matching page in SQL (a sort index walked or the GIN index read, as Postgres's
  * planner judges), its rows, and the total beside it.
  */
-import { dayToIso } from '../../../dates.js';
 import type { SqlValue, Store, Transaction } from '../../../store/store.js';
 import { dayOfMs, keySlots, type KeyRange } from '../live-keys.js';
 import type { LiveTerminatedRepository } from '../live-repository.js';
-import { averageViews, mergeEntries, orderedBatch, type TerminatedEntry } from '../live-store.js';
+import { averageViews, entryOf, flag, mergeEntries, orderedBatch, type StoredRow, type TerminatedEntry } from '../live-store.js';
 import { videoThumbnailUrl } from '../live-source.js';
-import type { TerminatedChannel, TerminatedQuery, TerminatedSearchResult, TerminatedVideo } from '../reader.js';
+import { terminatedChannelOf, terminatedVideoOf, type TerminatedChannel, type TerminatedQuery, type TerminatedSearchResult } from '../reader.js';
 import { tokensOf } from '../search-text.js';
 import { NAME_POINTS, NAME_SHARE_POINTS, similarityScore, VIDEO_POINTS } from '../similarity.js';
 import { bitTotalSql, countableOnBits, type Word } from './bit-totals.js';
@@ -35,38 +34,16 @@ const COLUMNS: ReadonlyArray<[name: keyof Row, type: string]> = [
 /** What a search reads of a row (everything but the document). */
 const READ = COLUMNS.filter(([name]) => name !== 'document').map(([name]) => name).join(', ');
 
-interface Row {
-  idx: number;
-  channel_id: string;
-  title: string;
-  language_code: string | null;
-  content_type: TerminatedEntry['content_type'];
-  low_quality: number | null;
-  monetized: number | null;
-  first_upload_day: number | null;
+/** The one table's row: the stored row both stores read back, and what only this table keeps. */
+interface Row extends StoredRow {
   terminated_day: number;
-  terminated_ms: number;
-  subs: number | null;
-  views: number | null;
-  avg_views: number | null;
-  videos: number | null;
   age: number | null;
-  views_24h: number | null;
-  subs_24h: number | null;
-  views_48h: number | null;
-  subs_48h: number | null;
   title_tokens: number;
-  top_videos: string;
-  thumbnail_url: string | null;
-  recorded_ms: number;
   updated_ms: number;
   document?: string;
   /** The channel's dense number (the words' bitmaps): a merged channel keeps its own, a new one takes the next. */
   slot?: number | null;
 }
-
-const flag = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
-const unflag = (value: number | null) => (value === null ? null : value === 1);
 
 /** A channel's row under `key` (live-store.ts's insert, as one row). */
 export function rowOf(entry: TerminatedEntry, key: number, recordedMs: number, updatedMs: number): Row {
@@ -97,30 +74,6 @@ export function rowOf(entry: TerminatedEntry, key: number, recordedMs: number, u
     recorded_ms: recordedMs,
     updated_ms: updatedMs,
     document: documentOf(entry.title, entry.top_videos.map((video) => video.title)),
-  };
-}
-
-function entryOf(row: Row): TerminatedEntry {
-  const videos = JSON.parse(row.top_videos) as Array<[string, number, 'long' | 'short', string]>;
-  return {
-    channel_id: row.channel_id,
-    title: row.title,
-    terminated_ms: row.terminated_ms,
-    language_code: row.language_code,
-    content_type: row.content_type,
-    low_quality: unflag(row.low_quality),
-    monetized: unflag(row.monetized),
-    first_upload_day: row.first_upload_day,
-    subscribers: row.subs,
-    total_views: row.views,
-    video_count: row.videos,
-    avg_views: row.avg_views,
-    views_24h: row.views_24h,
-    subs_24h: row.subs_24h,
-    views_48h: row.views_48h,
-    subs_48h: row.subs_48h,
-    thumbnail_url: row.thumbnail_url,
-    top_videos: videos.map(([title, views, kind, videoId]) => ({ video_id: videoId, title, views, kind })),
   };
 }
 
@@ -291,35 +244,8 @@ export class PostgresLiveTerminated implements LiveTerminatedRepository {
 
   private channelOf(row: Row, similarity: number): TerminatedChannel {
     const videos = JSON.parse(row.top_videos) as Array<[string, number, 'long' | 'short', string]>;
-    return {
-      channel_id: row.channel_id,
-      title: row.title,
-      language_code: row.language_code,
-      subscribers: row.subs,
-      total_views: row.views,
-      avg_views_per_video: row.avg_views,
-      video_count: row.videos,
-      monetized: unflag(row.monetized),
-      low_quality: unflag(row.low_quality),
-      thumbnail_url: row.thumbnail_url,
-      first_upload_date: row.first_upload_day === null ? null : dayToIso(row.first_upload_day),
-      terminated_date: dayToIso(row.terminated_day),
-      terminated_days_ago: dayOfMs(this.now()) - row.terminated_day,
-      age_days: row.age,
-      views_24h: row.views_24h,
-      subs_24h: row.subs_24h,
-      views_48h: row.views_48h,
-      subs_48h: row.subs_48h,
-      similarity,
-      top_videos: videos.map(([title, views, kind, videoId]): TerminatedVideo => ({
-        video_id: videoId,
-        title,
-        views,
-        kind,
-        thumbnail_url: videoThumbnailUrl(videoId),
-        url: kind === 'short' ? `https://www.youtube.com/shorts/${videoId}` : `https://www.youtube.com/watch?v=${videoId}`,
-      })),
-    };
+    const topVideos = videos.map(([title, views, kind, videoId]) => terminatedVideoOf(videoId, title, views, kind, videoThumbnailUrl(videoId)));
+    return terminatedChannelOf(row, { channelId: row.channel_id, thumbnailUrl: row.thumbnail_url, today: dayOfMs(this.now()), similarity, topVideos });
   }
 }
 
