@@ -194,7 +194,8 @@ describeEachEngine(
       )!;
       expect((await user.call('monetization.ads', { channel_id: channel.channel_id })).monetized).toBeNull();
       const { job_id } = await user.call('channels.process', { channel: channel.channel_id, type: 'longform' });
-      expect((await user.call('channels.processStatus', { job_id, wait_seconds: 20 })).status).toBe('completed');
+      const done = await user.call('channels.processStatus', { job_id, wait_seconds: 20 });
+      expect(done, JSON.stringify(done)).toMatchObject({ status: 'completed' });
       expect((await user.call('monetization.ads', { channel_id: channel.channel_id })).monetized).toBe(verdictAt(world, channel, clock.now()));
     });
 

@@ -28,13 +28,22 @@ export interface WorkerHostRow {
 const hostLives = (hostId: string, pid: number) => !hostId.endsWith(`@${MACHINE}`) || processAlive(pid);
 
 export class WorkerHosts {
+  /**
+   * Hosts whose worker loop runs in this process: alive by knowledge, whatever their heartbeat
+   * row says. A heartbeat only speaks for other processes; here it can lag behind a clock that
+   * jumps (a test's manual clock) or a timer delayed on a busy machine, and a job held by a
+   * worker that is running must never be taken from it for that.
+   */
+  private readonly here = new Set<string>();
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly staleMs: number,
   ) {}
 
-  async register(mode: WorkerHostMode): Promise<string> {
+  /** Registers a host; `runsHere` when its worker loop is in this process (see `here`). */
+  async register(mode: WorkerHostMode, { runsHere = false } = {}): Promise<string> {
     const id = `${mode}-${process.pid}-${randomUUID().slice(0, 8)}@${MACHINE}`;
     const now = this.clock.now();
     await this.store.transaction(async (tx) => {
@@ -43,6 +52,7 @@ export class WorkerHosts {
       await tx.run(`DELETE FROM job_workers WHERE mode = 'starting' OR heartbeat_at <= ?`, [now - this.staleMs]);
       await tx.run('INSERT INTO job_workers (id, pid, mode, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)', [id, process.pid, mode, now, now]);
     });
+    if (runsHere) this.here.add(id);
     return id;
   }
 
@@ -57,6 +67,7 @@ export class WorkerHosts {
   }
 
   async unregister(id: string, on: Executor = this.store): Promise<void> {
+    this.here.delete(id);
     await on.run('DELETE FROM job_workers WHERE id = ?', [id]);
   }
 
@@ -64,13 +75,15 @@ export class WorkerHosts {
    * Unregisters an idle host unless work arrived: one transaction (under the spawn lock), so a
    * submit that commits before it is seen here, and one that commits after it starts a new worker.
    */
-  retireIfIdle(id: string, hasWork: (tx: Transaction) => Promise<boolean>): Promise<boolean> {
-    return this.store.transaction(async (tx) => {
+  async retireIfIdle(id: string, hasWork: (tx: Transaction) => Promise<boolean>): Promise<boolean> {
+    const retired = await this.store.transaction(async (tx) => {
       await tx.lock(SPAWN_LOCK);
       if (await hasWork(tx)) return false;
-      await this.unregister(id, tx);
+      await tx.run('DELETE FROM job_workers WHERE id = ?', [id]);
       return true;
     });
+    if (retired) this.here.delete(id);
+    return retired;
   }
 
   /**
@@ -97,6 +110,7 @@ export class WorkerHosts {
    */
   async holdsAlive(leaseOwner: string): Promise<boolean> {
     const hostId = leaseOwner.split('/')[0]!;
+    if (this.here.has(hostId)) return true;
     const host = await this.store.get<Pick<WorkerHostRow, 'pid'>>('SELECT pid FROM job_workers WHERE id = ? AND heartbeat_at > ?', [hostId, this.clock.now() - this.staleMs]);
     return host !== undefined && hostLives(hostId, host.pid);
   }
@@ -107,6 +121,7 @@ export class WorkerHosts {
     const judged = new Map<string, boolean>();
     return (leaseOwner) => {
       const hostId = leaseOwner.split('/')[0]!;
+      if (this.here.has(hostId)) return true;
       if (!judged.has(hostId)) judged.set(hostId, live.has(hostId) && hostLives(hostId, live.get(hostId)!));
       return judged.get(hostId)!;
     };

@@ -106,7 +106,7 @@ export class Worker {
         return false;
       },
     );
-    this.hostId = await hosts.register(mode);
+    this.hostId = await hosts.register(mode, { runsHere: true });
     const hostBeat = setInterval(() => {
       // A notification lost with a dropped connection is made up for here.
       wake();

@@ -159,6 +159,30 @@ describe('worker', () => {
     expect(runs.get(job.id)).toBe(1);
   });
 
+  it("never takes a job from a worker running in this process, though its heartbeat lags a clock that jumped", async () => {
+    const clock = new ManualClock();
+    const engine = open({ clock });
+    const job = await enqueueSleep(engine, 300);
+    const worker = new Worker(engine, { untilIdle: true, idleMs: 50 });
+    const done = worker.run();
+    for (let tries = 0; (await engine.jobs.queue.get(job.id))!.state !== 'processing' && tries < 100; tries++) await sleep(10);
+    // Beyond the hosts' staleness, within the lease: only the heartbeat row could call the holder dead.
+    clock.advance(engine.jobs.timing.hostStaleMs + 1);
+    expect(engine.jobs.timing.hostStaleMs + 1).toBeLessThan(engine.jobs.timing.leaseMs);
+    expect(await engine.jobs.queue.recoverAbandoned()).toBe(0);
+    expect(await engine.jobs.wait(async () => (await engine.jobs.queue.get(job.id))!, 0)).toMatchObject({ state: 'processing' });
+    await done;
+    expect(await engine.jobs.queue.get(job.id)).toMatchObject({ state: 'completed', attempts: 1 });
+    // Another engine on the data dir (another process, as far as it knows) goes by the heartbeat.
+    const other = await enqueueSleep(engine, 300);
+    const again = new Worker(engine, { untilIdle: true, idleMs: 50 }).run();
+    for (let tries = 0; (await engine.jobs.queue.get(other.id))!.state !== 'processing' && tries < 100; tries++) await sleep(10);
+    clock.advance(engine.jobs.timing.hostStaleMs + 1);
+    const elsewhere = open({ clock }, engine.dataDir);
+    expect(await elsewhere.jobs.queue.recoverAbandoned()).toBe(1);
+    await again;
+  });
+
   it('gives its jobs back when stopped, so another worker finishes them', async () => {
     const engine = open();
     const job = (await enqueueSleep(engine, 10_000));
