@@ -32,7 +32,7 @@ describeEachPlatform(
     beforeAll(async () => {
       user = get().as('ultimate');
       subject = await subjectOf(get());
-      setJobWork(get().engine, 0);
+      await setJobWork(get().engine, 0);
     });
 
     it('resolves a handle to its channel, and answers 404 for a handle no channel has', async () => {

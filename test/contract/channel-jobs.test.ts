@@ -15,15 +15,15 @@ describeEachEngine('channel processing jobs', (get) => {
   beforeAll(async () => {
     channels = await channelFixtures(get().engine);
   });
-  beforeEach(() => {
+  beforeEach(async () => {
     user = get().as('starter');
-    setJobWork(get().engine, 0);
+    await setJobWork(get().engine, 0);
   });
 
   const totalJobs = async (service: Service) => (await service.call('health', {})).total_jobs;
 
   it('queues a job and answers at once with job_id, status, type, channel_input, resolved_channel_id and requested_at', async () => {
-    setJobWork(get().engine, 500);
+    await setJobWork(get().engine, 500);
     const body = await user.call('channels.process', { channel: channels.longform.handle, type: 'longform' });
     expect(Object.keys(body).sort()).toEqual(
       ['channel_input', 'job_id', 'requested_at', 'resolved_channel_id', 'status', 'success', 'type'].sort(),
@@ -77,7 +77,7 @@ describeEachEngine('channel processing jobs', (get) => {
   });
 
   it('goes running → completed, showing exactly the fields of each state', async () => {
-    setJobWork(get().engine, 3_000);
+    await setJobWork(get().engine, 3_000);
     const submittedAt = Date.now();
     const wallSeconds = () => Math.ceil((Date.now() - submittedAt) / 1000);
     const submitted = await user.call('channels.process', { channel: channels.longform.channel_id, type: 'longform' });
@@ -185,7 +185,7 @@ describeEachEngine('channel processing jobs', (get) => {
   });
 
   it('makes exactly one job from concurrent submits with one idempotency key', async () => {
-    setJobWork(get().engine, 300);
+    await setJobWork(get().engine, 300);
     const submits = await Promise.all(
       Array.from({ length: 12 }, () => user.call('channels.process', { channel: channels.longform.handle, type: 'longform', idempotency_key: 'burst' })),
     );
@@ -203,7 +203,7 @@ describeEachEngine('channel processing jobs', (get) => {
   });
 
   it('holds a long-poll until the job finishes and answers soon after it (latency is the bench\'s)', async () => {
-    setJobWork(get().engine, 700);
+    await setJobWork(get().engine, 700);
     const { job_id } = await user.call('channels.process', { channel: channels.longform.handle, type: 'longform' });
     const started = Date.now();
     const done = await user.call('channels.processStatus', { job_id, wait_seconds: 10 });
@@ -216,11 +216,13 @@ describeEachEngine('channel processing jobs', (get) => {
 
   it('answers concurrent long-polls in the order their jobs finish, each with its own final state', async () => {
     const { engine } = get();
-    setJobWork(engine, 900);
+    await setJobWork(engine, 1_500);
     const slow = await user.call('channels.process', { channel: channels.longform.handle, type: 'longform' });
-    // A job reads its duration as it starts: once it runs, later jobs can be quick.
+    // A job reads its duration once its processor starts, a few store reads after its claim shows it
+    // running (longer on a busy machine): only then can later jobs be quick.
     while ((await user.call('channels.processStatus', { job_id: slow.job_id })).status === 'queued') await sleep(10);
-    setJobWork(engine, 0);
+    await sleep(300);
+    await setJobWork(engine, 0);
     const quick = await user.call('channels.process', { channel: channels.shorts.handle, type: 'shorts' });
     const answered: number[] = [];
     const poll = (jobId: number) =>
@@ -243,7 +245,7 @@ describeEachEngine('channel processing jobs', (get) => {
   });
 
   it('answers with the current state when wait_seconds pass first, and at once with wait_seconds 0', async () => {
-    setJobWork(get().engine, 3_000);
+    await setJobWork(get().engine, 3_000);
     const { job_id } = await user.call('channels.process', { channel: channels.longform.handle, type: 'longform' });
     let started = Date.now();
     const now = await user.call('channels.processStatus', { job_id, wait_seconds: 0 });
@@ -303,7 +305,7 @@ describeEachEngine('channel processing jobs', (get) => {
 
 describeEachEngine('process-channel rate limit', (get) => {
   it('allows 30 submits a minute per user, then answers 429 with Retry-After and "Try again in N s."', async () => {
-    setJobWork(get().engine, 0);
+    await setJobWork(get().engine, 0);
     const user = get().as('professional');
     const channel = (await get().engine.platform()).sampleChannels(1)[0]!.channel_id;
     for (let index = 0; index < 30; index += 1) await user.call('channels.process', { channel, type: 'longform' });
@@ -351,7 +353,7 @@ describeEachEngine('process-channel rate limit', (get) => {
 
 describeEachEngine('process-channel rate limit from the plan table', (get) => {
   it('uses the configured per-minute value', async () => {
-    setJobWork(get().engine, 0);
+    await setJobWork(get().engine, 0);
     const user = get().as('starter');
     const channel = (await get().engine.platform()).sampleChannels(1)[0]!.channel_id;
     for (let index = 0; index < 3; index += 1) await user.call('channels.process', { channel, type: 'shorts' });

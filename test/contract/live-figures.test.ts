@@ -41,7 +41,7 @@ describeLive(
       jane = get().site!.channels.get(JANE)!;
       grow();
       user = get().as('ultimate');
-      setJobWork(get().engine, 0);
+      await setJobWork(get().engine, 0);
       folderId = (await user.call('folders.create', { name: 'Watched' })).folder.id;
       await user.call('saved.add', { channel_ids: [JANE, GONE], folder_id: folderId });
     });

@@ -30,7 +30,7 @@ describeEachEngine(
 
     it('lets channel jobs read the moved world: new uploads and the channels that appeared', async () => {
       const harness = get();
-      setJobWork(harness.engine, 0);
+      await setJobWork(harness.engine, 0);
       const user = harness.as('ultimate');
       const w = await world(harness);
       const referenceEnd = Date.parse(`${w.referenceDate}T00:00:00Z`) + 86_400_000;

@@ -132,7 +132,7 @@ describe('serve: shutting down', () => {
     const server = await startServer({ engine, port: 0 });
     const client = new RemoteService({ baseUrl: server.url, apiKey: (await engine.identity.createUserWithKey('starter', [])).key, maxRetries: 0 });
     try {
-      setJobWork(engine, 20_000);
+      await setJobWork(engine, 20_000);
       const channel = (await engine.platform()).sampleChannels(1)[0]!.channel_id;
       const { job_id } = await client.call('channels.process', { channel, type: 'shorts' });
       const held = client.call('channels.processStatus', { job_id, wait_seconds: 30 });

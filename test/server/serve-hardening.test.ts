@@ -79,7 +79,7 @@ describe('serve: stalled request bodies', () => {
   it('never cuts a long-poll, which waits after its request has arrived', async () => {
     const client = new RemoteService({ baseUrl: server.url, apiKey: key, maxRetries: 0 });
     try {
-      setJobWork(engine, 60_000);
+      await setJobWork(engine, 60_000);
       const channel = (await engine.platform()).sampleChannels(1)[0]!.channel_id;
       const { job_id } = await client.call('channels.process', { channel, type: 'shorts' });
       const started = Date.now();

@@ -44,6 +44,6 @@ export async function channelFixtures(engine: Engine): Promise<ChannelFixtures> 
 }
 
 /** Sets how long every channel job of the engine works, in milliseconds. */
-export function setJobWork(engine: Engine, ms: number): void {
-  setWorkDuration(engine.settings, { min_ms: ms, max_ms: ms });
+export function setJobWork(engine: Engine, ms: number): Promise<void> {
+  return setWorkDuration(engine.settings, { min_ms: ms, max_ms: ms });
 }

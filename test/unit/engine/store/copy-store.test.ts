@@ -155,7 +155,7 @@ beforeAll(async () => {
   await engine.settings.set('cdn_base_url', 'https://cdn.example.com');
   await engine.settings.set('limits', { starter: { processChannelPerMinute: 7 } });
   // Jobs: two that complete, one that fails (each counted in bob's rate-limit window)…
-  setJobWork(engine, 0);
+  await setJobWork(engine, 0);
   for (const channel of channels.slice(0, 2)) {
     const job = await bob.call('channels.process', { channel: channel.channel_id, type: 'longform' });
     await waitForJob(bob, job.job_id, 'completed');
