@@ -78,7 +78,7 @@ describeEachEngine(
     let long: SampleVideo;
     let short: SampleVideo;
     beforeAll(async () => {
-      setWorkSetting(get().engine.settings, { preset: 'instant' });
+      await setWorkSetting(get().engine.settings, { preset: 'instant' });
       const videos = (await get().engine.platform()).sampleVideos(300);
       long = videos.find((video) => video.kind === 'long' && video.captions === 'human' && video.duration_seconds < 240)!;
       short = videos.find((video) => video.kind === 'short' && video.captions === 'human' && video.duration_seconds >= 12 && video.duration_seconds < 30)!;

@@ -39,7 +39,7 @@ describeEachEngine(
     let music: SampleVideo;
     beforeAll(async () => {
       // Instant work unless a test needs the steps to take time.
-      setWorkSetting(get().engine.settings, { preset: 'instant' });
+      await setWorkSetting(get().engine.settings, { preset: 'instant' });
       const videos = (await get().engine.platform()).sampleVideos(30);
       spoken = videos.find((video) => video.kind === 'long' && video.captions === 'human')!;
       short = videos.find((video) => video.kind === 'short' && video.captions !== null)!;
@@ -88,7 +88,7 @@ describeEachEngine(
 
     it('reuses the caller\'s upload of a video for 2 hours, skipping the upload step; other users upload their own', async () => {
       // The upload a second, the analysis a second: a second apart, told apart on a loaded machine.
-      setWorkDuration(get().engine.settings, { min_ms: 1_000, max_ms: 1_000 });
+      await setWorkDuration(get().engine.settings, { min_ms: 1_000, max_ms: 1_000 });
       try {
         const service = get().as('starter');
         const first = await service.call('analysis.submit', { video_url: spoken.url, prompt: 'List the topics.' });
@@ -110,12 +110,12 @@ describeEachEngine(
         expect(later.cached).toBe(false);
         await finished(service, later.job_id);
       } finally {
-        setWorkSetting(get().engine.settings, { preset: 'instant' });
+        await setWorkSetting(get().engine.settings, { preset: 'instant' });
       }
     });
 
     it('refuses analyses past the plan\'s concurrency cap with a 429 saying when to retry', async () => {
-      setWorkDuration(get().engine.settings, { min_ms: 300, max_ms: 300 });
+      await setWorkDuration(get().engine.settings, { min_ms: 300, max_ms: 300 });
       try {
         for (const [plan, cap] of [['starter', 1], ['none', 1], ['ultimate', 5]] as const) {
           const service = get().as(plan);
@@ -132,7 +132,7 @@ describeEachEngine(
           await service.call('analysis.submit', { video_url: short.url, prompt: 'Now it fits' });
         }
       } finally {
-        setWorkSetting(get().engine.settings, { preset: 'instant' });
+        await setWorkSetting(get().engine.settings, { preset: 'instant' });
       }
     });
 

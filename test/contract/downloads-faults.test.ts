@@ -15,7 +15,7 @@ describeEachEngine(
   (get) => {
     let videos: TestVideos;
     beforeAll(async () => {
-      setWorkSetting(get().engine.settings, { preset: 'instant' });
+      await setWorkSetting(get().engine.settings, { preset: 'instant' });
       videos = await pickVideos(get().engine);
     });
     afterEach(() => clearFault(get().engine.settings));

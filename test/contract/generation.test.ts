@@ -157,7 +157,7 @@ describeEachEngine('generation', (get) => {
 
   it('points audio URLs at a configured CDN base URL', async () => {
     const service = get().as('professional');
-    get().engine.settings.set(CDN_BASE_URL_SETTING, 'https://cdn.example.com/tubekit/');
+    await get().engine.settings.set(CDN_BASE_URL_SETTING, 'https://cdn.example.com/tubekit/');
     try {
       const job = await finished(service, (await service.call('generate', { script: 'Hi.', voice_id: 'espeak-en-us' })).job_id);
       expect(job.audio_url).toMatch(/^https:\/\/cdn\.example\.com\/tubekit\/audio\/\d{4}-\d\d\/[0-9a-f-]{36}\.mp3$/);
@@ -174,7 +174,7 @@ describeEachEngine('generation', (get) => {
     const ultimate = await failure(get().as('ultimate').call('generate', { script: 'a'.repeat(50_001), voice_id: 'espeak-en-us' }));
     expect(ultimate.message).toMatch(/the Ultimate plan allows at most 50,000/);
     // Counted in characters, not UTF-16 units: 20,000 emoji fit a Professional script.
-    get().engine.settings.set('limits', { professional: { maxScriptCharacters: 4 } });
+    await get().engine.settings.set('limits', { professional: { maxScriptCharacters: 4 } });
     get().engine.reloadLimits();
     try {
       const service = get().as('professional');

@@ -19,7 +19,7 @@ describeEachEngine(
     const ids: { channel?: number; generation?: string; analysis?: string; failed?: string } = {};
 
     beforeAll(async () => {
-      setWorkSetting(get().engine.settings, { preset: 'instant' });
+      await setWorkSetting(get().engine.settings, { preset: 'instant' });
       const platform = await get().engine.platform();
       handle = platform.sampleChannels(1)[0]!.handle;
       videoUrl = platform.sampleVideos(30).find((video) => video.kind === 'long' && video.captions !== null)!.url;

@@ -111,7 +111,7 @@ describeEachEngine('task job status', (get) => {
 
   it('counts a held long-poll once, however long it holds', async () => {
     const { key, service } = (await newUser());
-    get().engine.settings.set('limits', { professional: { jobStatusPerMinute: 2 } });
+    await get().engine.settings.set('limits', { professional: { jobStatusPerMinute: 2 } });
     get().engine.reloadLimits();
     try {
       const jobId = (await submit(get(), key, { text: 'slow', ms: 1500 }));

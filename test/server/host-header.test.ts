@@ -80,7 +80,7 @@ describe('serve: the Host header', () => {
   });
 
   it('uses the configured CDN URL for files whatever the Host', async () => {
-    engine.settings.set(CDN_BASE_URL_SETTING, 'https://cdn.example.net/files');
+    await engine.settings.set(CDN_BASE_URL_SETTING, 'https://cdn.example.net/files');
     try {
       const answer = await download(`localhost:${port()}`);
       expect(JSON.parse(answer.body).download_url.startsWith('https://cdn.example.net/files/downloads/')).toBe(true);
