@@ -25,6 +25,8 @@ export interface JobTiming {
   /** A job whose platform could not be reached tries again this many times, waiting platformRetryMs, then twice that. */
   platformRetries: number;
   platformRetryMs: number;
+  /** A vision model's server error (or a 429 that names no wait) is tried again after modelRetryMs, then twice that. */
+  modelRetryMs: number;
 }
 
 export const defaultJobTiming: JobTiming = {
@@ -38,6 +40,7 @@ export const defaultJobTiming: JobTiming = {
   idleExitMs: 15_000,
   platformRetries: 2,
   platformRetryMs: 2_000,
+  modelRetryMs: 1_000,
 };
 
 export function resolveJobTiming(overrides: Partial<JobTiming> = {}): JobTiming {

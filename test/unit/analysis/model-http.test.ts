@@ -46,23 +46,46 @@ describe('providerMessage', () => {
 });
 
 describe('callModel', () => {
-  /** A server that drops the connection of the first `drops` requests, then answers. */
-  async function dropping(drops: number) {
+  /** A server that drops the connection of the first `drops` requests (or answers them `failWith`), then answers. */
+  async function dropping(drops: number, failWith?: number) {
     let seen = 0;
     const server = http.createServer((req, res) => {
       req.resume();
       req.on('end', () => {
         seen += 1;
-        if (seen <= drops) req.socket.destroy();
+        at.push(Date.now());
+        if (seen <= drops && failWith) res.writeHead(failWith).end('overloaded');
+        else if (seen <= drops) req.socket.destroy();
         else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       });
     });
+    const at: number[] = [];
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/chat/completions`;
-    return { url, seen: () => seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+    return { url, seen: () => seen, at, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
   }
   const config = { provider: 'openai-compatible' as const, baseUrl: 'http://127.0.0.1', model: 'm', timeoutMs: 5_000 };
   const call = { config, signal: new AbortController().signal };
+
+  it('tries a server error twice more, pausing the first pause, then twice it', async () => {
+    const server = await dropping(2, 503);
+    try {
+      const response = await callModel({ ...call, retryPauseMs: 150 }, { url: server.url, body: () => '{}', what: 'the chat completion' });
+      expect(response.text).toBe('{"ok":true}');
+      const [first, second, third] = server.at;
+      expect(second! - first!).toBeGreaterThanOrEqual(145);
+      expect(third! - second!).toBeGreaterThanOrEqual(295);
+    } finally {
+      await server.close();
+    }
+    const always = await dropping(9, 503);
+    try {
+      await expect(callModel({ ...call, retryPauseMs: 10 }, { url: always.url, body: () => '{}', what: 'the chat completion' })).rejects.toThrow(/server error \(HTTP 503\) 3 times: overloaded/);
+      expect(always.seen()).toBe(3);
+    } finally {
+      await always.close();
+    }
+  });
 
   it('tries a request again once when its connection is dropped before any answer', async () => {
     const server = await dropping(1);

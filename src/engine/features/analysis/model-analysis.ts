@@ -39,7 +39,7 @@ export interface ModelAnalysis {
 
 export async function analyseWithModel(engine: EngineContext, config: VisionProviderConfig, request: ModelAnalysisRequest, signal: AbortSignal): Promise<ModelAnalysis> {
   const platform = await engine.platform();
-  const step = { engine, platform, request, call: { config, signal }, source: analysisMediaSource(platform) };
+  const step = { engine, platform, request, call: { config, signal, retryPauseMs: engine.jobs.timing.modelRetryMs }, source: analysisMediaSource(platform) };
   return config.provider === 'gemini' ? analyseWithGemini(step) : analyseWithChatModel(step);
 }
 

@@ -20,8 +20,8 @@ export class VisionModelError extends Error {
 export const MAX_RETRIES = 2;
 /** The longest wait a 429 may ask for before tubekit gives up instead of waiting. */
 export const MAX_RETRY_WAIT_SECONDS = 60;
-/** Pauses before trying a 5xx again (or a 429 that gave no hint), seconds. */
-const BACKOFF_SECONDS = [1, 2];
+/** The first pause before trying a 5xx again (or a 429 that gave no hint); the second is twice as long. */
+export const DEFAULT_RETRY_PAUSE_MS = 1_000;
 
 export interface ModelRequest {
   url: string;
@@ -45,6 +45,8 @@ export interface ModelResponse {
 export interface ModelCall {
   config: VisionProviderConfig;
   signal: AbortSignal;
+  /** The first pause before a retry (DEFAULT_RETRY_PAUSE_MS unless the engine's job timing says otherwise). */
+  retryPauseMs?: number;
 }
 
 export function modelFailure(config: VisionProviderConfig, cause: string): VisionModelError {
@@ -79,7 +81,7 @@ export async function callModel(call: ModelCall, request: ModelRequest): Promise
           : `failed ${request.what} with a server error (HTTP ${status}) ${MAX_RETRIES + 1} times: ${providerMessage(response)}. The API may be down or overloaded; submit the analysis again later.`,
       );
     }
-    await sleep((hinted ?? BACKOFF_SECONDS[attempt]!) * 1000, undefined, { signal });
+    await sleep(hinted !== undefined ? hinted * 1000 : (call.retryPauseMs ?? DEFAULT_RETRY_PAUSE_MS) * 2 ** attempt, undefined, { signal });
   }
 }
 
