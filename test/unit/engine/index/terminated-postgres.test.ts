@@ -185,7 +185,7 @@ describe('the live terminated store on PostgreSQL, with words held by 1,000 chan
     fs.rmSync(manyDir, { recursive: true, force: true });
   });
 
-  // Bounds on decades' edges (counted on bits alone), bounds inside decades (their rows read), both bounds in one decade, below zero, ranges in several figures.
+  // Bounds on decades' edges (counted on bits alone), bounds inside decades (their rows read), both bounds in one decade, below zero, ranges in several figures, fractions.
   const FILTERED: Array<Partial<TerminatedQuery>> = [
     {},
     { sort: 'subs', offset: 40 },
@@ -197,6 +197,8 @@ describe('the live terminated store on PostgreSQL, with words held by 1,000 chan
     { ranges: { subs: { min: 10_000 }, views: { max: 99_999_999 }, age: { min: 365 }, avg_views: { min: 1_000 }, videos: { min: 10, max: 99 } } },
     { ranges: { subs: { min: 12_345 }, views: { min: 1_000_001 }, views_48h: { max: 12_000 } }, monetized: true },
     { ranges: { subs: { min: 0 }, views_24h: { min: 1_000, max: 9_999 } }, languages: ['ru', 'xx'] },
+    // Fractional bounds (the routes take whole numbers; the index itself answers any): a figure is whole.
+    { ranges: { subs: { min: 9_999.5, max: 700_000.9 }, views_24h: { min: -150.5, max: 99.5 } } },
   ];
 
   it('counts several words alike (common words from their bits, rarer ones in the table), with and without filters', async () => {

@@ -145,7 +145,8 @@ export class PostgresLiveTerminated implements LiveTerminatedRepository {
     return row ? this.channelOf(row, 0) : null;
   }
 
-  async search(query: TerminatedQuery): Promise<TerminatedSearchResult> {
+  async search(asked: TerminatedQuery): Promise<TerminatedSearchResult> {
+    const query = wholeBounds(asked);
     const match = anyKeywordTsquery(query.keywords);
     const filters = filtersOf(query);
     const words = countableOnBits(query) ? plainWords(query.keywords) : null;
@@ -293,6 +294,21 @@ class KeyAllocator {
     }
     return this.last.get(range.from)!;
   }
+}
+
+/**
+ * Every range figure is a whole number, so a fractional bound means the whole one inside it (a
+ * minimum rounded up, a maximum down): the same rows, in parameters the BIGINT columns take.
+ */
+function wholeBounds(query: TerminatedQuery): TerminatedQuery {
+  if (!query.ranges) return query;
+  const ranges = Object.fromEntries(
+    Object.entries(query.ranges).map(([field, bounds]) => [
+      field,
+      bounds && { min: bounds.min === undefined ? undefined : Math.ceil(bounds.min), max: bounds.max === undefined ? undefined : Math.floor(bounds.max) },
+    ]),
+  );
+  return { ...query, ranges };
 }
 
 interface Filters {
