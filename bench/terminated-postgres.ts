@@ -20,7 +20,7 @@ import { parseStoreLocation } from '../src/engine/store/store-location.js';
 import { startPostgres } from '../test/support/postgres-server.js';
 import { channelLines } from './terminated-import.js';
 import type { BenchRow } from './table.js';
-import { latencies } from './terminated.js';
+import { latencies, queryMix, SEVERAL } from './terminated.js';
 
 const CHANNELS = Number(process.env.BENCH_TERMINATED_PG ?? 1_000_000);
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -29,18 +29,7 @@ type Query = RouteInput<'terminated.search'>;
 
 const RARE = '417'; // a number in one name in a thousand
 const COMMON = 'cooking'; // in about one channel in nine
-const SEVERAL = 'cooking, gaming, music';
-const SORTS = ['subs', 'views', 'videos', 'age', 'views_24h', 'subs_24h', 'views_48h', 'date', 'similarity'].flatMap((field) => [`${field}_desc`, `${field}_asc`]);
-
-/** bench/terminated.ts's mix, in this data's words. */
-const MIX: Array<[label: string, query: Query]> = [
-  [`rare keyword "${RARE}"`, { q: RARE }],
-  [`common keyword "${COMMON}"`, { q: COMMON }],
-  [`several keywords "${SEVERAL}"`, { q: SEVERAL }],
-  ['filters, no common keyword', { q: 'tokyo, patagonia', min_subs: 10_000, monetized: 'yes', languages: 'en,es', min_views_24h: 100, sort: 'views_desc' }],
-  ['common keyword, page 20 of 50, subs_desc', { q: COMMON, page: 20, per_page: 50, sort: 'subs_desc' }],
-  ...SORTS.filter((sort) => sort !== 'date_desc').map((sort): [string, Query] => [`common keyword, ${sort}`, { q: COMMON, sort }]),
-];
+const MIX = queryMix(RARE, COMMON);
 
 /** Reported, outside the budget (as in bench/terminated.ts): several keywords by similarity, and a word in every channel. */
 const BEYOND: Array<[label: string, query: Query]> = [

@@ -25,18 +25,22 @@ type Query = RouteInput<'terminated.search'>;
 
 const RARE = 'thao'; // a Vietnamese name, written with its accents in the titles (Thảo)
 const COMMON = 'music';
-const SEVERAL = 'cooking, gaming, music';
+export const SEVERAL = 'cooking, gaming, music';
 const SORTS = ['subs', 'views', 'videos', 'age', 'views_24h', 'subs_24h', 'views_48h', 'date', 'similarity'].flatMap((field) => [`${field}_desc`, `${field}_asc`]);
 
-/** The mix the budget applies to. */
-const MIX: Array<[label: string, query: Query]> = [
-  [`rare keyword "${RARE}"`, { q: RARE }],
-  [`common keyword "${COMMON}"`, { q: COMMON }],
-  [`several keywords "${SEVERAL}"`, { q: SEVERAL }],
-  ['filters, no common keyword', { q: 'tokyo, patagonia', min_subs: 10_000, monetized: 'yes', languages: 'en,es', min_views_24h: 100, sort: 'views_desc' }],
-  [`common keyword, page 20 of 50, subs_desc`, { q: COMMON, page: 20, per_page: 50, sort: 'subs_desc' }],
-  ...SORTS.filter((sort) => sort !== 'date_desc').map((sort): [string, Query] => [`common keyword, ${sort}`, { q: COMMON, sort }]),
-];
+/** The mix the budget applies to, in the words of the data searched: one found rarely, one often. */
+export function queryMix(rare: string, common: string): Array<[label: string, query: Query]> {
+  return [
+    [`rare keyword "${rare}"`, { q: rare }],
+    [`common keyword "${common}"`, { q: common }],
+    [`several keywords "${SEVERAL}"`, { q: SEVERAL }],
+    ['filters, no common keyword', { q: 'tokyo, patagonia', min_subs: 10_000, monetized: 'yes', languages: 'en,es', min_views_24h: 100, sort: 'views_desc' }],
+    [`common keyword, page 20 of 50, subs_desc`, { q: common, page: 20, per_page: 50, sort: 'subs_desc' }],
+    ...SORTS.filter((sort) => sort !== 'date_desc').map((sort): [string, Query] => [`common keyword, ${sort}`, { q: common, sort }]),
+  ];
+}
+
+const MIX = queryMix(RARE, COMMON);
 
 /**
  * Reported, but outside the budget: several keywords by similarity (every match is scored, about

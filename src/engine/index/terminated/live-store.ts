@@ -83,6 +83,18 @@ export function averageViews(views: number | null, videos: number | null): numbe
   return views === null || videos === null || videos === 0 ? null : Math.floor(views / videos);
 }
 
+/** The columns both stores derive from an entry the same way (its day, average, age, videos as stored, name's words). */
+export function derivedColumns(entry: TerminatedEntry) {
+  const day = dayOfMs(entry.terminated_ms);
+  return {
+    terminated_day: day,
+    avg_views: entry.avg_views ?? averageViews(entry.total_views, entry.video_count),
+    age: entry.first_upload_day === null ? null : day - entry.first_upload_day,
+    top_videos: JSON.stringify(entry.top_videos.map((video) => [video.title, video.views, video.kind, video.video_id])),
+    title_tokens: tokensOf(entry.title).length,
+  };
+}
+
 export class LiveTerminatedStore {
   private readonly statements;
 
@@ -179,8 +191,7 @@ export class LiveTerminatedStore {
 
   /** Writes the three rows of a channel under `key`; returns the words of its name. */
   private insert(entry: TerminatedEntry, key: number, recordedMs: number, updatedMs = recordedMs): number {
-    const day = dayOfMs(entry.terminated_ms);
-    const titleTokens = tokensOf(entry.title).length;
+    const derived = derivedColumns(entry);
     this.statements.insertRow.run({
       idx: key,
       channel_id: entry.channel_id,
@@ -189,10 +200,10 @@ export class LiveTerminatedStore {
       content_type: entry.content_type,
       low_quality: flag(entry.low_quality),
       first_upload_day: entry.first_upload_day,
-      terminated_day: day,
+      terminated_day: derived.terminated_day,
       terminated_ms: entry.terminated_ms,
       subs_48h: entry.subs_48h,
-      top_videos: JSON.stringify(entry.top_videos.map((video) => [video.title, video.views, video.kind, video.video_id])),
+      top_videos: derived.top_videos,
       thumbnail_url: entry.thumbnail_url,
       recorded_ms: recordedMs,
       updated_ms: updatedMs,
@@ -201,19 +212,19 @@ export class LiveTerminatedStore {
       idx: key,
       subs: entry.subscribers,
       views: entry.total_views,
-      avg_views: entry.avg_views ?? averageViews(entry.total_views, entry.video_count),
+      avg_views: derived.avg_views,
       videos: entry.video_count,
-      age: entry.first_upload_day === null ? null : day - entry.first_upload_day,
+      age: derived.age,
       language: entry.language_code,
       monetized: flag(entry.monetized),
       views_24h: entry.views_24h,
       subs_24h: entry.subs_24h,
       views_48h: entry.views_48h,
-      title_tokens: titleTokens,
+      title_tokens: derived.title_tokens,
     });
     const videoTitles = entry.top_videos.map((video) => video.title).join('\n');
-    this.pendingSearch.set(key, [searchableText(entry.title), searchableText(videoTitles), nameLengthToken(titleTokens)]);
-    return titleTokens;
+    this.pendingSearch.set(key, [searchableText(entry.title), searchableText(videoTitles), nameLengthToken(derived.title_tokens)]);
+    return derived.title_tokens;
   }
 
   private remove(key: number): void {

@@ -66,9 +66,8 @@ interface RangePart {
   cut: boolean;
 }
 
-function rangePart(field: RangeField, bounds: { min?: number; max?: number }): RangePart | null {
-  const clauses: string[] = [];
-  const params: SqlValue[] = [];
+/** A range's conditions on row `f`, appended to `clauses` and `params` (the page's filters and the totals' exact part). */
+export function rangeClauses(field: string, bounds: { min?: number; max?: number }, clauses: string[], params: SqlValue[]): void {
   if (bounds.min !== undefined) {
     clauses.push(`f.${field} >= ?`);
     params.push(bounds.min);
@@ -77,10 +76,16 @@ function rangePart(field: RangeField, bounds: { min?: number; max?: number }): R
     clauses.push(`f.${field} <= ?`);
     params.push(bounds.max);
   }
+}
+
+/** `bounds` are whole numbers here: the search made them so (wholeBounds). */
+function rangePart(field: RangeField, bounds: { min?: number; max?: number }): RangePart | null {
+  const clauses: string[] = [];
+  const params: SqlValue[] = [];
+  rangeClauses(field, bounds, clauses, params);
   if (clauses.length === 0) return null;
-  // Figures are whole numbers: v ≥ 10.5 is v ≥ 11.
-  const lo = bounds.min === undefined ? null : BigInt(Math.ceil(bounds.min));
-  const hi = bounds.max === undefined ? null : BigInt(Math.floor(bounds.max));
+  const lo = bounds.min === undefined ? null : BigInt(bounds.min);
+  const hi = bounds.max === undefined ? null : BigInt(bounds.max);
   const inside = (decade: Decade) => (lo === null || decade.lo >= lo) && (hi === null || decade.hi <= hi);
   const touched = (decade: Decade) => (lo === null || decade.hi >= lo) && (hi === null || decade.lo <= hi);
   const full = DECADES.filter(inside);

@@ -12,12 +12,11 @@
 import type { SqlValue, Store, Transaction } from '../../../store/store.js';
 import { dayOfMs, keySlots, type KeyRange } from '../live-keys.js';
 import type { LiveTerminatedRepository } from '../live-repository.js';
-import { averageViews, entryOf, flag, mergeEntries, orderedBatch, type StoredRow, type TerminatedEntry } from '../live-store.js';
+import { derivedColumns, entryOf, flag, mergeEntries, orderedBatch, type StoredRow, type TerminatedEntry } from '../live-store.js';
 import { videoThumbnailUrl } from '../live-source.js';
 import { terminatedChannelOf, terminatedVideoOf, type TerminatedChannel, type TerminatedQuery, type TerminatedSearchResult } from '../reader.js';
-import { tokensOf } from '../search-text.js';
 import { NAME_POINTS, NAME_SHARE_POINTS, similarityScore, VIDEO_POINTS } from '../similarity.js';
-import { bitTotalSql, countableOnBits, type Word } from './bit-totals.js';
+import { bitTotalSql, countableOnBits, rangeClauses, type Word } from './bit-totals.js';
 import { anyKeywordTsquery, documentOf, inNameTsquery, notInNameTsquery, plainWords } from './ts-text.js';
 
 export const WRITE_LOCK = 'live-terminated';
@@ -47,8 +46,8 @@ interface Row extends StoredRow {
 
 /** A channel's row under `key` (live-store.ts's insert, as one row). */
 export function rowOf(entry: TerminatedEntry, key: number, recordedMs: number, updatedMs: number): Row {
-  const day = dayOfMs(entry.terminated_ms);
   return {
+    ...derivedColumns(entry),
     idx: key,
     channel_id: entry.channel_id,
     title: entry.title,
@@ -57,19 +56,14 @@ export function rowOf(entry: TerminatedEntry, key: number, recordedMs: number, u
     low_quality: flag(entry.low_quality),
     monetized: flag(entry.monetized),
     first_upload_day: entry.first_upload_day,
-    terminated_day: day,
     terminated_ms: entry.terminated_ms,
     subs: entry.subscribers,
     views: entry.total_views,
-    avg_views: entry.avg_views ?? averageViews(entry.total_views, entry.video_count),
     videos: entry.video_count,
-    age: entry.first_upload_day === null ? null : day - entry.first_upload_day,
     views_24h: entry.views_24h,
     subs_24h: entry.subs_24h,
     views_48h: entry.views_48h,
     subs_48h: entry.subs_48h,
-    title_tokens: tokensOf(entry.title).length,
-    top_videos: JSON.stringify(entry.top_videos.map((video) => [video.title, video.views, video.kind, video.video_id])),
     thumbnail_url: entry.thumbnail_url,
     recorded_ms: recordedMs,
     updated_ms: updatedMs,
@@ -320,16 +314,7 @@ interface Filters {
 function filtersOf(query: TerminatedQuery): Filters {
   const clauses: string[] = [];
   const params: SqlValue[] = [];
-  for (const [field, bounds] of Object.entries(query.ranges ?? {}) as Array<[string, { min?: number; max?: number }]>) {
-    if (bounds.min !== undefined) {
-      clauses.push(`f.${field} >= ?`);
-      params.push(bounds.min);
-    }
-    if (bounds.max !== undefined) {
-      clauses.push(`f.${field} <= ?`);
-      params.push(bounds.max);
-    }
-  }
+  for (const [field, bounds] of Object.entries(query.ranges ?? {}) as Array<[string, { min?: number; max?: number }]>) rangeClauses(field, bounds, clauses, params);
   if (query.languages?.length) {
     clauses.push('f.language_code = ANY(?::text[])');
     params.push(query.languages);
