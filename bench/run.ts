@@ -4,7 +4,11 @@
  * `npm run bench -- serve cli` (or BENCH_ONLY=serve,cli) runs only the named suites. A row that
  * misses its budget is marked MISSED and the run exits 1.
  */
+import { TEST_WORLD_DATE } from '../test/support/world-date.js';
 import { printRows, type BenchRow } from './table.js';
+
+// Every benchmark world is the same world on any day (engines here and the binaries they spawn).
+process.env.TUBEKIT_WORLD_DATE ||= TEST_WORLD_DATE;
 
 type RowSource = () => Promise<BenchRow[]>;
 

@@ -65,7 +65,7 @@ _tubekit_words() {
     'engine.keys.revoke') echo '--version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'engine.platform') echo '--version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'engine.refresh') echo '--every --limit --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
-    'engine.seed') echo '--channels --terminated --seed --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
+    'engine.seed') echo '--channels --terminated --seed --reference-date --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'engine.sample') echo 'channels videos --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'engine.sample.channels') echo '--limit --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'engine.sample.videos') echo '--limit --channel --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;

@@ -300,6 +300,7 @@ complete -c tubekit -n "__tubekit_at 'engine.refresh'" -l limit -d 'read at most
 complete -c tubekit -n "__tubekit_at 'engine.seed'" -l channels -d 'number of channels'
 complete -c tubekit -n "__tubekit_at 'engine.seed'" -l terminated -d 'number of terminated channels, searched by `tubekit terminated` (default 10000)'
 complete -c tubekit -n "__tubekit_at 'engine.seed'" -l seed -d 'seed'
+complete -c tubekit -n "__tubekit_at 'engine.seed'" -l reference-date -d 'the day the world is generated for, YYYY-MM-DD (default - TUBEKIT_WORLD_DATE, else today)'
 complete -c tubekit -f -n "__tubekit_at 'engine.sample'" -a channels -d 'List sample-world channels (ids, handles, titles) to try commands with'
 complete -c tubekit -f -n "__tubekit_at 'engine.sample'" -a videos -d 'List sample-world videos (watch and Shorts URLs) to try downloads and analysis with'
 complete -c tubekit -n "__tubekit_at 'engine.sample.channels'" -l limit -d 'how many'

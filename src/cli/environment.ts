@@ -38,6 +38,8 @@ export const environment = {
   TUBEKIT_ANALYSIS_API_KEY: 'TUBEKIT_ANALYSIS_API_KEY',
   /** Seconds one request to it may take (default 300). */
   TUBEKIT_ANALYSIS_TIMEOUT: 'TUBEKIT_ANALYSIS_TIMEOUT',
+  /** Sample world: the reference date of worlds generated without one (YYYY-MM-DD; default today). */
+  TUBEKIT_WORLD_DATE: 'TUBEKIT_WORLD_DATE',
   /** Any value turns colour off. */
   NO_COLOR: 'NO_COLOR',
 } as const;
@@ -57,6 +59,7 @@ export const environmentHelp = `Environment:
   TUBEKIT_PLATFORM_RATE live platform: requests a second to each host (default 2)
   TUBEKIT_PLATFORM_ORIGIN  live platform: send requests to this origin instead
   TUBEKIT_YTDLP         live downloads: the yt-dlp to run (default: yt-dlp on PATH)
+  TUBEKIT_WORLD_DATE    sample world: reference date of new worlds, YYYY-MM-DD (default today)
   TUBEKIT_ANALYSIS_PROVIDER  vision model for analysis: openai-compatible or gemini
   TUBEKIT_ANALYSIS_BASE_URL, _MODEL, _API_KEY, _TIMEOUT  its address, model, key, seconds
   NO_COLOR              disable colour`;

@@ -199,16 +199,16 @@ export class Engine implements EngineContext {
   reseedWorld(settings: WorldSettings): Promise<PlatformProvider> {
     if (worldIsShared(this.store, this.localSettings)) {
       return this.shared()
-        .then((shared) => reseedSampleWorld(this.db, this.localSettings, settings, shared))
+        .then((shared) => reseedSampleWorld(this.db, this.localSettings, process.env, settings, shared))
         .then((opened) => this.openedAs(opened).platform);
     }
-    return this.open(() => reseedSampleWorld(this.db, this.localSettings, settings)).platform;
+    return this.open(() => reseedSampleWorld(this.db, this.localSettings, process.env, settings)).platform;
   }
 
   /** A fleet's sample world (its definition and clock in the store), opened once; an opening that fails is tried again. */
   private shared(): Promise<SharedWorld> {
     if (!this.sharedWorld) {
-      const opening = openSharedWorld(this.db, this.store, this.localSettings);
+      const opening = openSharedWorld(this.db, this.store, this.localSettings, process.env);
       opening.catch(() => {
         if (this.sharedWorld === opening) this.sharedWorld = undefined;
       });

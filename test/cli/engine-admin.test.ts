@@ -51,6 +51,29 @@ describe('tubekit engine administration (built binary)', () => {
     expect(status).toMatchObject({ world: 'sample', world_channels: 200, data_dir: cli.dataDir, workers: [] });
   });
 
+  it('pins the world to a reference date (--reference-date, else TUBEKIT_WORLD_DATE, else today)', async () => {
+    const seed = ['engine', 'seed', '--channels', '100', '--json'];
+    const dated = await cli.run([...seed, '--reference-date', '2024-02-29']);
+    expect(JSON.parse(dated.stdout)).toMatchObject({ reference_date: '2024-02-29', channel_count: 100 });
+    // The date is one of the world's parameters: the data dir keeps it whatever the variable says.
+    const status = await cli.run(['engine', 'status', '--json'], { env: { TUBEKIT_WORLD_DATE: '2025-05-05' } });
+    expect(JSON.parse(status.stdout)).toMatchObject({ world_reference_date: '2024-02-29' });
+    expect(JSON.parse((await cli.run(seed, { env: { TUBEKIT_WORLD_DATE: '2025-05-05' } })).stdout)).toMatchObject({ reference_date: '2025-05-05' });
+    // Users without the variable get a world of today, as before.
+    const before = new Date().toISOString().slice(0, 10);
+    const today = JSON.parse((await cli.run(seed, { env: { TUBEKIT_WORLD_DATE: '' } })).stdout).reference_date;
+    expect([before, new Date().toISOString().slice(0, 10)]).toContain(today);
+
+    const refused = await cli.run(['engine', 'seed', '--channels', '100', '--reference-date', '2024-02-30']);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toMatch(/--reference-date: "2024-02-30" is not a date/);
+    const badVariable = await cli.run(['engine', 'seed', '--channels', '100'], { env: { TUBEKIT_WORLD_DATE: 'tomorrow' } });
+    expect(badVariable.stderr).toMatch(/TUBEKIT_WORLD_DATE: "tomorrow"/);
+    expect(badVariable.exitCode).toBe(2);
+    // Neither refusal touched the world.
+    expect(JSON.parse((await cli.run(['engine', 'status', '--json'])).stdout)).toMatchObject({ world_reference_date: today });
+  });
+
   it('lists sample videos to try, of every kind, and one channel\'s videos', async () => {
     const { videos } = JSON.parse((await cli.run(['engine', 'sample', 'videos', '--limit', '20', '--json'])).stdout);
     expect(videos).toHaveLength(20);

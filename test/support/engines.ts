@@ -17,6 +17,7 @@ import { RemoteService } from '../../src/remote/remote-service.js';
 import { startServer, type RunningServer } from '../../src/server/serve.js';
 import { createTestDatabase } from './postgres.js';
 import { checkingResponses } from './strict-responses.js';
+import { onlyEmbeddedSqlite } from './world-date.js';
 
 export type EngineKind = 'embedded' | 'remote';
 /** Where the engine keeps its state: the data dir's SQLite file, or a database of its own on the test run's PostgreSQL. */
@@ -96,9 +97,10 @@ export function engineEnv(harness: EngineHarness): Record<string, string> {
 
 /** `describe` once per engine; the harness is ready inside `it` blocks. */
 export function describeEachEngine(title: string, body: (get: () => EngineHarness) => void, options: HarnessOptions = {}) {
-  const stores: StoreKind[] = options.postgres ? ['sqlite', 'postgres'] : ['sqlite'];
+  const stores: StoreKind[] = options.postgres && !onlyEmbeddedSqlite() ? ['sqlite', 'postgres'] : ['sqlite'];
+  const kinds: EngineKind[] = onlyEmbeddedSqlite() ? ['embedded'] : ['embedded', 'remote'];
   for (const store of stores)
-  for (const kind of ['embedded', 'remote'] as const) {
+  for (const kind of kinds) {
     describe(`${title} [${kind}${store === 'sqlite' ? '' : `, ${store}`}]`, () => {
       let current: Awaited<ReturnType<typeof createHarness>>;
       beforeAll(async () => {

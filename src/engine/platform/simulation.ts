@@ -19,6 +19,10 @@ export interface WorldSettings {
   channels: number;
   /** Terminated channels, a parameter of their own (the default count when absent). */
   terminated?: number;
+  /** The day the world is generated for ('YYYY-MM-DD'); absent: TUBEKIT_WORLD_DATE, else today. */
+  referenceDate?: string;
+  /** Not kept in settings: TUBEKIT_WORLD_DATE, the day of a world generated without `referenceDate`. */
+  defaultReferenceDate?: string;
 }
 
 export interface WorldInfo {

@@ -9,6 +9,7 @@ import { CliError, usageError } from '../../errors.js';
 import type { CliApp } from '../../app.js';
 import { parseWholeNumber } from '../../arguments.js';
 import { examples } from '../../help.js';
+import { isIsoDate } from '../../../engine/dates.js';
 import { count, printJson, printRecord, printTable } from '../../output.js';
 import { withLocalEngine } from './local-engine.js';
 
@@ -21,18 +22,24 @@ export function registerWorld(engine: Command, app: CliApp): void {
       examples([
         'tubekit engine seed --channels 20000 --seed 7',
         'tubekit engine seed --terminated 1000000      # a million terminated channels (about a minute)',
+        'tubekit engine seed --reference-date 2026-06-15   # the same world on any day (bug reports)',
         'tubekit engine seed                       # back to the default world',
       ]),
     )
     .option('--channels <n>', 'number of channels', '3000')
     .option('--terminated <n>', `number of terminated channels, searched by \`tubekit terminated\` (default ${DEFAULT_WORLD_TERMINATED})`)
     .option('--seed <s>', 'seed', '1')
-    .action(async (options: { channels: string; terminated?: string; seed: string }) => {
+    .option('--reference-date <date>', 'the day the world is generated for, YYYY-MM-DD (default: TUBEKIT_WORLD_DATE, else today)')
+    .action(async (options: { channels: string; terminated?: string; seed: string; referenceDate?: string }) => {
       const channels = parseWholeNumber(options.channels, '--channels', { min: 10, max: 2_000_000 });
       const terminated = parseWholeNumber(options.terminated ?? String(DEFAULT_WORLD_TERMINATED), '--terminated', { min: 0, max: 2_000_000 });
       const seed = /^\d+$/.test(options.seed) ? Number(options.seed) : options.seed;
+      const referenceDate = options.referenceDate;
+      if (referenceDate !== undefined && (!isIsoDate(referenceDate) || referenceDate < '2007-01-01')) {
+        throw usageError(`--reference-date: "${referenceDate}" is not a date the world can start on`, 'Give a date from 2007-01-01 on as YYYY-MM-DD.');
+      }
       const spinner = await app.io.spinner(`Generating ${channels} channels and ${terminated} terminated ones…`);
-      const info = await withLocalEngine(app, async (local) => requireSimulation(await local.reseedWorld({ seed, channels, terminated })).info());
+      const info = await withLocalEngine(app, async (local) => requireSimulation(await local.reseedWorld({ seed, channels, terminated, ...(referenceDate ? { referenceDate } : {}) })).info());
       spinner.stop();
       if (app.json) printJson(app.io, info);
       else printRecord(app.io, Object.entries(info));

@@ -7,7 +7,8 @@
  * (`tubekit engine platform sample|live`, which never mixes the two in one data dir).
  */
 import type Database from 'better-sqlite3';
-import { ServiceError } from '../../../core/errors.js';
+import { badRequest, ServiceError } from '../../../core/errors.js';
+import { isIsoDate } from '../../dates.js';
 import { proxyForDisplay } from '../../../core/proxy-url.js';
 import type { IndexSeed } from '../../index/seed.js';
 import type { Settings } from '../../store/settings.js';
@@ -23,6 +24,21 @@ export const DEFAULT_WORLD: WorldSettings = { seed: 1, channels: 3000, terminate
 
 /** Where the sample world's parameters are kept in the engine's settings. */
 export const WORLD_SETTING = 'world';
+
+/**
+ * The data dir's world parameters, with TUBEKIT_WORLD_DATE as the day of a world generated without
+ * a reference date of its own (so a test run or a bug report gets the same world on any day); an
+ * existing world is kept whatever the variable says.
+ */
+export function worldSettingsOf(settings: Settings, env: NodeJS.ProcessEnv, world?: WorldSettings): WorldSettings {
+  const chosen = world ?? settings.get<WorldSettings>(WORLD_SETTING) ?? DEFAULT_WORLD;
+  const pinned = env.TUBEKIT_WORLD_DATE;
+  if (chosen.referenceDate || !pinned) return chosen;
+  if (!isIsoDate(pinned) || pinned < '2007-01-01') {
+    throw badRequest(`TUBEKIT_WORLD_DATE: "${pinned}" is not a date the sample world can start on.`, 'Give a date from 2007-01-01 on as YYYY-MM-DD, or unset it for today.');
+  }
+  return { ...chosen, defaultReferenceDate: pinned };
+}
 
 /** Where the data dir's choice of platform is kept in the engine's settings. */
 export const PLATFORM_SETTING = 'platform';
@@ -127,7 +143,7 @@ export async function openPlatform(db: Database.Database, settings: Settings, co
     return { platform: await openLivePlatform({ dataDir: context.dataDir, network, clock: context.clock, deps: { onCooldown } }), seed: null };
   }
   const { openSampleWorld } = await import('../sample/open.js');
-  return openSampleWorld(db, settings.get<WorldSettings>(WORLD_SETTING) ?? DEFAULT_WORLD);
+  return openSampleWorld(db, worldSettingsOf(settings, context.env));
 }
 
 /**
@@ -147,16 +163,23 @@ export function worldIsShared(store: Store, settings: Settings): boolean {
 }
 
 /** Opens the fleet's sample world for this data dir (the data dir's own parameters start a fleet that has none). */
-export async function openSharedWorld(db: Database.Database, store: Store, settings: Settings): Promise<SharedWorld> {
+export async function openSharedWorld(db: Database.Database, store: Store, settings: Settings, env: NodeJS.ProcessEnv): Promise<SharedWorld> {
   const { SharedSampleWorld } = await import('../sample/shared-world.js');
-  return SharedSampleWorld.open(db, store, settings.get<WorldSettings>(WORLD_SETTING) ?? DEFAULT_WORLD);
+  return SharedSampleWorld.open(db, store, worldSettingsOf(settings, env));
 }
 
 /** Rebuilds the data dir's sample world (a fleet's: `shared`) with new parameters and keeps them (`tubekit engine seed`). */
-export async function reseedSampleWorld(db: Database.Database, settings: Settings, world: WorldSettings, shared?: SharedWorld): Promise<OpenedPlatform> {
+export async function reseedSampleWorld(
+  db: Database.Database,
+  settings: Settings,
+  env: NodeJS.ProcessEnv,
+  world: WorldSettings,
+  shared?: SharedWorld,
+): Promise<OpenedPlatform> {
   if (dataDirPlatform(settings) === 'live') throw mixRefused('This data dir uses the live platform: a sample world cannot be generated in it', 'live', 'sample');
   settings.set(WORLD_SETTING, world);
-  if (shared) return shared.reseed(world);
+  const pinned = worldSettingsOf(settings, env, world);
+  if (shared) return shared.reseed(pinned);
   const { regenerateSampleWorld } = await import('../sample/open.js');
-  return regenerateSampleWorld(db, world);
+  return regenerateSampleWorld(db, pinned);
 }

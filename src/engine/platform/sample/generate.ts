@@ -41,6 +41,11 @@ export function normalizeSeed(seed: string | number): string {
   return s;
 }
 
+/** The day a world generated with these options is made for. */
+export function generationDate(opts: Pick<WorldOptions, 'referenceDate' | 'defaultReferenceDate'>): string {
+  return opts.referenceDate ?? opts.defaultReferenceDate ?? todayUtc();
+}
+
 /** Validates options; `referenceDate` stays undefined when not given. */
 export function normalizeOptions(opts: WorldOptions): { seed: string; channels: number; terminated: number; referenceDate?: string } {
   const channels = opts.channels;
@@ -153,7 +158,7 @@ export function ensureWorld(db: Database.Database, opts: WorldOptions): boolean 
   if (worldMatches(readWorldMeta(db), want)) return false;
   const run = db.transaction(() => {
     if (worldMatches(readWorldMeta(db), want)) return false;
-    generateWorld(db, { seed: want.seed, channels: want.channels, terminated: want.terminated, referenceDate: want.referenceDate ?? todayUtc() });
+    generateWorld(db, { seed: want.seed, channels: want.channels, terminated: want.terminated, referenceDate: generationDate(opts) });
     return true;
   });
   return db.inTransaction ? run() : run.immediate();

@@ -17,8 +17,8 @@ import { advanceWorld, advanceWorldTo, type AdvanceReport } from './advance.js';
 import { readAdPages, type AdPage } from './ad-pages.js';
 import { rowToChannel, TIER_MIN_SUBSCRIBERS, type ChannelRow } from './channels.js';
 import { CollabReader } from './collab-reader.js';
-import { DAY_MS, dayNumber, todayUtc } from '../../dates.js';
-import { ensureWorld, generateWorld, metaToInfo, normalizeOptions, readWorldMeta } from './generate.js';
+import { DAY_MS, dayNumber } from '../../dates.js';
+import { ensureWorld, generateWorld, generationDate, metaToInfo, normalizeOptions, readWorldMeta } from './generate.js';
 import { encodeChannelId, idKeys, type IdKeys } from './ids.js';
 import { externalMonetizationOf, type ExternalMonetizationTruth } from './external-monetization.js';
 import { SampleNetworks } from './networks.js';
@@ -162,7 +162,7 @@ export class SampleWorld implements PlatformProvider, SimulatedWorld {
   /** Unconditionally regenerate. */
   static regenerate(db: Database.Database, opts: WorldOptions): SampleWorld {
     const want = normalizeOptions(opts);
-    generateWorld(db, { seed: want.seed, channels: want.channels, terminated: want.terminated, referenceDate: want.referenceDate ?? todayUtc() });
+    generateWorld(db, { seed: want.seed, channels: want.channels, terminated: want.terminated, referenceDate: generationDate(opts) });
     return new SampleWorld(db);
   }
 

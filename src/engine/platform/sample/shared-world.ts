@@ -20,11 +20,10 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { ServiceError } from '../../../core/errors.js';
-import { todayUtc } from '../../dates.js';
 import type { Executor, Store } from '../../store/store.js';
 import { SHARED_WORLD_CHANNEL } from '../factory/shared-world-row.js';
 import type { AdvanceReport, WorldSettings } from '../simulation.js';
-import { normalizeOptions, readWorldMeta, worldMatches, WORLD_GENERATOR_VERSION } from './generate.js';
+import { generationDate, normalizeOptions, readWorldMeta, worldMatches, WORLD_GENERATOR_VERSION } from './generate.js';
 import type { OpenedSampleWorld } from './open.js';
 import { sampleIndexSeed } from './index-seed.js';
 import { SampleWorld } from './sample-world.js';
@@ -100,7 +99,7 @@ export class SharedSampleWorld {
       seed: want.seed,
       channels: want.channels,
       terminated: want.terminated,
-      reference_date: todayUtc(),
+      reference_date: generationDate(settings),
       generator_version: WORLD_GENERATOR_VERSION,
       advanced_ms: 0,
       edition: newEdition(),
@@ -197,7 +196,7 @@ export class SharedSampleWorld {
     if (meta && worldMatches(meta, want)) {
       return { ...base, reference_date: meta.reference_date!, generator_version: WORLD_GENERATOR_VERSION, advanced_ms: parseClock(meta[CLOCK_META_KEY]).advanced_ms, edition: meta.generated_at! };
     }
-    return { ...base, reference_date: todayUtc(), generator_version: WORLD_GENERATOR_VERSION, advanced_ms: 0, edition: newEdition() };
+    return { ...base, reference_date: generationDate(this.initial), generator_version: WORLD_GENERATOR_VERSION, advanced_ms: 0, edition: newEdition() };
   }
 
   /**

@@ -75,6 +75,8 @@ export interface WorldOptions {
   channels: number;
   /** Terminated channels; DEFAULT_WORLD_TERMINATED when omitted. */
   terminated?: number;
-  /** 'YYYY-MM-DD'; when omitted, an existing matching world is kept whatever its date, else today (UTC). */
+  /** 'YYYY-MM-DD'; when omitted, an existing matching world is kept whatever its date. */
   referenceDate?: string;
+  /** The day a world generated without `referenceDate` is made for (TUBEKIT_WORLD_DATE); today (UTC) when omitted. Never a reason to regenerate. */
+  defaultReferenceDate?: string;
 }
