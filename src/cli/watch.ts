@@ -53,11 +53,22 @@ export interface WatchOptions<T> {
   initial?: T;
   /** Where Ctrl-C comes from (tests pass their own). */
   interrupts?: NodeJS.EventEmitter;
+  /** Time and pauses (tests pass a clock they move). */
+  clock?: WatchClock;
 }
+
+export interface WatchClock {
+  now(): number;
+  /** Resolves after `ms`, or rejects when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+const wallClock: WatchClock = { now: () => Date.now(), sleep: (ms, signal) => sleep(ms, undefined, { signal }) };
 
 export async function watchJob<T>(options: WatchOptions<T>): Promise<T> {
   const { io, label } = options;
-  const started = Date.now();
+  const clock = options.clock ?? wallClock;
+  const started = clock.now();
   const deadline = options.timeoutSeconds === undefined ? Infinity : started + options.timeoutSeconds * 1000;
   const interrupts = options.interrupts ?? process;
   const stop = new AbortController();
@@ -66,7 +77,7 @@ export async function watchJob<T>(options: WatchOptions<T>): Promise<T> {
 
   const spinner = await io.spinner(`${label}: waiting`);
   let state = options.initial === undefined ? '' : options.state(options.initial);
-  const showState = () => spinner.update(`${label}: ${state} · ${Math.floor((Date.now() - started) / 1000)}s`);
+  const showState = () => spinner.update(`${label}: ${state} · ${Math.floor((clock.now() - started) / 1000)}s`);
   const ticker = setInterval(showState, 1000);
   const announce = (next: string) => {
     if (next === state && state !== '') return;
@@ -80,9 +91,9 @@ export async function watchJob<T>(options: WatchOptions<T>): Promise<T> {
   }
   /** Waits `ms` (never past the deadline); Ctrl-C ends the wait and the watch. */
   const pause = async (ms: number) => {
-    const until = Math.min(ms, deadline - Date.now());
+    const until = Math.min(ms, deadline - clock.now());
     if (until <= 0) return;
-    await sleep(until, undefined, { signal: stop.signal }).catch(() => {
+    await clock.sleep(until, stop.signal).catch(() => {
       throw cancelledError(options);
     });
   };
@@ -90,14 +101,14 @@ export async function watchJob<T>(options: WatchOptions<T>): Promise<T> {
   try {
     let body: T | undefined;
     while (body === undefined || !options.isTerminal(body)) {
-      const left = deadline - Date.now();
+      const left = deadline - clock.now();
       if (left <= 0) throw timeoutError(options, state);
       const seen = body ?? options.initial;
-      const intervalMs = pollIntervalSeconds(options.pollSeconds(seen), Date.now() - started) * 1000;
+      const intervalMs = pollIntervalSeconds(options.pollSeconds(seen), clock.now() - started) * 1000;
       const waiting = seen === undefined || options.isWaiting?.(seen);
-      const hold = waiting ? pollIntervalSeconds(1, Date.now() - started) : LONG_POLL_MAX_SECONDS;
+      const hold = waiting ? pollIntervalSeconds(1, clock.now() - started) : LONG_POLL_MAX_SECONDS;
       const waitSeconds = Math.max(1, Math.min(hold, Math.ceil(left / 1000)));
-      const pollStarted = Date.now();
+      const pollStarted = clock.now();
       const call = new AbortController();
       const abortCall = () => call.abort(stop.signal.reason);
       stop.signal.addEventListener('abort', abortCall, { once: true });
@@ -118,7 +129,7 @@ export async function watchJob<T>(options: WatchOptions<T>): Promise<T> {
         stop.signal.removeEventListener('abort', abortCall);
       }
       announce(options.state(body));
-      const took = Date.now() - pollStarted;
+      const took = clock.now() - pollStarted;
       const held = took >= waitSeconds * 900;
       if (!options.isTerminal(body) && !held) await pause(intervalMs - took);
     }

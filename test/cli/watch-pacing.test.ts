@@ -89,29 +89,46 @@ describe('--watch where the server answers job-status at once', () => {
   });
 
   it('keeps the fast wake-up where the server holds the request (as serve does)', async () => {
-    let first = 0;
-    const finishAt = () => first + 1100;
-    const answered: number[] = [];
-    // Holds each status call for its wait_seconds, or until the job finishes 1.1 s after the first
-    // held call (not the CLI's first fetch: on a loaded machine its start-up can take longer than that).
+    // The job finishes while a held status call waits (200 ms after the first one arrives, before
+    // any hold of a second or more ends): that call answers with the result, and nothing asks after.
+    // The order comes from the server's own timers, so a busy machine cannot change it; the pacing
+    // itself is proven on a moved clock in test/unit/cli/watch-pacing.test.ts.
+    let finished = false;
+    let heldCalls = 0;
+    let answeredFromHold = 0;
+    let askedAfterFinish = 0;
+    const waiting = new Set<http.ServerResponse>();
+    const reply = (response: http.ServerResponse, status: string) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(taskJob('generation', status).body));
+    const finish = () => {
+      finished = true;
+      for (const response of waiting) {
+        answeredFromHold += 1;
+        reply(response, 'completed');
+      }
+      waiting.clear();
+    };
     const server = http.createServer((request, response) => {
-      const now = Date.now();
       const wait = Number(new URL(request.url!, 'http://x').searchParams.get('wait_seconds') ?? 0) * 1000;
-      if (!first && wait > 0) first = now;
-      const until = Math.min(now + wait, Math.max(now, finishAt()));
+      if (finished) {
+        askedAfterFinish += 1;
+        return reply(response, 'completed');
+      }
+      if (wait <= 0) return reply(response, 'processing');
+      heldCalls += 1;
+      waiting.add(response);
+      if (heldCalls === 1) setTimeout(finish, 200);
       setTimeout(() => {
-        const done = Date.now() >= finishAt();
-        if (done) answered.push(Date.now());
-        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(taskJob('generation', done ? 'completed' : 'processing').body));
-      }, until - now);
+        if (waiting.delete(response)) reply(response, 'processing');
+      }, wait);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const result = await cli.run(['--base-url', url, '--json', 'job', JOB_ID, '--watch', '--timeout', '20'], { env });
       expect(result.exitCode).toBe(0);
-      // The held call that was waiting answers at the finish: no pause after a held poll delays it.
-      expect(answered[0]! - finishAt()).toBeLessThan(300);
+      expect(JSON.parse(result.stdout)).toMatchObject({ status: 'completed' });
+      expect({ heldCalls, answeredFromHold, askedAfterFinish }).toEqual({ heldCalls: 1, answeredFromHold: 1, askedAfterFinish: 0 });
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
