@@ -380,7 +380,7 @@ describeEachEngine(
 
 describeEachEngine(
   'managed-network check across connections',
-  (get) => {
+  (get, variant) => {
     let fx: CheckFixtures;
     let other: Engine;
     beforeAll(async () => {
@@ -393,8 +393,7 @@ describeEachEngine(
       return () => other.close();
     });
 
-    it('shares one live check with a request on another connection', async () => {
-      if (get().kind !== 'embedded') return;
+    it.runIf(variant.kind === 'embedded')('shares one live check with a request on another connection', async () => {
       await setCheckWork(get().engine, 400);
       const a = (await newUser(get(), 'professional'));
       const b = (await get().engine.identity.createUserWithKey('professional', []));
@@ -409,8 +408,7 @@ describeEachEngine(
       expect(await countedEvents(get().engine, b.user_id, 'cms-live')).toBe(0);
     });
 
-    it('counts the hourly cap across connections', async () => {
-      if (get().kind !== 'embedded') return;
+    it.runIf(variant.kind === 'embedded')('counts the hourly cap across connections', async () => {
       await setCheckWork(get().engine, 0);
       const created = (await get().engine.identity.createUserWithKey('starter', []));
       const here = new LocalService(get().engine, created.key);
@@ -421,8 +419,7 @@ describeEachEngine(
       expect((await failure(here.call('cms.check', { channel_id, refresh: true }))).code).toBe('rate_limited');
     });
 
-    it('lets a waiting request run the check itself when the one it joined is abandoned', async () => {
-      if (get().kind !== 'embedded') return;
+    it.runIf(variant.kind === 'embedded')('lets a waiting request run the check itself when the one it joined is abandoned', async () => {
       await setCheckWork(get().engine, 500);
       const runner = (await newUser(get(), 'ultimate'));
       const waiter = (await newUser(get(), 'ultimate'));

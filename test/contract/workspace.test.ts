@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Service } from '../../src/core/service.js';
 import { describeEachEngine, failure, type EngineHarness } from '../support/engines.js';
 
-describeEachEngine('folders', (get) => {
+describeEachEngine('folders', (get, variant) => {
   let alice: Service;
   beforeAll(() => {
     alice = get().as('professional');
@@ -17,9 +17,8 @@ describeEachEngine('folders', (get) => {
     expect(listed.folders[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
   });
 
-  it('answers 201 over HTTP for a create', async () => {
+  it.runIf(variant.kind === 'remote')('answers 201 over HTTP for a create', async () => {
     const harness = get();
-    if (harness.kind !== 'remote') return;
     const key = (await harness.engine.identity.createUserWithKey('starter', [])).key;
     const response = await fetch(`${harness.baseUrl}/api/folders`, {
       method: 'POST',
@@ -48,8 +47,14 @@ describeEachEngine('folders', (get) => {
   });
 
   it('lets two users use the same folder name', async () => {
-    await get().as('starter').call('folders.create', { name: 'Shared name' });
-    await get().as('starter').call('folders.create', { name: 'Shared name' });
+    const [first, second] = [get().as('starter'), get().as('starter')];
+    const a = (await first.call('folders.create', { name: 'Shared name' })).folder;
+    const b = (await second.call('folders.create', { name: 'Shared name' })).folder;
+    expect(b.id).not.toBe(a.id);
+    expect((await first.call('folders.list', {})).folders).toEqual([a]);
+    expect((await second.call('folders.list', {})).folders).toEqual([b]);
+    // Within one user the name stays taken.
+    expect((await failure(first.call('folders.create', { name: 'Shared name' }))).status).toBe(409);
   });
 
   it('enforces the per-plan folder limit with 403: Starter 15, Professional 50', async () => {

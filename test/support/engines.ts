@@ -96,7 +96,13 @@ export function engineEnv(harness: EngineHarness): Record<string, string> {
 }
 
 /** `describe` once per engine; the harness is ready inside `it` blocks. */
-export function describeEachEngine(title: string, body: (get: () => EngineHarness) => void, options: HarnessOptions = {}) {
+/** Which engine and store a suite's copy runs on: known when tests are declared, for `it.runIf`/`it.skipIf`. */
+export interface EngineVariant {
+  kind: EngineKind;
+  store: StoreKind;
+}
+
+export function describeEachEngine(title: string, body: (get: () => EngineHarness, variant: EngineVariant) => void, options: HarnessOptions = {}) {
   const stores: StoreKind[] = options.postgres && !onlyEmbeddedSqlite() ? ['sqlite', 'postgres'] : ['sqlite'];
   const kinds: EngineKind[] = onlyEmbeddedSqlite() ? ['embedded'] : ['embedded', 'remote'];
   for (const store of stores)
@@ -109,7 +115,7 @@ export function describeEachEngine(title: string, body: (get: () => EngineHarnes
       afterAll(async () => {
         await current?.close();
       });
-      body(() => current.harness);
+      body(() => current.harness, { kind, store });
     });
   }
 }
