@@ -40,6 +40,8 @@ export const environment = {
   TUBEKIT_ANALYSIS_TIMEOUT: 'TUBEKIT_ANALYSIS_TIMEOUT',
   /** Sample world: the reference date of worlds generated without one (YYYY-MM-DD; default today). */
   TUBEKIT_WORLD_DATE: 'TUBEKIT_WORLD_DATE',
+  /** `tubekit mcp`: only these toolsets (like --toolsets). */
+  TUBEKIT_MCP_TOOLSETS: 'TUBEKIT_MCP_TOOLSETS',
   /** Any value turns colour off. */
   NO_COLOR: 'NO_COLOR',
 } as const;
@@ -62,4 +64,5 @@ export const environmentHelp = `Environment:
   TUBEKIT_WORLD_DATE    sample world: reference date of new worlds, YYYY-MM-DD (default today)
   TUBEKIT_ANALYSIS_PROVIDER  vision model for analysis: openai-compatible or gemini
   TUBEKIT_ANALYSIS_BASE_URL, _MODEL, _API_KEY, _TIMEOUT  its address, model, key, seconds
+  TUBEKIT_MCP_TOOLSETS  tubekit mcp: only these toolsets, comma-separated (like --toolsets)
   NO_COLOR              disable colour`;

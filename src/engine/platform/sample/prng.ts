@@ -149,11 +149,6 @@ export class Weighted<T> {
   }
 }
 
-/** Convenience for one-off weighted picks. */
-export function weightedPick<T>(rng: Rng, entries: ReadonlyArray<readonly [T, number]>): T {
-  return new Weighted(entries).pick(rng);
-}
-
 /** Round x to an integer, up or down with probability given by its fraction (u in [0,1)). */
 export function stochasticRound(x: number, u: number): number {
   const f = Math.floor(x);
