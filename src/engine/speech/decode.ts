@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { execaTethered } from '../tethered-process.js';
-import type { SampleFormat } from './sample-audio.js';
+import type { SampleFormat } from './sample-format.js';
 import { parseWav, WavFormatError } from './wav.js';
 
 /** Sample rate of ffmpeg output: plenty for pitch (F0 < 1 kHz) and 4x less data than 44.1 kHz. */

@@ -5,8 +5,9 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { parseBuffer } from 'music-metadata';
 import { decodeToPcm } from './decode.js';
+import type { SampleFormat } from './sample-format.js';
 
-export type SampleFormat = 'mp3' | 'wav' | 'm4a' | 'ogg' | 'webm';
+export type { SampleFormat };
 
 export const ACCEPTED_SAMPLE_FORMATS = 'MP3, WAV, M4A, OGG, WEBM';
 

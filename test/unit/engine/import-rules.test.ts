@@ -146,11 +146,10 @@ function importCircles(imports: Map<string, Import[]> = graph): string[][] {
 }
 
 describe('import circles in src', () => {
-  // Type-only circles still to be cut; a new circle, or a known one that grew, fails here.
+  // The type circle still to be cut (the job system's view of the engine); a new circle, or this
+  // one grown, fails here.
   const known = [
     ['src/engine/context.ts', 'src/engine/jobs/job-system.ts', 'src/engine/jobs/queue.ts', 'src/engine/jobs/registry.ts', 'src/engine/jobs/waiter.ts', 'src/engine/jobs/worker.ts'],
-    ['src/engine/features/checks/ad-check.ts', 'src/engine/features/checks/live-ad-judgement.ts'],
-    ['src/engine/speech/decode.ts', 'src/engine/speech/sample-audio.ts'],
   ];
 
   it('finds every file of a circle, however it is entered, and nothing outside it', () => {

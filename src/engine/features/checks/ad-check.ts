@@ -15,21 +15,14 @@ import { isoTime } from '../../clock.js';
 import type { RequestContext } from '../../context.js';
 import { hasFault } from '../../faults.js';
 import { simulateWork } from '../../simulated-work.js';
-import type { AdPage, PageSignal } from '../../platform/page-signals.js';
+import type { AdPage } from '../../platform/page-signals.js';
 import type { PlatformChannel, PlatformProvider } from '../../platform/platform.js';
 import { checkIndex } from './check-index.js';
 import type { Executor } from '../../store/store.js';
 import { checksSql, processedAsLongform, type AdVerdictRow } from './check-store.js';
 import { checkedChannel } from './known-channel.js';
+import type { AdJudgement } from './ad-judgement.js';
 import { judgeLiveAdPages } from './live-ad-judgement.js';
-
-export interface AdJudgement {
-  monetized: boolean | null;
-  reason: string;
-  hint?: string;
-  /** What the pages showed (live platform only). */
-  signals?: PageSignal[];
-}
 
 export async function checkAdMonetization(
   request: RequestContext,

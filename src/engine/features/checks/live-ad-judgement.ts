@@ -8,7 +8,7 @@
  *   too few pages.
  */
 import type { AdPage, AdPageOutcome, PageSignal } from '../../platform/page-signals.js';
-import type { AdJudgement } from './ad-check.js';
+import type { AdJudgement } from './ad-judgement.js';
 
 /** Clean pages without ads needed to say a channel carries none. */
 export const MIN_CLEAN_PAGES = 3;
