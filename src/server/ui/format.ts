@@ -2,7 +2,7 @@
 import { html, type SafeHtml } from './html.js';
 
 const grouped = new Intl.NumberFormat('en-US');
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 4 });
 
 export function count(value: number | null | undefined): SafeHtml | string {
   return value === null || value === undefined ? unknown() : grouped.format(value);

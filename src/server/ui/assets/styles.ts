@@ -21,7 +21,7 @@ h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 table{border-collapse:collapse;width:100%}
 th,td{padding:6px 10px;text-align:left;border-bottom:1px solid var(--line);vertical-align:top}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-td.title{overflow-wrap:anywhere;min-width:10ch}
+td.title{overflow-wrap:anywhere;min-width:14ch}
 .up{color:var(--up)}.down{color:var(--down)}.unknown{color:var(--muted)}
 .pager{display:flex;gap:12px;align-items:center;margin:8px 0}
 form.stack{display:grid;gap:10px;max-width:32rem}
@@ -37,7 +37,7 @@ button.primary{background:var(--accent);color:var(--bg);border-color:var(--accen
 .figures div{background:var(--panel);padding:8px;border-radius:4px}
 .figures dt{color:var(--muted);font-size:.875rem}.figures dd{margin:0;font-size:1.25rem;font-weight:700}
 figure.chart{margin:0 0 1.5rem}
-figure.chart svg{width:100%;height:auto;display:block}
+figure.chart svg{width:100%;max-width:720px;height:auto;display:block}
 svg .line{fill:none;stroke:var(--chart);stroke-width:2}
 svg .dot{fill:var(--chart)}
 svg .axis{stroke:var(--line)}

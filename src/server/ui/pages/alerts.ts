@@ -31,7 +31,7 @@ ${feed.channels.map((channel) => html`<tr><td class="title"><a href="/channels/$
 function alertTable(context: PageContext, alerts: readonly Alert[]): SafeHtml {
   return html`<div class="table-wrap"><table><caption class="skip">Your alerts</caption><thead><tr><th scope="col">Alert</th><th scope="col">Type</th><th scope="col">Content</th><th scope="col" class="num">New channels</th><th scope="col">Last evaluated</th><th scope="col">Enabled</th><th scope="col">Delete</th></tr></thead><tbody>
 ${alerts.map((alert) => html`<tr><td class="title"><a href="/alerts/${alert.id}">${alert.name}</a></td><td>${alert.alert_type}</td><td>${alert.content_type}</td><td class="num">${alert.new_channels}</td><td>${alert.last_evaluated_at ?? 'not yet'}</td>
-<td><form method="post" action="/alerts/${alert.id}/enabled" class="inline">${csrfField(context)}<input type="hidden" name="enabled" value="${alert.enabled ? 'false' : 'true'}"><button type="submit" aria-label="${alert.enabled ? 'Disable' : 'Enable'} ${alert.name}">${alert.enabled ? 'On · disable' : 'Off · enable'}</button></form></td>
+<td>${alert.enabled ? 'On' : 'Off'} <form method="post" action="/alerts/${alert.id}/enabled" class="inline">${csrfField(context)}<input type="hidden" name="enabled" value="${alert.enabled ? 'false' : 'true'}"><button type="submit" aria-label="${alert.enabled ? 'Disable' : 'Enable'} ${alert.name}">${alert.enabled ? 'Disable' : 'Enable'}</button></form></td>
 <td><form method="post" action="/alerts/${alert.id}/delete" class="inline" data-confirm="Delete this alert?">${csrfField(context)}<button type="submit" aria-label="Delete ${alert.name}">Delete</button></form></td></tr>`)}
 </tbody></table></div>`;
 }
