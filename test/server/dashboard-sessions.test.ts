@@ -1,4 +1,6 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setCookie } from '../../src/server/ui/cookies.js';
 import { ASSET_CACHE_CONTROL, uiAssets } from '../../src/server/ui/assets.js';
 import { SessionStore } from '../../src/server/ui/sessions.js';
 import { cookieValue, csrfOf, setCookies, signIn, startDashboard, type DashboardServer } from '../support/dashboard.js';
@@ -139,5 +141,20 @@ describe('session store', () => {
     store.create('b');
     store.create('c');
     expect(store.get(a)).toBeNull();
+  });
+});
+
+describe('session cookie attributes', () => {
+  const written = (localAddress: string) => {
+    const headers = new Map<string, unknown>();
+    const request = { raw: { socket: { localAddress } } } as unknown as FastifyRequest;
+    const reply = { getHeader: (name: string) => headers.get(name), header: (name: string, value: unknown) => headers.set(name, value) } as unknown as FastifyReply;
+    setCookie(request, reply, 'tubekit_session', 'abc', 60);
+    return (headers.get('set-cookie') as string[])[0]!;
+  };
+
+  it('marks the cookie Secure unless the connection came in on a loopback address', () => {
+    for (const loopback of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(written(loopback)).not.toMatch(/Secure/);
+    for (const other of ['10.0.0.5', '192.168.1.20', '::ffff:10.0.0.5', 'fe80::1']) expect(written(other)).toMatch(/; Secure$/);
   });
 });

@@ -43,7 +43,8 @@ export async function alertEditPage(context: PageContext, formError?: { values: 
     title: `Edit alert: ${alert.name}`,
     twin: `PATCH /api/alerts/${alert.id}`,
     status: formError?.status,
-    body: alertForm(context, `/alerts/${alert.id}`, formError?.values ?? alertValues(alert), true, formError?.message),
+    // A refused post shows what was typed; the fields that cannot change show the alert's own values.
+    body: alertForm(context, `/alerts/${alert.id}`, { ...alertValues(alert), ...formError?.values }, true, formError?.message),
   };
 }
 
