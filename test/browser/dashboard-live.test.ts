@@ -19,6 +19,8 @@ const HOSTILE = siteId('liveHostile');
 /** Markup, a script, an attribute break-out and Unicode that trips renderers (the fuzz corpus's kind). */
 const HOSTILE_TITLE = '<script>window.titleRan=true</script><img src=x onerror="window.imgRan=true"> "Café" \u202e🎙️👩‍👩‍👧 İß';
 
+const HOSTILE_DESCRIPTION = 'Line one</p><p onclick="x()">two\n<a href="javascript:alert(1)">link</a> & <!-- comment --> é';
+
 describe.runIf(hasChromium)('dashboard on a live data dir in chromium', () => {
   let harness: EngineHarness;
   let close: () => Promise<void>;
@@ -36,7 +38,7 @@ describe.runIf(hasChromium)('dashboard on a live data dir in chromium', () => {
   beforeAll(async () => {
     const site = new LiveSite(() => clock.now());
     cookingSite(site, clock.now());
-    site.add({ id: HOSTILE, handle: '@hostile', title: HOSTILE_TITLE, subscribers: 4_000, views: 80_000, videoCount: 3, joined: '2024-01-01', uploads: [] });
+    site.add({ id: HOSTILE, handle: '@hostile', title: HOSTILE_TITLE, description: HOSTILE_DESCRIPTION, subscribers: 4_000, views: 80_000, videoCount: 3, joined: '2024-01-01', uploads: [] });
     server = await startFixtureServer(site.exchanges());
     const saved = { origin: process.env.TUBEKIT_PLATFORM_ORIGIN, rate: process.env.TUBEKIT_PLATFORM_RATE };
     process.env.TUBEKIT_PLATFORM_ORIGIN = server.origin;
@@ -71,13 +73,14 @@ describe.runIf(hasChromium)('dashboard on a live data dir in chromium', () => {
     await server?.close();
   });
 
-  it('shows a channel title with markup and script as the text it is, running nothing', async () => {
+  it('shows a channel title and description with markup and script as the text they are, running nothing', async () => {
     const link = page.locator(`a[href="/channels/${HOSTILE}"]`);
     expect(await link.textContent()).toBe(HOSTILE_TITLE);
     await link.click();
     expect(await page.locator('h1').textContent()).toBe(HOSTILE_TITLE);
     expect(await page.title()).toBe(`${HOSTILE_TITLE} · tubekit`);
-    expect(await page.locator('main img, main script').count()).toBe(0);
+    expect(await page.locator('p.description').textContent()).toBe(HOSTILE_DESCRIPTION);
+    expect(await page.locator('main img, main script, main a[href^="javascript"], main [onclick]').count()).toBe(0);
     expect(await page.evaluate(() => [(window as never as { titleRan?: boolean }).titleRan, (window as never as { imgRan?: boolean }).imgRan])).toEqual([undefined, undefined]);
   });
 

@@ -25,6 +25,7 @@ export const channelHistoryOutput = z.object({
   channel_id: z.string(),
   handle: z.string().nullable(),
   title: z.string(),
+  description: z.string(),
   days: z.number().int(),
   /** Ours, on the live platform: since when the engine has watched the channel (no history before). */
   watched_since: z.string().nullable().optional(),

@@ -36,7 +36,7 @@ export async function channelHistory(request: RequestContext, channelId: string,
       videos: stat ? videosAtEndOf(day, channel.video_count, videos) : null,
     });
   }
-  const answer: ChannelHistory = { success: true, channel_id: channel.channel_id, handle: channel.handle || null, title: channel.title, days, points };
+  const answer: ChannelHistory = { success: true, channel_id: channel.channel_id, handle: channel.handle || null, title: channel.title, description: channel.description, days, points };
   if (statistics.coverage) Object.assign(answer, watchFields(coverage));
   return answer;
 }

@@ -44,6 +44,7 @@ svg .axis{stroke:var(--line)}
 svg text{fill:var(--muted);font-size:12px}
 svg.spark{width:80px;height:20px}
 svg.spark .line{stroke-width:1.5}
+p.description{white-space:pre-line;overflow-wrap:anywhere;max-width:70ch}
 figcaption{color:var(--muted);font-size:.875rem}
 output.readout{display:block;min-height:1.5em;font-variant-numeric:tabular-nums}
 details{margin:.5rem 0}

@@ -19,6 +19,7 @@ export async function channelPage(context: PageContext): Promise<PageView> {
     title: history.title,
     twin: `GET /api/channels/${history.channel_id}/history?days=${days}`,
     body: html`<p>${history.handle ?? ''} <code>${history.channel_id}</code>${history.watched_since ? html` · watched since ${history.watched_since}; figures as of ${history.figures_as_of}` : ''}</p>
+${history.description ? html`<p class="description">${history.description}</p>` : ''}
 <dl class="figures">${HISTORY_METRICS.map((metric) => html`<div><dt>${LABELS[metric]}</dt><dd>${count(latest(metric))}</dd></div>`)}</dl>
 <form method="get" class="stack"><label for="days">Period<select id="days" name="days">${CHANNEL_DAY_CHOICES.map((choice) => html`<option value="${choice}"${choice === days ? html` selected` : ''}>${choice} days</option>`)}</select></label><button type="submit">Show</button></form>
 ${HISTORY_METRICS.map((metric) => lineChart(`chart-${metric}`, `${LABELS[metric]}, last ${days} days`, history.points.map((point) => ({ date: point.date, value: point[metric] }))))}
