@@ -27,6 +27,7 @@ const suites = [
   ['analysis', './analysis.js', 'analysisRows'],
   ['alerts', './alerts.js', 'alertRows'],
   ['collabs', './collabs.js', 'collabRows'],
+  ['dashboard', './dashboard.js', 'dashboardRows'],
   ['mcp', './mcp.js', 'mcpRows'],
   ['fleet', './fleet.js', 'fleetRows'],
   ['live', './live.js', 'liveRows'],

@@ -22,6 +22,7 @@ const commandModules = {
   'process-channel': () => import('./commands/process-channel.js').then((module) => module.registerProcessChannel),
   alerts: () => import('./commands/alerts.js').then((module) => module.registerAlerts),
   collabs: () => import('./commands/collabs.js').then((module) => module.registerCollabs),
+  channel: () => import('./commands/channel.js').then((module) => module.registerChannel),
   job: () => import('./commands/job.js').then((module) => module.registerJob),
   jobs: () => import('./commands/jobs.js').then((module) => module.registerJobs),
   cms: () => import('./commands/cms.js').then((module) => module.registerCms),

@@ -19,6 +19,7 @@ export const routeTags = {
   'jobs.list': 'jobs',
   'channels.process': 'channels',
   'channels.processStatus': 'channels',
+  'channels.history': 'channels',
   download: 'download',
   'video.info': 'download',
   'folders.list': 'workspace',

@@ -37,6 +37,7 @@ export const toolNames = {
   'video.info': { name: 'get_video_info', example: { url: 'https://www.youtube.com/watch?v=GHGuclERoWA' }, note: 'One video\'s metadata with yt-dlp\'s field names (a tubekit extension).' },
   'folders.list': { name: 'list_folders', example: {} },
   'folders.create': { name: 'create_folder', example: { name: 'Cooking' } },
+  'channels.history': { name: 'get_channel_history', example: { channel_id: CHANNEL, days: 30 }, note: 'Daily subscribers, views and videos of a channel; null days are gaps in what the index knows (a tubekit extension).' },
   'folders.rename': { name: 'rename_folder', example: { id: 1, name: 'Baking' } },
   'folders.delete': { name: 'delete_folder', example: { id: 1 } },
   'folders.channels': { name: 'list_folder_channels', example: { id: 1 } },

@@ -16,6 +16,7 @@ import { openApiJson } from './openapi.js';
 import { BODY_MAX_BYTES, collectInput, hasFormBody } from './request-input.js';
 import { parseUrlEncodedForm } from './urlencoded-form.js';
 import { requestLogger, type LogSink } from './request-log.js';
+import { registerDashboard, type DashboardOptions } from './ui/dashboard.js';
 import { lazyRequestSignal } from './request-signal.js';
 
 declare module 'fastify' {
@@ -35,13 +36,15 @@ export interface AppOptions {
   bodyBounds?: Partial<BodyBounds>;
   /** Host names (`host` or `host:port`) requests may name beside the listen address; `*` for any (host-check.ts). */
   allowedHosts?: readonly string[];
+  /** The web dashboard at `/` (ui/dashboard.ts); false leaves only the API (`serve --no-ui`). */
+  dashboard?: DashboardOptions | false;
 }
 
 /**
  * The REST API over the embedded engine. Every route comes from the route table; this file
  * only moves fields from HTTP into the engine and answers back.
  */
-export function buildApp({ engine, logRequests = false, logSink, bodyBounds, allowedHosts }: AppOptions): FastifyInstance {
+export function buildApp({ engine, logRequests = false, logSink, bodyBounds, allowedHosts, dashboard = {} }: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: logRequests ? requestLogger(logSink) : false,
     bodyLimit: BODY_MAX_BYTES,
@@ -122,6 +125,7 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
     reply.type('application/json; charset=utf-8').send(openApiJson(requestBaseUrl(request)));
   });
   registerCdn(app, cdnDir(engine.filesDir));
+  if (dashboard !== false) registerDashboard(app, engine, dashboard);
   return app;
 }
 

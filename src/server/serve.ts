@@ -4,6 +4,7 @@ import { sweepScratch } from '../engine/scratch.js';
 import { ffmpegAvailable } from '../engine/speech/decode.js';
 import { buildApp } from './app.js';
 import type { BodyBounds } from './body-guard.js';
+import type { DashboardOptions } from './ui/dashboard.js';
 
 export interface ServeOptions {
   engine: Engine;
@@ -15,6 +16,8 @@ export interface ServeOptions {
   bodyBounds?: Partial<BodyBounds>;
   /** Host names requests may name beside the listen address (`serve --allowed-host`; `*` for any). */
   allowedHosts?: readonly string[];
+  /** The web dashboard's settings; false turns it off (`serve --no-ui`). */
+  dashboard?: DashboardOptions | false;
   /** Jobs this process runs at once; serve always runs its own workers (default 2). */
   workers?: number;
   /** Runs an alert evaluation cycle at start and then every this many minutes (none when absent or 0). */
@@ -31,7 +34,7 @@ export interface RunningServer {
 
 /** Starts the REST API; resolves once it listens, with its base URL. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const app = buildApp({ engine: options.engine, logRequests: options.logRequests, bodyBounds: options.bodyBounds, allowedHosts: options.allowedHosts });
+  const app = buildApp({ engine: options.engine, logRequests: options.logRequests, bodyBounds: options.bodyBounds, allowedHosts: options.allowedHosts, dashboard: options.dashboard });
   const host = options.host ?? '127.0.0.1';
   // Renders a killed server left half done go before any new one starts.
   await sweepScratch(options.engine.dataDir);

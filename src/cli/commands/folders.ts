@@ -6,6 +6,7 @@ import { completesWith } from '../completion/dynamic.js';
 import { confirmOrAbort } from '../confirm.js';
 import { examples, withExamples } from '../help.js';
 import { count, printTable, signed, type Column } from '../output.js';
+import { blockSparkline } from '../sparkline.js';
 
 const folderColumns: Column<Folder>[] = [
   { header: 'ID', value: (folder) => folder.id },
@@ -63,7 +64,7 @@ export function registerFolders(program: Command, app: CliApp): void {
     .addHelpText('before', examples(['tubekit folders channels 1', 'tubekit folders channels 1 --json | jq -r \'.channels[].handle\'']))
     .action(async (id: string) => {
       const body = await app.call('folders.channels', { id: parseId(id, 'Folder id') });
-      await app.render(body, (b) => printTable(app.io, b.channels, channelColumns(app)));
+      await app.render(body, async (b) => printTable(app.io, b.channels, [...channelColumns(app), ...(app.io.stdoutIsTerminal ? await sparklineColumn(app, b.channels) : [])]));
     });
 }
 
@@ -80,4 +81,23 @@ function channelColumns(app: CliApp): Column<FolderChannel>[] {
     { header: 'Subs 48h', value: (channel) => signed(io, channel.subs_48h) },
     { header: 'Saved', value: (channel) => channel.saved_at },
   ];
+}
+
+/** Days of the sparkline column. */
+const SPARK_DAYS = 14;
+
+/**
+ * On a terminal only (never in --json or a pipe): each channel's subscribers over the last two
+ * weeks, from the history route; a history that could not be read says so rather than drawing nothing.
+ */
+async function sparklineColumn(app: CliApp, channels: readonly FolderChannel[]): Promise<Column<FolderChannel>[]> {
+  const lines = new Map(await Promise.all(channels.map(async (channel) => {
+    try {
+      const history = await app.call('channels.history', { channel_id: channel.channel_id, days: SPARK_DAYS });
+      return [channel.channel_id, blockSparkline(history.points.map((point) => point.subscribers)) || 'no history'] as const;
+    } catch {
+      return [channel.channel_id, 'unknown'] as const;
+    }
+  })));
+  return [{ header: `Subs ${SPARK_DAYS}d`, value: (channel) => lines.get(channel.channel_id) ?? 'unknown' }];
 }

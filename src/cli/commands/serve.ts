@@ -17,6 +17,7 @@ interface ServeFlags {
   alertsEvery: string;
   allowedHost?: string[];
   migrate: boolean;
+  ui: boolean;
   waitForStore: string;
 }
 
@@ -36,11 +37,13 @@ export function registerServe(program: Command, app: CliApp): void {
       .option('--allowed-host <host>', 'a Host (name or name:port) clients may call the server by beside its listen address, e.g. behind a proxy; repeatable; * for any', collect)
       .option('--workers <n>', 'channel jobs this server runs at once (generation and analysis jobs have their own slots); 0: none, an API-only server of a fleet whose jobs `tubekit engine worker` runs elsewhere', '2')
       .option('--alerts-every <minutes>', 'run an alert evaluation cycle every N minutes (0: never)', '60')
+      .option('--no-ui', 'serve the API only, without the web dashboard at /')
       .option('--no-migrate', 'with --store postgres://…: do not apply pending migrations at start (refuse to start while some are pending)')
       .option('--wait-for-store <seconds>', 'with --store postgres://…: how long to wait for the database at start before exiting 9', '30'),
     [
       'tubekit serve                             # http://127.0.0.1:8787',
       'tubekit serve --port 0 --log',
+      'tubekit serve --no-ui                          # the API only, no dashboard at /',
       'tubekit serve --alerts-every 15                # alert cycles every 15 minutes',
       'tubekit serve --store postgres://tubekit@db.internal/tubekit --host 0.0.0.0   # one of a fleet sharing one database',
       'tubekit serve --host 0.0.0.0 --allowed-host api.example.com   # behind a proxy that keeps the Host',
@@ -74,13 +77,13 @@ export function registerServe(program: Command, app: CliApp): void {
       }),
     );
     await engine.defaultKey();
-    const server = await startServer({ engine, host: options.host, port, logRequests: options.log, bodyBounds, allowedHosts: options.allowedHost, workers, alertsEveryMinutes }).catch(async (error: NodeJS.ErrnoException) => {
+    const server = await startServer({ engine, host: options.host, port, logRequests: options.log, bodyBounds, allowedHosts: options.allowedHost, workers, alertsEveryMinutes, dashboard: options.ui ? {} : false }).catch(async (error: NodeJS.ErrnoException) => {
       await engine.close();
       throw listenError(error, options.host, port);
     });
     app.io.out(server.url);
     const where = app.settings.store.kind === 'postgres' ? `${app.settings.dataDir} on ${app.settings.store.description}` : app.settings.dataDir;
-    app.io.note(`Serving the embedded engine at ${where}. Ctrl-C stops.`);
+    app.io.note(`Serving the embedded engine at ${where}${options.ui ? `, the dashboard at ${server.url}/` : ''}. Ctrl-C stops.`);
     await untilStopped();
     await server.close();
     await engine.close();

@@ -1,8 +1,9 @@
 /**
- * The route table's `channels` part: channel ingestion jobs.
+ * The route table's `channels` part: channel ingestion jobs and a channel's figures over time.
  * routes.ts joins the parts; the engine loads only the part a call needs (route-loader.ts).
  */
 import { defineRoute, routePart } from '../route.js';
+import * as history from '../schemas/history.js';
 import * as jobs from '../schemas/jobs.js';
 
 export const channelsRoutes = routePart('channels', {
@@ -13,5 +14,9 @@ export const channelsRoutes = routePart('channels', {
   'channels.processStatus': defineRoute({
     method: 'GET', path: '/api/process-channel/:job_id', encoding: 'query', input: jobs.channelJobStatusInput,
     response: jobs.channelJob, summary: 'State of a channel job (long-poll with wait_seconds)', longPoll: true,
+  }),
+  'channels.history': defineRoute({
+    method: 'GET', path: '/api/channels/:channel_id/history', encoding: 'query', input: history.channelHistoryInput,
+    response: history.channelHistoryOutput, summary: 'Subscribers, views and videos of a channel per day', extension: true,
   }),
 });

@@ -1,11 +1,16 @@
 import { notFound } from '../../../core/errors.js';
 import type { Handlers } from '../../context.js';
+import { channelHistory } from './history.js';
 import { channelJobBody } from './job-view.js';
 import { CHANNEL_JOB_KIND } from './processor.js';
 import { submitChannelJob } from './submit.js';
 
 export const channelHandlers: Handlers = {
   'channels.process': submitChannelJob,
+
+  'channels.history'(request, input) {
+    return channelHistory(request, input.channel_id, input.days);
+  },
 
   /** `GET /api/process-channel/:job_id`, long-polled with `wait_seconds`; others' jobs are 404. */
   async 'channels.processStatus'(request, input) {

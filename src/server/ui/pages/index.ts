@@ -1,0 +1,27 @@
+/** Every dashboard path and the page or form action behind it. */
+import type { ActionHandler, PageHandler } from '../page-context.js';
+import { alertEditPage, alertsPage, createAlert, deleteAlert, setAlertEnabled, updateAlert } from './alerts.js';
+import { channelPage } from './channel.js';
+import { folderPage } from './folder.js';
+import { foldersPage } from './folders.js';
+import { jobsPage } from './jobs.js';
+import { mediaPage } from './media.js';
+import { terminatedPage } from './terminated.js';
+
+export const dashboardPages: Record<string, PageHandler> = {
+  '/folders': foldersPage,
+  '/folders/:id': folderPage,
+  '/channels/:id': channelPage,
+  '/alerts': (context) => alertsPage(context),
+  '/alerts/:id': (context) => alertEditPage(context),
+  '/jobs': jobsPage,
+  '/media': mediaPage,
+  '/terminated': terminatedPage,
+};
+
+export const dashboardActions: Record<string, ActionHandler> = {
+  '/alerts': createAlert,
+  '/alerts/:id': updateAlert,
+  '/alerts/:id/enabled': setAlertEnabled,
+  '/alerts/:id/delete': deleteAlert,
+};
