@@ -10,6 +10,9 @@ import type { PlatformChannel, PlatformVideo } from '../../platform/platform.js'
 import type { SqlValue } from '../../store/store.js';
 import type { Eligibility } from './eligibility.js';
 
+/** Named columns, not `*`: a prepared statement must keep its shape when a migration adds one. */
+const INDEXED_CHANNELS_COLUMNS = 'channel_id, handle, title, language, country, category, content_type, subscribers, total_views, video_count, eligible, ineligible_reasons, first_processed_at, last_processed_at, last_job_id';
+
 export interface IndexedChannel {
   channel_id: string;
   title: string;
@@ -82,5 +85,5 @@ export async function indexChannel(
 
 /** The channel as the last job that processed it left it, from the engine's store. */
 export async function indexedChannel(engine: EngineContext, channelId: string): Promise<IndexedChannel | undefined> {
-  return engine.store.get<IndexedChannel>('SELECT * FROM indexed_channels WHERE channel_id = ?', [channelId]);
+  return engine.store.get<IndexedChannel>(`SELECT ${INDEXED_CHANNELS_COLUMNS} FROM indexed_channels WHERE channel_id = ?`, [channelId]);
 }
