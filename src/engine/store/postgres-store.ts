@@ -4,6 +4,7 @@ import { ServiceError } from '../../core/errors.js';
 import { ALWAYS_CHANGED, type ChangeSignal } from './change-watch.js';
 import { numberedPlaceholders } from './sql-placeholders.js';
 import type { Executor, SqlValue, Store, Transaction, TransactionOptions } from './store.js';
+import { insideTransaction, refuseInsideTransaction } from './transaction-scope.js';
 
 type PgModule = Pick<typeof import('pg'), 'Pool' | 'Client' | 'types'>;
 
@@ -82,14 +83,17 @@ export class PostgresStore implements Store {
   }
 
   async all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
+    refuseInsideTransaction(this, 'all', sql);
     return (await this.outside(sql, params)).rows as T[];
   }
 
   async get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined> {
+    refuseInsideTransaction(this, 'get', sql);
     return (await this.outside(sql, params)).rows[0] as T | undefined;
   }
 
   async run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }> {
+    refuseInsideTransaction(this, 'run', sql);
     return { changes: (await this.outside(sql, params)).rowCount ?? 0 };
   }
 
@@ -111,6 +115,7 @@ export class PostgresStore implements Store {
   }
 
   async transaction<T>(work: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    refuseInsideTransaction(this, 'transaction');
     for (let attempt = 1; ; attempt++) {
       const client = await this.connect();
       let broken = false;
@@ -119,7 +124,7 @@ export class PostgresStore implements Store {
         // Sorted so two transactions taking the same names never wait on each other crosswise.
         const tx = this.executor(client);
         for (const name of [...(options.locks ?? [])].sort()) await tx.lock(name);
-        const result = await work(tx);
+        const result = await insideTransaction(this, () => work(tx));
         await this.query(client, 'COMMIT');
         return result;
       } catch (error) {
@@ -135,7 +140,8 @@ export class PostgresStore implements Store {
   }
 
   async notify(channel: string, payload: string): Promise<void> {
-    await this.run('SELECT pg_notify(?, ?)', [channel, payload]);
+    // Not a read or write of the data: allowed inside a transaction (sent at once, not at its commit).
+    await this.outside('SELECT pg_notify(?, ?)', [channel, payload]);
   }
 
   async listen(channel: string, handler: (payload: string) => void): Promise<() => void> {
