@@ -16,7 +16,8 @@ interface ServeFlags {
   workers: string;
   alertsEvery: string;
   allowedHost?: string[];
-  migrate: boolean;
+  /** true: --migrate; false: --no-migrate; undefined: only an empty database. */
+  migrate?: boolean;
   waitForStore: string;
 }
 
@@ -36,7 +37,8 @@ export function registerServe(program: Command, app: CliApp): void {
       .option('--allowed-host <host>', 'a Host (name or name:port) clients may call the server by beside its listen address, e.g. behind a proxy; repeatable; * for any', collect)
       .option('--workers <n>', 'channel jobs this server runs at once (generation and analysis jobs have their own slots); 0: none, an API-only server of a fleet whose jobs `tubekit engine worker` runs elsewhere', '2')
       .option('--alerts-every <minutes>', 'run an alert evaluation cycle every N minutes (0: never)', '60')
-      .option('--no-migrate', 'with --store postgres://…: do not apply pending migrations at start (refuse to start while some are pending)')
+      .option('--migrate', 'with --store postgres://…: apply pending migrations at start (without it, only an empty database is migrated; otherwise serve refuses to start while some are pending: run `tubekit engine migrate`)')
+      .option('--no-migrate', 'with --store postgres://…: never migrate at start, not even an empty database')
       .option('--wait-for-store <seconds>', 'with --store postgres://…: how long to wait for the database at start before exiting 9', '30'),
     [
       'tubekit serve                             # http://127.0.0.1:8787',
@@ -70,7 +72,7 @@ export function registerServe(program: Command, app: CliApp): void {
         analysisSettings: app.analysisSettings(),
         // --workers 0: queued jobs are left to the workers of other processes.
         jobRunner: workers === 0 ? { mode: 'none' } : undefined,
-        storeOpening: { migrations: options.migrate ? 'apply' : 'require', waitMs, onWait: (line) => app.io.note(line) },
+        storeOpening: { migrations: options.migrate === undefined ? 'apply-if-empty' : options.migrate ? 'apply' : 'require', waitMs, onWait: (line) => app.io.note(line) },
       }),
     );
     await engine.defaultKey();

@@ -12,8 +12,13 @@ export interface FleetStore {
 }
 
 export interface OpenFleetStoreOptions {
-  /** 'apply' (serve, `engine migrate`) applies pending migrations; 'require' refuses to run with some pending. */
-  migrations: 'apply' | 'require';
+  /**
+   * 'apply' (`engine migrate`, `serve --migrate`) applies pending migrations; 'require' refuses to
+   * run with some pending; 'apply-if-empty' (serve's default) applies them to a database that has
+   * none yet and otherwise requires them, so a new version's first server never migrates a fleet
+   * by surprise.
+   */
+  migrations: 'apply' | 'require' | 'apply-if-empty';
   /** How long to wait for an unreachable database before giving up (serve waits; commands do not). */
   waitMs?: number;
   /** Told once when the database is not there yet and the open starts waiting. */
@@ -33,16 +38,17 @@ export async function openFleetStore(location: Extract<StoreLocation, { kind: 'p
   try {
     await waitForDatabase(store, options);
     let migration: MigrationReport | undefined;
-    if (options.migrations === 'apply') {
+    const pending = await pendingPostgresMigrations(store, postgresMigrations);
+    const empty = pending.length === postgresMigrations.length;
+    if (options.migrations === 'apply' || (options.migrations === 'apply-if-empty' && empty)) {
       migration = await migratePostgres(store, postgresMigrations);
     } else {
-      const pending = await pendingPostgresMigrations(store, postgresMigrations);
       if (pending.length > 0) {
         throw new ServiceError({
           status: 503,
           code: 'store_not_migrated',
           message: `The database ${location.description} lacks ${pending.length} migration${pending.length === 1 ? '' : 's'} of this version of tubekit (${pending.map((entry) => entry.version).join(', ')}).`,
-          hint: `Run \`tubekit engine migrate --store ${location.description}\` (serve also migrates at start unless --no-migrate).`,
+          hint: `Run \`tubekit engine migrate --store ${location.description}\` first (see the README's "Upgrading a fleet without downtime"), or start serve with --migrate.`,
         });
       }
     }

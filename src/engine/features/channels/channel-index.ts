@@ -1,7 +1,7 @@
 /**
  * The engine's index of channels: what processing learned from the platform. A processed channel
  * is known to the service from then on; later features (collabs, research) read these tables.
- * The tables are in the engine's store (SQLite migration 3, Postgres migration 10): on a fleet's
+ * The tables are in the engine's store (SQLite migration "job workers, channel index", Postgres migration "the channels processing jobs indexed, shared by the fleet"): on a fleet's
  * PostgreSQL a channel processed by any machine's worker is known to every server. The SQL is the
  * same in both dialects.
  */

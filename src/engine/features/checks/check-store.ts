@@ -1,5 +1,5 @@
 /**
- * The checks' tables on the engine's store (SQLite migrations 6 and 10, Postgres migration 3), in
+ * The checks' tables on the engine's store (SQLite migrations "channel checks: …" and "managed-network signals of live checks", Postgres migration "alerts and their cycles, channel-check verdicts and live-check claims"), in
  * SQL portable between the two: managed-network verdicts, owners and the signals live verdicts
  * rest on, live-check claims, ad verdicts, and external monetization results. On a fleet's store
  * every server answers a verdict any of them stored.

@@ -1,5 +1,5 @@
 /**
- * The live index's reads of its channel tables (migration 12): channels, their snapshots, videos
+ * The live index's reads of its channel tables (SQLite migration "the live index: …", Postgres migration "the live index: channels read, snapshots, videos and their channels, refresh claims"): channels, their snapshots, videos
  * and the channels collab videos list. One place for the SQL the live index reads, prepared once
  * per connection; the writes are in read-recorder.ts.
  */
