@@ -539,4 +539,16 @@ export const postgresMigrations: Migration[] = [
       CREATE INDEX indexed_videos_by_channel ON indexed_videos(channel_id, published_at);
     `,
   },
+  {
+    version: 11,
+    name: 'folder names unique as on SQLite: ASCII case only in the database',
+    sql: `
+      -- Which folder names are the same is the name key's rule (src/core/name-key.ts), checked under
+      -- the user's workspace lock on both stores. The database's own unique index only backs it up,
+      -- and must never refuse what the rule allows: lower() in a UTF-8 locale folds 'İ' to 'i' (the
+      -- rule keeps 'İ' and 'I' apart), so it folds ASCII letters alone, as SQLite's COLLATE NOCASE.
+      CREATE UNIQUE INDEX folders_by_ascii_name ON folders(user_id, lower(name COLLATE "C"));
+      DROP INDEX folders_by_name;
+    `,
+  },
 ];

@@ -97,8 +97,11 @@ export interface NetworkQuery {
   sort: 'channels' | 'subscribers';
 }
 
-/** A case-insensitive LIKE: SQLite's LIKE already ignores ASCII case, Postgres's needs ILIKE. */
-const caseless = (on: Executor) => (on.dialect === 'postgres' ? 'ILIKE' : 'LIKE');
+/**
+ * A LIKE ignoring the case of ASCII letters only, on both stores: SQLite's LIKE does; Postgres's
+ * ILIKE in a UTF-8 locale would also fold 'É' to 'é', so it runs in the C collation.
+ */
+const caseless = (on: Executor) => (on.dialect === 'postgres' ? 'COLLATE "C" ILIKE' : 'LIKE');
 
 /**
  * The checks' SQL. Sums are cast back to integers: Postgres sums BIGINTs as NUMERIC. Grouping by

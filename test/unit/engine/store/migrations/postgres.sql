@@ -485,3 +485,11 @@ CREATE TABLE settings (
         indexed_at BIGINT NOT NULL
       );
       CREATE INDEX indexed_videos_by_channel ON indexed_videos(channel_id, published_at);
+
+-- 11: folder names unique as on SQLite: ASCII case only in the database
+-- Which folder names are the same is the name key's rule (src/core/name-key.ts), checked under
+      -- the user's workspace lock on both stores. The database's own unique index only backs it up,
+      -- and must never refuse what the rule allows: lower() in a UTF-8 locale folds 'İ' to 'i' (the
+      -- rule keeps 'İ' and 'I' apart), so it folds ASCII letters alone, as SQLite's COLLATE NOCASE.
+      CREATE UNIQUE INDEX folders_by_ascii_name ON folders(user_id, lower(name COLLATE "C"));
+      DROP INDEX folders_by_name;
