@@ -69,10 +69,29 @@ async function waitForDatabase(store: PostgresStore, options: OpenFleetStoreOpti
       return;
     } catch (error) {
       if (!isUnreachable(error)) throw error;
-      if (Date.now() + RETRY_EVERY_MS > deadline) throw error;
+      if (Date.now() + RETRY_EVERY_MS > deadline) throw gaveUp(store.description, options.waitMs ?? 0, error);
       if (!told) options.onWait?.(`Waiting for the database ${store.description} (${(error as Error).message})…`);
       told = true;
       await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
     }
   }
+}
+
+/**
+ * The database could not be reached at opening: said as what it is for a process that is starting
+ * (it gives up and exits), not as a request's "resumes by itself".
+ */
+function gaveUp(description: string, waitedMs: number, error: unknown): ServiceError {
+  const cause = ((error as { cause?: unknown }).cause ?? error) as Error;
+  const waited = waitedMs >= 1000 ? `Gave up after waiting ${Math.round(waitedMs / 1000)} s for the database ${description}: ` : `The database ${description} `;
+  return new ServiceError({
+    status: 503,
+    code: 'store_unavailable',
+    message: `${waited}it cannot be reached (${cause?.message ?? cause}).`,
+    hint:
+      waitedMs >= 1000
+        ? 'Check the URL (--store or TUBEKIT_STORE) and that the database is up, then start again (--wait-for-store <seconds> waits longer).'
+        : 'Check the URL (--store or TUBEKIT_STORE) and that the database is up, then run the command again.',
+    cause: error,
+  });
 }
