@@ -38,11 +38,11 @@ export async function openFleetStore(location: Extract<StoreLocation, { kind: 'p
   try {
     await waitForDatabase(store, options);
     let migration: MigrationReport | undefined;
-    const pending = await pendingPostgresMigrations(store, postgresMigrations);
-    const empty = pending.length === postgresMigrations.length;
-    if (options.migrations === 'apply' || (options.migrations === 'apply-if-empty' && empty)) {
+    if (options.migrations === 'apply') {
       migration = await migratePostgres(store, postgresMigrations);
     } else {
+      if (options.migrations === 'apply-if-empty') migration = await migratePostgres(store, postgresMigrations, { onlyIfEmpty: true });
+      const pending = await pendingPostgresMigrations(store, postgresMigrations);
       if (pending.length > 0) {
         throw new ServiceError({
           status: 503,
@@ -83,11 +83,11 @@ async function waitForDatabase(store: PostgresStore, options: OpenFleetStoreOpti
  */
 function gaveUp(description: string, waitedMs: number, error: unknown): ServiceError {
   const cause = ((error as { cause?: unknown }).cause ?? error) as Error;
-  const waited = waitedMs >= 1000 ? `Gave up after waiting ${Math.round(waitedMs / 1000)} s for the database ${description}: ` : `The database ${description} `;
+  const what = waitedMs >= 1000 ? `Gave up after waiting ${Math.round(waitedMs / 1000)} s for the database ${description}: it` : `The database ${description}`;
   return new ServiceError({
     status: 503,
     code: 'store_unavailable',
-    message: `${waited}it cannot be reached (${cause?.message ?? cause}).`,
+    message: `${what} cannot be reached (${cause?.message ?? cause}).`,
     hint:
       waitedMs >= 1000
         ? 'Check the URL (--store or TUBEKIT_STORE) and that the database is up, then start again (--wait-for-store <seconds> waits longer).'

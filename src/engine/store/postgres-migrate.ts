@@ -16,8 +16,9 @@ export interface MigrationReport {
  * Applies the migrations the database has not recorded, each in its own transaction (unless it
  * says otherwise), under a session advisory lock: a second process starting at the same moment
  * waits, then finds nothing left to do. A database of a newer tubekit is refused untouched.
+ * `onlyIfEmpty`: applies nothing to a database that has any migration already.
  */
-export async function migratePostgres(store: PostgresStore, list: Migration[]): Promise<MigrationReport> {
+export async function migratePostgres(store: PostgresStore, list: Migration[], options: { onlyIfEmpty?: boolean } = {}): Promise<MigrationReport> {
   return store.withConnection(async (connection) => {
     await connection.run('SELECT pg_advisory_lock(?)', [MIGRATION_LOCK]);
     try {
@@ -26,6 +27,8 @@ export async function migratePostgres(store: PostgresStore, list: Migration[]): 
       const from = Math.max(0, ...done);
       const applied: MigrationReport['applied'] = [];
       refuseNewerDatabase(store.description, list, done);
+      // Decided under the lock: a server starting while another migrates an empty database waits, then finds it done.
+      if (options.onlyIfEmpty && done.size > 0) return { from, to: from, applied };
       for (const migration of [...list].sort((a, b) => a.version - b.version)) {
         if (done.has(migration.version)) continue;
         if (migration.transactional === false) await applyStatementByStatement(connection, migration);
