@@ -30,11 +30,13 @@ const WARM_UP_JOBS_PER_WORKER = 20;
 type StoreKind = 'sqlite' | 'postgres';
 
 export async function fleetRows(): Promise<BenchRow[]> {
-  // BENCH_FLEET=queue or serve runs one half (while working on one of them).
+  // BENCH_FLEET=queue or serve runs one half (while working on one of them); queue-postgres only the
+  // Postgres zero-work rows of 1 and 8 workers (comparing two builds' queues).
   const part = process.env.BENCH_FLEET;
   const postgres = await startPostgres();
   try {
     const rows: BenchRow[] = [];
+    if (part === 'queue-postgres') return await throughputRows(postgres, 'postgres', 0, 1_200, { workers: [1, 8] });
     if (part !== 'serve') {
       // 1,200 jobs with no work take a few seconds, long enough for a steady rate.
       for (const [workMs, jobs] of [[0, 1_200], [20, 320]] as const) {

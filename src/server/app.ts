@@ -129,6 +129,9 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
   return app;
 }
 
+/** Requests to an open route whose key could not be checked (the store is away): answered as without a key. */
+const uncheckedKeys = new WeakSet<FastifyRequest>();
+
 /** The routes of the route table that `include` picks, on `api`. */
 function registerRoutes(api: FastifyInstance, engine: Engine, include: (route: RouteDef) => boolean): void {
   for (const name of Object.keys(routes) as RouteName[]) {
@@ -154,7 +157,14 @@ function registerRoutes(api: FastifyInstance, engine: Engine, include: (route: R
               request.caller = caller;
               done();
             },
-            (error: Error) => done(error),
+            (error: Error) => {
+              // An open route (health) answers as to a caller without a key when the key cannot be
+              // checked: a store outage is what health is there to report, not a reason to fail.
+              if (route.auth === false && error instanceof ServiceError && error.code === 'store_unavailable') {
+                uncheckedKeys.add(request);
+                done();
+              } else done(error);
+            },
           );
         },
         handler: async (request, reply) => {
@@ -162,14 +172,18 @@ function registerRoutes(api: FastifyInstance, engine: Engine, include: (route: R
           let user = request.caller;
           if (user === null) {
             const key = requestApiKey(request, formApiKey);
-            if (route.auth === false && key === undefined) {
+            if (route.auth === false && (key === undefined || uncheckedKeys.has(request))) {
               reply.status(route.status ?? 200).send(await engine.handlePublic(name, input));
               return;
             }
             user = await engine.authenticate(key);
           }
           // The address the caller used (checked), so URLs of stored files (audio_url) point back at this server.
-          const body = await engine.handle(name, input, user, lazyRequestSignal(request.raw, reply.raw), requestBaseUrl(request));
+          const body = await engine.handle(name, input, user, lazyRequestSignal(request.raw, reply.raw), requestBaseUrl(request)).catch((error: unknown) => {
+            // A key checked before the store went away: an open route still gives its public answer.
+            if (route.auth === false && error instanceof ServiceError && error.code === 'store_unavailable') return engine.handlePublic(name, input);
+            throw error;
+          });
           reply.status(route.status ?? 200).send(body);
         },
       });

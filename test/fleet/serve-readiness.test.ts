@@ -26,7 +26,9 @@ describe('serve readiness on PostgreSQL', () => {
     expect(result.exitCode).toBe(9);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
     expect(result.stderr).toMatch(/Waiting for the database postgres:\/\/tubekit:\*\*\*@127\.0\.0\.1:1\/fleet/);
-    expect(result.stderr).toMatch(/the database \(postgres:\/\/tubekit:\*\*\*@127\.0\.0\.1:1\/fleet\) cannot be reached/);
+    expect(result.stderr).toMatch(/Gave up after waiting 2 s for the database postgres:\/\/tubekit:\*\*\*@127\.0\.0\.1:1\/fleet: it cannot be reached \(connect ECONNREFUSED/);
+    expect(result.stderr).toMatch(/--wait-for-store <seconds> waits longer/);
+    expect(result.stderr).not.toMatch(/resumes by itself/);
     // The password never shows.
     expect(result.stderr).not.toContain('secret');
   });
@@ -48,8 +50,21 @@ describe('serve readiness on PostgreSQL', () => {
       expect(body.error).toMatch(/^Service unavailable: the database \(postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres\) cannot be reached/);
       expect(body.error).not.toMatch(/\n\s+at /);
       expect(away.headers.get('retry-after')).toBe('5');
-      const health = (await (await fetch(`${url}/api/health`)).json()) as { status: string; store: unknown };
-      expect(health).toMatchObject({ status: 'degraded', store: { kind: 'postgres', reachable: false, schema_version: null } });
+      // A write that needs a folder: the folder cannot be read, which is not "it does not exist" (400).
+      const save = await fetch(`${url}/api/saved-channels`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ folder_id: 1, channel_ids: ['UC-G4LyTAzHi0Xaj33Fjszrg'] }),
+      });
+      expect(save.status).toBe(503);
+      expect(await save.json()).toMatchObject({ code: 'store_unavailable' });
+      // With or without a key (one that cannot be checked now is no error for health): the degraded report.
+      for (const headers of [{}, { authorization: `Bearer ${key}` }, { authorization: 'Bearer tk_not_a_key' }]) {
+        const response = await fetch(`${url}/api/health`, { headers });
+        expect(response.status).toBe(200);
+        const health = (await response.json()) as { status: string; store: unknown };
+        expect(health).toMatchObject({ status: 'degraded', store: { kind: 'postgres', reachable: false, schema_version: null } });
+      }
 
       await postgres.resume();
       let status = 0;

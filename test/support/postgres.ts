@@ -12,16 +12,30 @@ export function postgresServer(): { baseUrl: string; adminUrl: string; template:
   return provided;
 }
 
-export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<string> {
+/**
+ * A database of its own. `unicodeLocale`: in the C.UTF-8 locale instead of the server's C, so
+ * lower(), ILIKE and collations treat letters beyond ASCII as a real deployment's would (migrated
+ * here, since the template is in C).
+ */
+export async function createTestDatabase(options: { migrated?: boolean; unicodeLocale?: boolean } = {}): Promise<string> {
   const server = postgresServer();
   const name = `t_${randomBytes(6).toString('hex')}`;
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: server.adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${options.migrated === false ? 'template0' : server.template}`);
+    const template = options.migrated === false || options.unicodeLocale ? 'template0' : server.template;
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}${options.unicodeLocale ? " ENCODING 'UTF8' LOCALE 'C.UTF-8'" : ''}`);
   } finally {
     await admin.end();
   }
-  return `${server.baseUrl}/${name}`;
+  const url = `${server.baseUrl}/${name}`;
+  if (options.unicodeLocale && options.migrated !== false) {
+    const { PostgresStore } = await import('../../src/engine/store/postgres-store.js');
+    const { migratePostgres } = await import('../../src/engine/store/postgres-migrate.js');
+    const { postgresMigrations } = await import('../../src/engine/store/postgres-migrations.js');
+    const store = new PostgresStore(pg, url, name);
+    await migratePostgres(store, postgresMigrations).finally(() => store.close());
+  }
+  return url;
 }

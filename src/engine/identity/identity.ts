@@ -131,7 +131,8 @@ export class Identity {
 
   /**
    * The default local user (Ultimate, every scope). Its key lives in a 0600 file in the data dir
-   * so the CLI can use it in local mode; created once, on first use.
+   * so the CLI can use it in local mode; created once, on first use. On a fleet's store the user is
+   * one operator account shared by every machine, each with a key of its own.
    */
   async ensureDefaultKey(keyFile: string): Promise<string> {
     const existing = await this.readValidKey(this.store, keyFile);
@@ -143,7 +144,11 @@ export class Identity {
       const written = await this.readValidKey(tx, keyFile);
       if (written) return { key: written, fresh: false };
       const key = newApiKey();
-      await this.insertUserWithKey(tx, key, 'ultimate', ['generations'], { isDefault: true, name: 'local user' });
+      // On a fleet every machine's default key belongs to one shared operator account, made by the
+      // first machine: its folders, jobs and caps are the same whichever machine a command runs on.
+      const operator = tx.dialect === 'postgres' ? await tx.get<{ id: number }>('SELECT id FROM users WHERE is_default = 1 ORDER BY id LIMIT 1') : undefined;
+      if (operator) await tx.run('INSERT INTO api_keys (user_id, key_hash, prefix, created_at) VALUES (?, ?, ?, ?)', [operator.id, hashApiKey(key), keyPrefix(key), this.clock.now()]);
+      else await this.insertUserWithKey(tx, key, 'ultimate', ['generations'], { isDefault: true, name: 'local user' });
       const temporary = `${keyFile}.${process.pid}.tmp`;
       fs.writeFileSync(temporary, `${key}\n`, { mode: 0o600 });
       fs.renameSync(temporary, keyFile);

@@ -5,7 +5,7 @@
  * Postgres, announces it to the fleet in the same round trip.
  */
 import type { Executor, SqlValue, Store, Transaction } from '../store/store.js';
-import type { JobRow } from './job-row.js';
+import { JOB_COLUMNS, type JobRow } from './job-row.js';
 
 export interface ClaimRequest {
   owner: string;
@@ -33,7 +33,7 @@ function claimInSqliteTransaction(tx: Executor, request: ClaimRequest): Promise<
     `UPDATE jobs SET ${CLAIMED}
      WHERE id = (SELECT id FROM jobs WHERE (${SQLITE_CLAIMABLE})
                    AND kind IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT 1)
-     RETURNING *`,
+     RETURNING ${JOB_COLUMNS}`,
     [request.now, request.owner, request.expires, JSON.stringify(request.caps), JSON.stringify(request.kinds)],
   );
 }
@@ -49,7 +49,7 @@ async function claimOnPostgres(store: Store, request: ClaimRequest): Promise<Job
   const queued = await store.get<JobRow>(
     `UPDATE jobs SET ${CLAIMED}
      WHERE id = (SELECT id FROM jobs WHERE state = 'queued' AND kind = ANY(?::text[]) ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-     RETURNING *`,
+     RETURNING ${JOB_COLUMNS}`,
     [request.now, request.owner, request.expires, request.kinds],
   );
   if (queued) return queued;
@@ -77,7 +77,7 @@ async function claimPendingOnPostgres(tx: Transaction, request: ClaimRequest): P
       passedOver.push(candidate.user_id);
       continue;
     }
-    return tx.get<JobRow>(`UPDATE jobs SET ${CLAIMED} WHERE id = ? RETURNING *`, [request.now, request.owner, request.expires, candidate.id]);
+    return tx.get<JobRow>(`UPDATE jobs SET ${CLAIMED} WHERE id = ? RETURNING ${JOB_COLUMNS}`, [request.now, request.owner, request.expires, candidate.id]);
   }
 }
 
@@ -106,8 +106,12 @@ export interface FinishValues {
 /** Postgres: the finish's notification, sent only when a long-poll watches the job. */
 const ANNOUNCED = `(CASE WHEN finished.watched THEN pg_notify(?, finished.id::text) END) IS NULL AS announced`;
 
-const FINISH = `UPDATE jobs SET state = ?, result = ?, error = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL
-  WHERE id = ? AND lease_owner = ? AND state IN ('running', 'processing') RETURNING *`;
+const FINISH_UPDATE = `UPDATE jobs SET state = ?, result = ?, error = ?, finished_at = ?, lease_owner = NULL, lease_expires_at = NULL
+  WHERE id = ? AND lease_owner = ? AND state IN ('running', 'processing')`;
+const FINISH = `${FINISH_UPDATE} RETURNING ${JOB_COLUMNS}`;
+/** Postgres's CTEs also return `watched`, which ANNOUNCED reads. */
+const PG_JOB_COLUMNS = `${JOB_COLUMNS}, watched`;
+const PG_FINISH = `${FINISH_UPDATE} RETURNING ${PG_JOB_COLUMNS}`;
 
 /**
  * Writes a job's outcome while `owner` still holds it. On Postgres the notification to the fleet
@@ -120,7 +124,7 @@ export function finishJob(on: Executor, values: FinishValues, channel: string): 
   const params = [values.state, values.result, values.error, values.now, values.id, values.owner];
   if (on.dialect === 'sqlite') return on.get<JobRow>(FINISH, params);
   return on
-    .get<JobRow & { announced?: unknown; watched?: unknown }>(`WITH finished AS (${FINISH}) SELECT finished.*, ${ANNOUNCED} FROM finished`, [...params, channel])
+    .get<JobRow & { announced?: unknown; watched?: unknown }>(`WITH finished AS (${PG_FINISH}) SELECT ${PG_JOB_COLUMNS}, ${ANNOUNCED} FROM finished`, [...params, channel])
     .then((row) => row && withoutPostgresColumns(row));
 }
 
@@ -167,12 +171,12 @@ export async function finishAndClaimQueued(
     }));
   }
   const rows = await store.all<JobRow & { which: 'finished' | 'claimed'; announced?: unknown; watched?: unknown }>(
-    `WITH finished AS (${FINISH}),
+    `WITH finished AS (${PG_FINISH}),
      claimed AS (UPDATE jobs SET ${CLAIMED}
                  WHERE id = (SELECT id FROM jobs WHERE state = 'queued' AND kind = ANY(?::text[]) ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-                 RETURNING *)
-     SELECT 'finished' AS which, finished.*, ${ANNOUNCED} FROM finished
-     UNION ALL SELECT 'claimed', claimed.*, NULL FROM claimed`,
+                 RETURNING ${PG_JOB_COLUMNS})
+     SELECT 'finished' AS which, ${PG_JOB_COLUMNS}, ${ANNOUNCED} FROM finished
+     UNION ALL SELECT 'claimed', ${PG_JOB_COLUMNS}, NULL FROM claimed`,
     [...finishParams, next.now, next.owner, next.expires, next.kinds, channel],
   );
   const found: { finished?: JobRow; claimed?: JobRow } = {};

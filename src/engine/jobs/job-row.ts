@@ -42,6 +42,13 @@ export interface JobRow {
   lease_expires_at: number | null;
 }
 
+/**
+ * The columns of a JobRow, named: a statement prepared on a connection keeps its result's shape,
+ * so a column added by a later migration must not change what an old server's statements return.
+ */
+export const JOB_COLUMNS =
+  'id, public_id, kind, user_id, state, input, result, error, idempotency_key, attempts, requested_at, claimed_at, finished_at, lease_owner, lease_expires_at';
+
 /** A row with its JSON parsed, as processors and views see it. */
 export interface Job<Input = Record<string, unknown>, Output = Record<string, unknown>> {
   id: number;

@@ -15,7 +15,7 @@ import { EventEmitter } from 'node:events';
 import type { Clock } from '../clock.js';
 import type { Store, Transaction } from '../store/store.js';
 import { claimableOnSqlite, claimFor, finishAndClaimQueued, finishJob, kindsIn, watchJob, type FinishValues } from './claim-sql.js';
-import { familyStates, type JobFamily, type JobRow } from './job-row.js';
+import { familyStates, JOB_COLUMNS, type JobFamily, type JobRow } from './job-row.js';
 import { jobProcessor } from './registry.js';
 
 export interface EnqueueRequest {
@@ -113,13 +113,13 @@ export class JobQueue {
       if (request.idempotencyKey !== undefined) {
         // Two submits with one key on two machines: the second waits here, then finds the first's job.
         await tx.lock(`jobs:key:${request.userId}:${request.kind}:${request.idempotencyKey}`);
-        const existing = await tx.get<JobRow>('SELECT * FROM jobs WHERE user_id = ? AND kind = ? AND idempotency_key = ?', [request.userId, request.kind, request.idempotencyKey]);
+        const existing = await tx.get<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE user_id = ? AND kind = ? AND idempotency_key = ?`, [request.userId, request.kind, request.idempotencyKey]);
         if (existing) return { row: existing, existing: true };
       }
       await request.beforeInsert?.(tx);
       const row = await tx.get<JobRow>(
         `INSERT INTO jobs (public_id, kind, user_id, state, input, idempotency_key, requested_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${JOB_COLUMNS}`,
         [request.publicId ?? null, request.kind, request.userId, familyStates[request.family].waiting, JSON.stringify(request.input ?? {}), request.idempotencyKey ?? null, this.clock.now()],
       );
       return { row: row!, existing: false };
@@ -129,23 +129,23 @@ export class JobQueue {
   }
 
   get(id: number): Promise<JobRow | undefined> {
-    return this.store.get<JobRow>('SELECT * FROM jobs WHERE id = ?', [id]);
+    return this.store.get<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ?`, [id]);
   }
 
   /** The job a user's idempotency key names, if any. */
   findByKey(userId: number, kind: string, key: string): Promise<JobRow | undefined> {
-    return this.store.get<JobRow>('SELECT * FROM jobs WHERE user_id = ? AND kind = ? AND idempotency_key = ?', [userId, kind, key]);
+    return this.store.get<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE user_id = ? AND kind = ? AND idempotency_key = ?`, [userId, kind, key]);
   }
 
   getByPublicId(publicId: string): Promise<JobRow | undefined> {
-    return this.store.get<JobRow>('SELECT * FROM jobs WHERE public_id = ?', [publicId]);
+    return this.store.get<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE public_id = ?`, [publicId]);
   }
 
   /** A user's latest jobs of `kinds`, newest first, optionally in one state. */
   recentOfUser(userId: number, kinds: readonly string[], state: string | undefined, limit: number): Promise<JobRow[]> {
     const [inKinds, kindsParam] = kindsIn(this.store, kinds);
     return this.store.all<JobRow>(
-      `SELECT * FROM jobs WHERE user_id = ? AND ${inKinds} AND (CAST(? AS TEXT) IS NULL OR state = ?) ORDER BY id DESC LIMIT ?`,
+      `SELECT ${JOB_COLUMNS} FROM jobs WHERE user_id = ? AND ${inKinds} AND (CAST(? AS TEXT) IS NULL OR state = ?) ORDER BY id DESC LIMIT ?`,
       [userId, kindsParam, state ?? null, state ?? null, limit],
     );
   }
@@ -243,7 +243,7 @@ export class JobQueue {
    */
   async recoverAbandoned(): Promise<number> {
     const now = this.clock.now();
-    const leased = await this.store.all<JobRow>(`SELECT * FROM jobs WHERE state IN ('running', 'processing')`);
+    const leased = await this.store.all<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE state IN ('running', 'processing')`);
     if (leased.length === 0) return 0;
     const holderAlive = await this.holdersAlive();
     const abandoned = leased.filter((row) => (row.lease_expires_at !== null && row.lease_expires_at <= now) || !holderAlive(row.lease_owner ?? ''));

@@ -9,6 +9,9 @@ import type { Clock } from '../clock.js';
 import { processAlive } from '../process-alive.js';
 import type { Executor, Store, Transaction } from '../store/store.js';
 
+/** Named columns, not `*`: a prepared statement must keep its shape when a migration adds one. */
+const JOB_WORKERS_COLUMNS = 'id, pid, mode, started_at, heartbeat_at';
+
 /** This machine's name, in host ids: pids are only comparable between hosts of one machine. */
 const MACHINE = os.hostname().replace(/[/@]/g, '_');
 /** Held while deciding whether to start a detached worker, so two CLI processes do not both start one. */
@@ -128,6 +131,6 @@ export class WorkerHosts {
   }
 
   live(): Promise<WorkerHostRow[]> {
-    return this.store.all<WorkerHostRow>('SELECT * FROM job_workers WHERE heartbeat_at > ? ORDER BY started_at', [this.clock.now() - this.staleMs]);
+    return this.store.all<WorkerHostRow>(`SELECT ${JOB_WORKERS_COLUMNS} FROM job_workers WHERE heartbeat_at > ? ORDER BY started_at`, [this.clock.now() - this.staleMs]);
   }
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { nameKey } from '../../core/name-key.js';
 import { migrations, type Migration } from './migrations.js';
+import { refuseNewerDatabase } from './newer-database.js';
 import { ensurePrivateFile, tightenIfPresent } from './private-file.js';
 
 export type Db = Database.Database;
@@ -58,6 +59,8 @@ function migrate(db: Db, list: Migration[]): void {
   const sorted = [...list].sort((a, b) => a.version - b.version);
   const apply = db.transaction(() => {
     const done = applied();
+    // Before anything is written (user_version included): a newer tubekit's database stays as it was.
+    refuseNewerDatabase(`sqlite:${db.name}`, list, done);
     for (const migration of sorted) {
       if (done.has(migration.version)) continue;
       db.exec(migration.sql);

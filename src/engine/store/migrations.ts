@@ -4,8 +4,15 @@
  */
 export interface Migration {
   version: number;
+  /** What it does, unique in its list: code and comments refer to a migration by this name. */
   name: string;
   sql: string;
+  /**
+   * False: applied outside a transaction, one statement at a time (each ends its line with `;`),
+   * for what PostgreSQL cannot do in one (`CREATE INDEX CONCURRENTLY` on a big table). Write every
+   * statement so it can run again (`IF NOT EXISTS`): a failure midway leaves the earlier ones done.
+   */
+  transactional?: false;
 }
 
 export const migrations: Migration[] = [

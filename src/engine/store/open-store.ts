@@ -12,8 +12,13 @@ export interface FleetStore {
 }
 
 export interface OpenFleetStoreOptions {
-  /** 'apply' (serve, `engine migrate`) applies pending migrations; 'require' refuses to run with some pending. */
-  migrations: 'apply' | 'require';
+  /**
+   * 'apply' (`engine migrate`, `serve --migrate`) applies pending migrations; 'require' refuses to
+   * run with some pending; 'apply-if-empty' (serve's default) applies them to a database that has
+   * none yet and otherwise requires them, so a new version's first server never migrates a fleet
+   * by surprise.
+   */
+  migrations: 'apply' | 'require' | 'apply-if-empty';
   /** How long to wait for an unreachable database before giving up (serve waits; commands do not). */
   waitMs?: number;
   /** Told once when the database is not there yet and the open starts waiting. */
@@ -36,13 +41,14 @@ export async function openFleetStore(location: Extract<StoreLocation, { kind: 'p
     if (options.migrations === 'apply') {
       migration = await migratePostgres(store, postgresMigrations);
     } else {
+      if (options.migrations === 'apply-if-empty') migration = await migratePostgres(store, postgresMigrations, { onlyIfEmpty: true });
       const pending = await pendingPostgresMigrations(store, postgresMigrations);
       if (pending.length > 0) {
         throw new ServiceError({
           status: 503,
           code: 'store_not_migrated',
           message: `The database ${location.description} lacks ${pending.length} migration${pending.length === 1 ? '' : 's'} of this version of tubekit (${pending.map((entry) => entry.version).join(', ')}).`,
-          hint: `Run \`tubekit engine migrate --store ${location.description}\` (serve also migrates at start unless --no-migrate).`,
+          hint: `Run \`tubekit engine migrate --store ${location.description}\` first (see the README's "Upgrading a fleet without downtime"), or start serve with --migrate.`,
         });
       }
     }
@@ -63,10 +69,29 @@ async function waitForDatabase(store: PostgresStore, options: OpenFleetStoreOpti
       return;
     } catch (error) {
       if (!isUnreachable(error)) throw error;
-      if (Date.now() + RETRY_EVERY_MS > deadline) throw error;
+      if (Date.now() + RETRY_EVERY_MS > deadline) throw gaveUp(store.description, options.waitMs ?? 0, error);
       if (!told) options.onWait?.(`Waiting for the database ${store.description} (${(error as Error).message})…`);
       told = true;
       await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
     }
   }
+}
+
+/**
+ * The database could not be reached at opening: said as what it is for a process that is starting
+ * (it gives up and exits), not as a request's "resumes by itself".
+ */
+function gaveUp(description: string, waitedMs: number, error: unknown): ServiceError {
+  const cause = ((error as { cause?: unknown }).cause ?? error) as Error;
+  const what = waitedMs >= 1000 ? `Gave up after waiting ${Math.round(waitedMs / 1000)} s for the database ${description}: it` : `The database ${description}`;
+  return new ServiceError({
+    status: 503,
+    code: 'store_unavailable',
+    message: `${what} cannot be reached (${cause?.message ?? cause}).`,
+    hint:
+      waitedMs >= 1000
+        ? 'Check the URL (--store or TUBEKIT_STORE) and that the database is up, then start again (--wait-for-store <seconds> waits longer).'
+        : 'Check the URL (--store or TUBEKIT_STORE) and that the database is up, then run the command again.',
+    cause: error,
+  });
 }

@@ -2,7 +2,9 @@ import type { Migration } from './migrations.js';
 
 /**
  * The schema on PostgreSQL: the same tables as migrations.ts, in Postgres's dialect (identity
- * columns, BIGINT epoch milliseconds). Versions are this list's own; append, never edit.
+ * columns, BIGINT epoch milliseconds). Versions are this list's own; append, never edit (the
+ * rendered SQL of each is recorded by test/unit/engine/store/migration-history.test.ts); refer to a
+ * migration by its name, which is unique in the list.
  * Areas move here one at a time (see the README's "Running a fleet"); the rest of an engine's
  * state stays in its data dir's SQLite file until its area does.
  */
@@ -10,7 +12,7 @@ import type { Migration } from './migrations.js';
 const decade = (column: string) => `CASE WHEN ${column} = 0 THEN '0' WHEN ${column} > 0 THEN 'p' || (length(${column}::text) - 1) ELSE 'n' || (length(${column}::text) - 2) END`;
 
 /**
- * The marks of terminated channel `row` (migration 6's bits; index/terminated/postgres/bit-totals.ts
+ * The marks of terminated channel `row` (the bits of migration "terminated channels of the live platform, with their keyword search"; index/terminated/postgres/bit-totals.ts
  * reads them): its language, whether monetized, each range filter's figure's decade.
  */
 const terminatedMarks = (row: string) =>
@@ -535,6 +537,18 @@ export const postgresMigrations: Migration[] = [
         indexed_at BIGINT NOT NULL
       );
       CREATE INDEX indexed_videos_by_channel ON indexed_videos(channel_id, published_at);
+    `,
+  },
+  {
+    version: 11,
+    name: 'folder names unique as on SQLite: ASCII case only in the database',
+    sql: `
+      -- Which folder names are the same is the name key's rule (src/core/name-key.ts), checked under
+      -- the user's workspace lock on both stores. The database's own unique index only backs it up,
+      -- and must never refuse what the rule allows: lower() in a UTF-8 locale folds 'İ' to 'i' (the
+      -- rule keeps 'İ' and 'I' apart), so it folds ASCII letters alone, as SQLite's COLLATE NOCASE.
+      CREATE UNIQUE INDEX folders_by_ascii_name ON folders(user_id, lower(name COLLATE "C"));
+      DROP INDEX folders_by_name;
     `,
   },
 ];

@@ -4,11 +4,19 @@ import { ServiceError } from '../../core/errors.js';
 import { ALWAYS_CHANGED, type ChangeSignal } from './change-watch.js';
 import { numberedPlaceholders } from './sql-placeholders.js';
 import type { Executor, SqlValue, Store, Transaction, TransactionOptions } from './store.js';
+import { insideTransaction, refuseInsideTransaction } from './transaction-scope.js';
 
 type PgModule = Pick<typeof import('pg'), 'Pool' | 'Client' | 'types'>;
 
 /** SQLSTATEs a transaction is retried on: serialization failure, deadlock. */
 const RETRIED = new Set(['40001', '40P01']);
+/**
+ * "cached plan must not change result type": a statement this connection prepared reads a table a
+ * migration has changed since. The connection is dropped (its statements go with it) and the
+ * statement runs once more on another.
+ */
+const STALE_PLAN = '0A000';
+const isStalePlan = (error: unknown) => (error as { code?: unknown })?.code === STALE_PLAN;
 const MAX_TRANSACTION_TRIES = 8;
 /** SQLSTATE classes and driver codes meaning the database is not there (rather than the query wrong). */
 const UNREACHABLE_CLASSES = ['08', '57P', '53'];
@@ -75,18 +83,39 @@ export class PostgresStore implements Store {
   }
 
   async all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
-    return (await this.query(this.pool, sql, params)).rows as T[];
+    refuseInsideTransaction(this, 'all', sql);
+    return (await this.outside(sql, params)).rows as T[];
   }
 
   async get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined> {
-    return (await this.query(this.pool, sql, params)).rows[0] as T | undefined;
+    refuseInsideTransaction(this, 'get', sql);
+    return (await this.outside(sql, params)).rows[0] as T | undefined;
   }
 
   async run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }> {
-    return { changes: (await this.query(this.pool, sql, params)).rowCount ?? 0 };
+    refuseInsideTransaction(this, 'run', sql);
+    return { changes: (await this.outside(sql, params)).rowCount ?? 0 };
+  }
+
+  /** One statement on a connection of the pool, outside any transaction; a stale plan is retried once on a fresh connection. */
+  private async outside(sql: string, params?: readonly SqlValue[]): Promise<QueryResult> {
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.connect();
+      let stale = false;
+      try {
+        return await this.query(client, sql, params);
+      } catch (error) {
+        stale = isStalePlan(error);
+        if (stale && attempt === 1) continue;
+        throw error;
+      } finally {
+        client.release(stale);
+      }
+    }
   }
 
   async transaction<T>(work: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    refuseInsideTransaction(this, 'transaction');
     for (let attempt = 1; ; attempt++) {
       const client = await this.connect();
       let broken = false;
@@ -95,13 +124,14 @@ export class PostgresStore implements Store {
         // Sorted so two transactions taking the same names never wait on each other crosswise.
         const tx = this.executor(client);
         for (const name of [...(options.locks ?? [])].sort()) await tx.lock(name);
-        const result = await work(tx);
+        const result = await insideTransaction(this, () => work(tx));
         await this.query(client, 'COMMIT');
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => (broken = true));
         const code = (error as { code?: string }).code ?? '';
-        if (RETRIED.has(code) && attempt < MAX_TRANSACTION_TRIES) continue;
+        if (isStalePlan(error)) broken = true;
+        if ((RETRIED.has(code) && attempt < MAX_TRANSACTION_TRIES) || (isStalePlan(error) && attempt === 1)) continue;
         throw error;
       } finally {
         client.release(broken);
@@ -110,7 +140,8 @@ export class PostgresStore implements Store {
   }
 
   async notify(channel: string, payload: string): Promise<void> {
-    await this.run('SELECT pg_notify(?, ?)', [channel, payload]);
+    // Not a read or write of the data: allowed inside a transaction (sent at once, not at its commit).
+    await this.outside('SELECT pg_notify(?, ?)', [channel, payload]);
   }
 
   async listen(channel: string, handler: (payload: string) => void): Promise<() => void> {
@@ -159,7 +190,7 @@ export class PostgresStore implements Store {
   }
 
   async ping(): Promise<void> {
-    await this.query(this.pool, 'SELECT 1');
+    await this.outside('SELECT 1');
   }
 
   async close(): Promise<void> {
@@ -200,11 +231,10 @@ export class PostgresStore implements Store {
     }
   }
 
-  private async query(on: Pool | PoolClient, sql: string, params: readonly SqlValue[] = []): Promise<QueryResult> {
+  private async query(on: PoolClient, sql: string, params: readonly SqlValue[] = []): Promise<QueryResult> {
     try {
       // Named: each connection parses and plans a text once, then only binds and executes it.
-      const query = { name: statementName(sql), text: numberedPlaceholders(sql), values: params as unknown[] };
-      return await on.query(query).catch((error: unknown) => (on === this.pool && connectTimedOut(error) ? on.query(query) : Promise.reject(error)));
+      return await on.query({ name: statementName(sql), text: numberedPlaceholders(sql), values: params as unknown[] });
     } catch (error) {
       throw isUnreachable(error) ? storeUnavailable(this.description, error) : error;
     }
@@ -260,11 +290,17 @@ function integerTypes(pg: PgModule) {
 
 const statementNames = new Map<string, string>();
 
-/** A prepared statement's name per SQL text (statements that change the schema are not prepared). */
+/** A `*` column list (`SELECT *`, `t.*`, `RETURNING *`): its shape changes when a migration adds a column. */
+const STAR_COLUMNS = /\b(SELECT|RETURNING)\s+(DISTINCT\s+)?\*|\w\.\*/i;
+
+/**
+ * A prepared statement's name per SQL text. Statements that change the schema are not prepared,
+ * nor those selecting `*`: a prepared statement must keep its result's shape across migrations.
+ */
 function statementName(sql: string): string | undefined {
   let name = statementNames.get(sql);
   if (name === undefined) {
-    name = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i.test(sql) && !sql.includes(';') ? `tk${statementNames.size}` : '';
+    name = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i.test(sql) && !sql.includes(';') && !STAR_COLUMNS.test(sql) ? `tk${statementNames.size}` : '';
     statementNames.set(sql, name);
   }
   return name || undefined;

@@ -4,6 +4,7 @@ import type { Statement } from 'better-sqlite3';
 import { changeWatch, type ChangeSignal } from './change-watch.js';
 import type { Db } from './database.js';
 import type { Executor, SqlValue, Store, Transaction } from './store.js';
+import { insideTransaction, refuseInsideTransaction } from './transaction-scope.js';
 
 /** Statements kept per connection: repositories send the same few dozen texts over and over. */
 const STATEMENT_CACHE_MAX = 500;
@@ -42,28 +43,32 @@ export class SqliteStore implements Store {
   }
 
   async all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
+    refuseInsideTransaction(this, 'all', sql);
     while (this.held) await this.held;
     return this.direct.all<T>(sql, params);
   }
 
   async get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined> {
+    refuseInsideTransaction(this, 'get', sql);
     while (this.held) await this.held;
     return this.direct.get<T>(sql, params);
   }
 
   async run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }> {
+    refuseInsideTransaction(this, 'run', sql);
     while (this.held) await this.held;
     return this.direct.run(sql, params);
   }
 
   async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    refuseInsideTransaction(this, 'transaction');
     while (this.held) await this.held;
     let release!: () => void;
     this.held = new Promise((resolve) => (release = resolve));
     try {
       await this.begin();
       try {
-        const result = await work(this.direct);
+        const result = await insideTransaction(this, () => work(this.direct));
         this.statement('COMMIT').run();
         return result;
       } catch (error) {

@@ -32,7 +32,10 @@ export function parseStoreLocation(text: string | undefined): StoreLocation {
   throw new StoreLocationError(`The store "${redactStoreUrl(value)}" is neither sqlite:<path> nor postgres://user@host/database.`);
 }
 
-/** The URL without its password (a store URL may carry one; it never goes to output or logs). */
+/** Query parameters of a store URL that carry a secret: the password, and the one of the client's TLS key. */
+const SECRET_PARAMETERS = /([?&](?:password|sslpassword)=)[^&]*/gi;
+
+/** The URL without its secrets (a store URL may carry some; they never go to output or logs). */
 export function redactStoreUrl(text: string): string {
-  return text.replace(/^([a-z]+:\/\/[^:/@]*):[^@/]*@/i, '$1:***@').replace(/([?&]password=)[^&]*/i, '$1***');
+  return text.replace(/^([a-z]+:\/\/[^:/@]*):[^@/]*@/i, '$1:***@').replace(SECRET_PARAMETERS, '$1***');
 }

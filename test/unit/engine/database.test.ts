@@ -78,6 +78,26 @@ describe('engine database', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('refuses a database a newer tubekit migrated, leaving it as it was', () => {
+    const dir = tempDataDir();
+    const file = path.join(dir, 'newer.db');
+    const newer = [
+      { version: 1, name: 'a', sql: 'CREATE TABLE a (x)' },
+      { version: 2, name: 'b', sql: 'CREATE TABLE b (x)' },
+    ];
+    openDatabase(file, { migrations: newer }).close();
+    const stamp = schemaStamp(newer);
+    expect(() => openDatabase(file, { migrations: [newer[0]!, { version: 3, name: 'c', sql: 'CREATE TABLE c (x)' }] })).toThrow(
+      expect.objectContaining({ status: 503, code: 'store_too_new', message: expect.stringMatching(/was migrated by a newer version of tubekit \(migration 2 unknown to this one\)/) }),
+    );
+    const after = openDatabase(file, { migrations: newer });
+    // Neither its version stamp nor its schema moved: the older binary applied nothing.
+    expect(after.pragma('user_version', { simple: true })).toBe(stamp);
+    expect(after.prepare("SELECT name FROM sqlite_master WHERE name = 'c'").get()).toBeUndefined();
+    after.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('stamps differ from each other and from legacy migration counts', () => {
     const stamp = schemaStamp(migrations);
     expect(stamp).toBeGreaterThan(migrations.length);

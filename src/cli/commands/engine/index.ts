@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { formatDuration } from '../../../core/duration.js';
 import type { Engine } from '../../../engine/engine.js';
+import { dataDirPlatform } from '../../../engine/platform/factory/open-platform.js';
 import type { SimulatedWorld } from '../../../engine/platform/simulation.js';
 import type { CliApp } from '../../app.js';
 import { usageError } from '../../errors.js';
@@ -71,18 +72,25 @@ export function registerEngine(program: Command, app: CliApp): Command {
   return engine;
 }
 
+/** What the engine holds, read only: nothing is written to any store (a fleet's world is not made here). */
 async function engineStatus(engine: Engine) {
-  const platform = await engine.platform();
   const size = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
   const dbFile = engine.db.name;
+  const fleet = engine.store.dialect === 'postgres';
+  // Opening the sample platform of a fleet with no world yet would make one: only the first server does.
+  const noFleetWorld =
+    fleet && dataDirPlatform(engine.localSettings) === 'sample' && !(await engine.store.get('SELECT 1 AS present FROM sample_world WHERE id = 1'));
+  const platform = noFleetWorld ? undefined : await engine.platform();
   const jobs = await engine.store.all<{ state: string; n: number }>('SELECT state, COUNT(*) AS n FROM jobs GROUP BY state');
   return {
     data_dir: engine.dataDir,
-    database: dbFile,
-    database_bytes: size(dbFile) + size(`${dbFile}-wal`),
-    platform: platform.source,
+    store: engine.store.description,
+    database: fleet ? engine.store.description : dbFile,
+    database_bytes: fleet ? (await engine.store.get<{ n: number }>('SELECT pg_database_size(current_database()) AS n'))!.n : size(dbFile) + size(`${dbFile}-wal`),
+    platform: platform?.source ?? 'sample',
     // The sample world's figures; a live data dir has none.
-    ...(platform.simulation ? worldStatus(platform.simulation) : {}),
+    ...(platform?.simulation ? worldStatus(platform.simulation) : {}),
+    ...(noFleetWorld ? { world: 'none yet: the first server on this store makes it' } : {}),
     users: await engine.identity.userCount(),
     jobs: Object.fromEntries(jobs.map((row) => [row.state, row.n])),
     workers: (await engine.jobs.hosts.live()).map((host) => ({ pid: host.pid, mode: host.mode, heartbeat_at: new Date(host.heartbeat_at).toISOString() })),

@@ -8,7 +8,7 @@ import { printJson, printRecord } from '../../output.js';
 export function registerMigrate(engine: Command, app: CliApp): void {
   engine
     .command('migrate')
-    .description("Apply the store's pending migrations (serve does it at start unless --no-migrate); safe while other processes start")
+    .description("Apply the store's pending migrations (serve migrates only an empty database, or with --migrate); safe while other processes start")
     .addHelpText('before', examples([
       'tubekit engine migrate --store postgres://tubekit@db.internal/tubekit',
       'TUBEKIT_STORE=postgres://tubekit@db.internal/tubekit tubekit engine migrate --json',

@@ -3,6 +3,9 @@ import type { Alert, AlertFilters } from '../../../core/schemas/alerts.js';
 import { isoTime } from '../../clock.js';
 import type { Executor } from '../../store/store.js';
 
+/** Named columns, not `*`: a prepared statement must keep its shape when a migration adds one. */
+const ALERTS_COLUMNS = 'id, user_id, name, alert_type, content_type, filters, enabled, created_at, updated_at, last_evaluated_at, last_world_ms, last_cycle_id, last_new_channels, eval_updated_at';
+
 export interface AlertRow {
   id: number;
   user_id: number;
@@ -43,10 +46,10 @@ export function toAlert(row: AlertRow): Alert {
 export const alertsLock = (userId: number) => `alerts:${userId}`;
 
 export const alertSql = {
-  listOwn: (on: Executor, userId: number) => on.all<AlertRow>('SELECT * FROM alerts WHERE user_id = ? ORDER BY id', [userId]),
+  listOwn: (on: Executor, userId: number) => on.all<AlertRow>(`SELECT ${ALERTS_COLUMNS} FROM alerts WHERE user_id = ? ORDER BY id`, [userId]),
   countOwn: async (on: Executor, userId: number) => (await on.get<{ n: number }>('SELECT COUNT(*) AS n FROM alerts WHERE user_id = ?', [userId]))!.n,
-  own: (on: Executor, id: number, userId: number) => on.get<AlertRow>('SELECT * FROM alerts WHERE id = ? AND user_id = ?', [id, userId]),
-  byId: (on: Executor, id: number) => on.get<AlertRow>('SELECT * FROM alerts WHERE id = ?', [id]),
+  own: (on: Executor, id: number, userId: number) => on.get<AlertRow>(`SELECT ${ALERTS_COLUMNS} FROM alerts WHERE id = ? AND user_id = ?`, [id, userId]),
+  byId: (on: Executor, id: number) => on.get<AlertRow>(`SELECT ${ALERTS_COLUMNS} FROM alerts WHERE id = ?`, [id]),
   insert: async (on: Executor, userId: number, name: string, alertType: string, contentType: string, filters: string, now: number) =>
     (await on.get<{ id: number }>(
       'INSERT INTO alerts (user_id, name, alert_type, content_type, filters, enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?) RETURNING id',
@@ -62,7 +65,7 @@ export const alertSql = {
   // Evaluation.
   due: (on: Executor, worldMs: number) =>
     on.all<AlertRow>(
-      `SELECT * FROM alerts WHERE enabled = 1
+      `SELECT ${ALERTS_COLUMNS} FROM alerts WHERE enabled = 1
          AND (last_world_ms IS NULL OR last_world_ms != ? OR eval_updated_at IS NULL OR eval_updated_at != updated_at)
        ORDER BY id`,
       [worldMs],

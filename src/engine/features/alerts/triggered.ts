@@ -11,6 +11,10 @@ import type { Executor, SqlValue } from '../../store/store.js';
 import { requireOwnAlert } from './alerts.js';
 import { worldTime } from './store.js';
 
+/** Named columns, not `*`: a prepared statement must keep its shape when a migration adds one. */
+const ALERT_HITS_COLUMNS = 'id, user_id, channel_id, alert_type, trigger_key, handle, title, reason, figures, world_ms, last_cycle_id, last_triggered_at';
+const SELECT_HIT_COLUMNS = `SELECT ${ALERT_HITS_COLUMNS.split(', ').map((column) => `h.${column}`).join(', ')}`;
+
 interface HitRow {
   id: number;
   channel_id: string;
@@ -37,21 +41,21 @@ const count = async (on: Executor, sql: string, params: SqlValue[]) => (await on
 /** The feed's SQL, portable between the two stores. */
 const feedSql = {
   merged: (on: Executor, userId: number, limit: number, offset: number) =>
-    on.all<HitRow>('SELECT * FROM alert_hits WHERE user_id = ? ORDER BY last_cycle_id DESC, id DESC LIMIT ? OFFSET ?', [userId, limit, offset]),
+    on.all<HitRow>(`SELECT ${ALERT_HITS_COLUMNS} FROM alert_hits WHERE user_id = ? ORDER BY last_cycle_id DESC, id DESC LIMIT ? OFFSET ?`, [userId, limit, offset]),
   mergedCount: (on: Executor, userId: number) => count(on, 'SELECT COUNT(*) AS n FROM alert_hits WHERE user_id = ?', [userId]),
   mergedNew: (on: Executor, userId: number, limit: number, offset: number) =>
-    on.all<HitRow>(`SELECT * FROM alert_hits WHERE id IN (${NEW_HITS}) ORDER BY last_cycle_id DESC, id DESC LIMIT ? OFFSET ?`, [userId, limit, offset]),
+    on.all<HitRow>(`SELECT ${ALERT_HITS_COLUMNS} FROM alert_hits WHERE id IN (${NEW_HITS}) ORDER BY last_cycle_id DESC, id DESC LIMIT ? OFFSET ?`, [userId, limit, offset]),
   mergedNewCount: (on: Executor, userId: number) => count(on, `SELECT COUNT(DISTINCT hit_id) AS n FROM (${NEW_HITS}) AS new_hits`, [userId]),
   ofAlert: (on: Executor, alertId: number, limit: number, offset: number) =>
     on.all<HitRow>(
-      `SELECT h.*, l.triggered_at AS link_at FROM alert_hit_alerts l JOIN alert_hits h ON h.id = l.hit_id
+      `${SELECT_HIT_COLUMNS}, l.triggered_at AS link_at FROM alert_hit_alerts l JOIN alert_hits h ON h.id = l.hit_id
        WHERE l.alert_id = ? ORDER BY l.cycle_id DESC, l.hit_id DESC LIMIT ? OFFSET ?`,
       [alertId, limit, offset],
     ),
   ofAlertCount: (on: Executor, alertId: number) => count(on, 'SELECT COUNT(*) AS n FROM alert_hit_alerts WHERE alert_id = ?', [alertId]),
   ofAlertNew: (on: Executor, alertId: number, limit: number, offset: number) =>
     on.all<HitRow>(
-      `SELECT h.*, l.triggered_at AS link_at FROM alerts a JOIN alert_hit_alerts l ON l.alert_id = a.id AND l.cycle_id = a.last_cycle_id
+      `${SELECT_HIT_COLUMNS}, l.triggered_at AS link_at FROM alerts a JOIN alert_hit_alerts l ON l.alert_id = a.id AND l.cycle_id = a.last_cycle_id
        JOIN alert_hits h ON h.id = l.hit_id WHERE a.id = ? ORDER BY l.hit_id DESC LIMIT ? OFFSET ?`,
       [alertId, limit, offset],
     ),

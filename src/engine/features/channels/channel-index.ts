@@ -1,7 +1,7 @@
 /**
  * The engine's index of channels: what processing learned from the platform. A processed channel
  * is known to the service from then on; later features (collabs, research) read these tables.
- * The tables are in the engine's store (SQLite migration 3, Postgres migration 10): on a fleet's
+ * The tables are in the engine's store (SQLite migration "job workers, channel index", Postgres migration "the channels processing jobs indexed, shared by the fleet"): on a fleet's
  * PostgreSQL a channel processed by any machine's worker is known to every server. The SQL is the
  * same in both dialects.
  */
@@ -9,6 +9,9 @@ import type { EngineContext } from '../../context.js';
 import type { PlatformChannel, PlatformVideo } from '../../platform/platform.js';
 import type { SqlValue } from '../../store/store.js';
 import type { Eligibility } from './eligibility.js';
+
+/** Named columns, not `*`: a prepared statement must keep its shape when a migration adds one. */
+const INDEXED_CHANNELS_COLUMNS = 'channel_id, handle, title, language, country, category, content_type, subscribers, total_views, video_count, eligible, ineligible_reasons, first_processed_at, last_processed_at, last_job_id';
 
 export interface IndexedChannel {
   channel_id: string;
@@ -82,5 +85,5 @@ export async function indexChannel(
 
 /** The channel as the last job that processed it left it, from the engine's store. */
 export async function indexedChannel(engine: EngineContext, channelId: string): Promise<IndexedChannel | undefined> {
-  return engine.store.get<IndexedChannel>('SELECT * FROM indexed_channels WHERE channel_id = ?', [channelId]);
+  return engine.store.get<IndexedChannel>(`SELECT ${INDEXED_CHANNELS_COLUMNS} FROM indexed_channels WHERE channel_id = ?`, [channelId]);
 }

@@ -1,10 +1,16 @@
 /**
- * The checks' tables on the engine's store (SQLite migrations 6 and 10, Postgres migration 3), in
+ * The checks' tables on the engine's store (SQLite migrations "channel checks: …" and "managed-network signals of live checks", Postgres migration "alerts and their cycles, channel-check verdicts and live-check claims"), in
  * SQL portable between the two: managed-network verdicts, owners and the signals live verdicts
  * rest on, live-check claims, ad verdicts, and external monetization results. On a fleet's store
  * every server answers a verdict any of them stored.
  */
 import type { Executor, SqlValue } from '../../store/store.js';
+
+/** Named columns, not `*`: a prepared statement must keep its shape when a migration adds one. */
+const CMS_VERDICTS_COLUMNS = 'channel_id, status, oid, checked_at, source, name, subscribers, avg_views, language, category';
+const CMS_LIVE_CHECKS_COLUMNS = 'channel_id, token, started_at, lease_expires_at, finished_at, outcome';
+const AD_VERDICTS_COLUMNS = 'channel_id, monetized, reason, last_checked_at, last_seen_monetized_at, last_seen_demonetized_at';
+const EXTERNAL_MONETIZATION_COLUMNS = 'channel_id, classifier_version, classified_at, result';
 
 export type CmsStatus = 'managed' | 'not_managed';
 
@@ -91,15 +97,18 @@ export interface NetworkQuery {
   sort: 'channels' | 'subscribers';
 }
 
-/** A case-insensitive LIKE: SQLite's LIKE already ignores ASCII case, Postgres's needs ILIKE. */
-const caseless = (on: Executor) => (on.dialect === 'postgres' ? 'ILIKE' : 'LIKE');
+/**
+ * A LIKE ignoring the case of ASCII letters only, on both stores: SQLite's LIKE does; Postgres's
+ * ILIKE in a UTF-8 locale would also fold 'É' to 'é', so it runs in the C collation.
+ */
+const caseless = (on: Executor) => (on.dialect === 'postgres' ? 'COLLATE "C" ILIKE' : 'LIKE');
 
 /**
  * The checks' SQL. Sums are cast back to integers: Postgres sums BIGINTs as NUMERIC. Grouping by
  * the owner's key alone is enough for both (Postgres: the other columns depend on the primary key).
  */
 export const checksSql = {
-  verdict: (on: Executor, channelId: string) => on.get<CmsVerdictRow>('SELECT * FROM cms_verdicts WHERE channel_id = ?', [channelId]),
+  verdict: (on: Executor, channelId: string) => on.get<CmsVerdictRow>(`SELECT ${CMS_VERDICTS_COLUMNS} FROM cms_verdicts WHERE channel_id = ?`, [channelId]),
   putVerdict: (on: Executor, row: CmsVerdictRow) => checksSql.putVerdicts(on, [row]),
   /** Stores verdicts, a batch of rows per statement. */
   async putVerdicts(on: Executor, rows: readonly CmsVerdictRow[]): Promise<void> {
@@ -154,7 +163,7 @@ export const checksSql = {
   putVerdictSignals: (on: Executor, channelId: string, signals: string) =>
     on.run('INSERT INTO cms_signals (channel_id, signals) VALUES (?, ?) ON CONFLICT (channel_id) DO UPDATE SET signals = excluded.signals', [channelId, signals]),
 
-  claim: (on: Executor, channelId: string) => on.get<ClaimRow>('SELECT * FROM cms_live_checks WHERE channel_id = ?', [channelId]),
+  claim: (on: Executor, channelId: string) => on.get<ClaimRow>(`SELECT ${CMS_LIVE_CHECKS_COLUMNS} FROM cms_live_checks WHERE channel_id = ?`, [channelId]),
   putClaim: (on: Executor, channelId: string, token: string, startedAt: number, leaseExpiresAt: number) =>
     on.run(
       `INSERT INTO cms_live_checks (channel_id, token, started_at, lease_expires_at, finished_at, outcome)
@@ -167,7 +176,7 @@ export const checksSql = {
     on.run('UPDATE cms_live_checks SET finished_at = ?, outcome = ? WHERE channel_id = ? AND token = ?', [finishedAt, outcome, channelId, token]),
   releaseClaim: (on: Executor, channelId: string, token: string) => on.run('DELETE FROM cms_live_checks WHERE channel_id = ? AND token = ?', [channelId, token]),
 
-  adVerdict: (on: Executor, channelId: string) => on.get<AdVerdictRow>('SELECT * FROM ad_verdicts WHERE channel_id = ?', [channelId]),
+  adVerdict: (on: Executor, channelId: string) => on.get<AdVerdictRow>(`SELECT ${AD_VERDICTS_COLUMNS} FROM ad_verdicts WHERE channel_id = ?`, [channelId]),
   putAdVerdict: (on: Executor, row: AdVerdictRow) =>
     on.run(
       `INSERT INTO ad_verdicts (channel_id, monetized, reason, last_checked_at, last_seen_monetized_at, last_seen_demonetized_at)
@@ -177,7 +186,7 @@ export const checksSql = {
          last_seen_demonetized_at = excluded.last_seen_demonetized_at`,
       [row.channel_id, row.monetized, row.reason, row.last_checked_at, row.last_seen_monetized_at, row.last_seen_demonetized_at],
     ),
-  external: (on: Executor, channelId: string) => on.get<ExternalRow>('SELECT * FROM external_monetization WHERE channel_id = ?', [channelId]),
+  external: (on: Executor, channelId: string) => on.get<ExternalRow>(`SELECT ${EXTERNAL_MONETIZATION_COLUMNS} FROM external_monetization WHERE channel_id = ?`, [channelId]),
   putExternal: (on: Executor, row: ExternalRow) =>
     on.run(
       `INSERT INTO external_monetization (channel_id, classifier_version, classified_at, result) VALUES (?, ?, ?, ?)

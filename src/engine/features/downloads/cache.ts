@@ -12,6 +12,9 @@ import path from 'node:path';
 import type { Clock } from '../../clock.js';
 import type { Executor } from '../../store/store.js';
 
+/** Named columns, not `*`: a prepared statement must keep its shape when a migration adds one. */
+const DOWNLOAD_FILES_COLUMNS = 'cache_key, video_id, format, path, state, render_slot, size_bytes, duration_seconds, ready_at, expires_at';
+
 export const CACHE_TTL_MS = 30 * 24 * 3600 * 1000;
 /** Expired files removed per request, so no request pays for a large sweep. */
 const SWEEP_BATCH = 20;
@@ -36,7 +39,7 @@ export class DownloadCache {
   ) {}
 
   get(on: Executor, key: string): Promise<CacheRow | undefined> {
-    return on.get<CacheRow>('SELECT * FROM download_files WHERE cache_key = ?', [key]);
+    return on.get<CacheRow>(`SELECT ${DOWNLOAD_FILES_COLUMNS} FROM download_files WHERE cache_key = ?`, [key]);
   }
 
   /** A ready row whose file is still there and whose time has not run out. */
@@ -73,8 +76,8 @@ export class DownloadCache {
   /** Expired files, and renders whose request died (their slot is gone): what a sweep removes, looked at again under each file's lock. */
   async sweepable(on: Executor): Promise<CacheRow[]> {
     return [
-      ...(await on.all<CacheRow>(`SELECT * FROM download_files WHERE state = 'ready' AND expires_at <= ? ORDER BY expires_at LIMIT ?`, [this.clock.now(), SWEEP_BATCH])),
-      ...(await on.all<CacheRow>(`SELECT * FROM download_files WHERE state = 'rendering' AND render_slot NOT IN (SELECT id FROM download_slots) LIMIT ?`, [SWEEP_BATCH])),
+      ...(await on.all<CacheRow>(`SELECT ${DOWNLOAD_FILES_COLUMNS} FROM download_files WHERE state = 'ready' AND expires_at <= ? ORDER BY expires_at LIMIT ?`, [this.clock.now(), SWEEP_BATCH])),
+      ...(await on.all<CacheRow>(`SELECT ${DOWNLOAD_FILES_COLUMNS} FROM download_files WHERE state = 'rendering' AND render_slot NOT IN (SELECT id FROM download_slots) LIMIT ?`, [SWEEP_BATCH])),
     ];
   }
 

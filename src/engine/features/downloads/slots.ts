@@ -11,6 +11,9 @@ import type { Clock } from '../../clock.js';
 import { processAlive } from '../../process-alive.js';
 import type { Executor, Store } from '../../store/store.js';
 
+/** Named columns, not `*`: a prepared statement must keep its shape when a migration adds one. */
+const DOWNLOAD_SLOTS_COLUMNS = 'id, user_id, host, pid, acquired_at, expected_done_at, lease_expires_at';
+
 export const SLOT_LEASE_MS = 30_000;
 export const SLOT_HEARTBEAT_MS = 5_000;
 
@@ -36,13 +39,13 @@ export class DownloadSlots {
   /** Frees slots whose holder died; run inside the caller's write transaction. */
   async freeDead(on: Executor): Promise<void> {
     const now = this.clock.now();
-    for (const slot of await on.all<SlotRow>('SELECT * FROM download_slots')) {
+    for (const slot of await on.all<SlotRow>(`SELECT ${DOWNLOAD_SLOTS_COLUMNS} FROM download_slots`)) {
       if (!this.alive(slot, now)) await on.run('DELETE FROM download_slots WHERE id = ?', [slot.id]);
     }
   }
 
   heldBy(on: Executor, userId: number): Promise<SlotRow[]> {
-    return on.all<SlotRow>('SELECT * FROM download_slots WHERE user_id = ? ORDER BY expected_done_at', [userId]);
+    return on.all<SlotRow>(`SELECT ${DOWNLOAD_SLOTS_COLUMNS} FROM download_slots WHERE user_id = ? ORDER BY expected_done_at`, [userId]);
   }
 
   async acquire(on: Executor, userId: number, expectedMs: number): Promise<string> {
@@ -70,7 +73,7 @@ export class DownloadSlots {
   }
 
   async isLive(on: Executor, id: string | null): Promise<boolean> {
-    const slot = id ? await on.get<SlotRow>('SELECT * FROM download_slots WHERE id = ?', [id]) : undefined;
+    const slot = id ? await on.get<SlotRow>(`SELECT ${DOWNLOAD_SLOTS_COLUMNS} FROM download_slots WHERE id = ?`, [id]) : undefined;
     return slot !== undefined && this.alive(slot, this.clock.now());
   }
 

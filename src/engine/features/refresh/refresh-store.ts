@@ -7,7 +7,7 @@
  * the channel between the check and the claim is seen — and given back (or let run out, when its
  * process died) after the read.
  */
-import { inList, type LiveChannelRow } from '../../index/live/channel-rows.js';
+import { inList, LIVE_CHANNELS_COLUMNS, type LiveChannelRow } from '../../index/live/channel-rows.js';
 import { ensureChannel } from '../../index/live/read-recorder.js';
 import type { Executor, Store } from '../../store/store.js';
 
@@ -21,7 +21,7 @@ export interface DueChannel {
 
 const SQL = {
   idx: 'SELECT idx FROM live_channels WHERE channel_id = ?',
-  readChannels: "SELECT * FROM live_channels WHERE first_read_ms IS NOT NULL AND state = 'active' AND idx > ? ORDER BY idx LIMIT ?",
+  readChannels: `SELECT ${LIVE_CHANNELS_COLUMNS} FROM live_channels WHERE first_read_ms IS NOT NULL AND state = 'active' AND idx > ? ORDER BY idx LIMIT ?`,
   // Channels sharing a collab video with a channel: its partners.
   partners: `SELECT DISTINCT other.channel_idx AS idx FROM live_video_members mine
      JOIN live_video_members other ON other.video_id = mine.video_id AND other.channel_idx != mine.channel_idx

@@ -8,6 +8,9 @@ import type { Provider } from '../../../core/schemas/voices.js';
 import type { Executor } from '../../store/store.js';
 import type { VoiceProfile } from '../../speech/index.js';
 
+/** Named columns, not `*`: a prepared statement must keep its shape when a migration adds one. */
+const VOICES_COLUMNS = 'id, public_id, user_id, provider, name, language, description, tags, profile, sample_path, upstream_id, created_at';
+
 export interface StoredVoice {
   id: number;
   voiceId: string;
@@ -64,7 +67,7 @@ export function newVoiceId(provider: Provider): string {
 }
 
 export async function listVoices(on: Executor, userId: number, provider: Provider): Promise<StoredVoice[]> {
-  return (await on.all<VoiceRow>('SELECT * FROM voices WHERE user_id = ? AND provider = ? ORDER BY id', [userId, provider])).map(fromRow);
+  return (await on.all<VoiceRow>(`SELECT ${VOICES_COLUMNS} FROM voices WHERE user_id = ? AND provider = ? ORDER BY id`, [userId, provider])).map(fromRow);
 }
 
 export async function countVoices(on: Executor, userId: number, provider: Provider): Promise<number> {
@@ -73,7 +76,7 @@ export async function countVoices(on: Executor, userId: number, provider: Provid
 
 /** The caller's clone with this id, or undefined — another user's voice is never returned. */
 export async function findOwnVoice(on: Executor, userId: number, provider: Provider, voiceId: string): Promise<StoredVoice | undefined> {
-  const row = await on.get<VoiceRow>('SELECT * FROM voices WHERE user_id = ? AND provider = ? AND public_id = ?', [userId, provider, voiceId]);
+  const row = await on.get<VoiceRow>(`SELECT ${VOICES_COLUMNS} FROM voices WHERE user_id = ? AND provider = ? AND public_id = ?`, [userId, provider, voiceId]);
   return row ? fromRow(row) : undefined;
 }
 

@@ -1,4 +1,4 @@
-import { badRequest, conflict, notFound } from '../../../core/errors.js';
+import { badRequest, conflict, notFound, ServiceError } from '../../../core/errors.js';
 import { nameKey } from '../../../core/name-key.js';
 import type { Folder, FolderChannel } from '../../../core/schemas/workspace.js';
 import { isoTime, naiveTime } from '../../clock.js';
@@ -47,7 +47,9 @@ export async function getOwnFolder(request: RequestContext, id: number, on: Exec
 export async function requireFolderForSave(request: RequestContext, id: number, field: string, on: Executor = request.engine.store): Promise<Folder> {
   try {
     return await getOwnFolder(request, id, on);
-  } catch {
+  } catch (error) {
+    // Only a folder that is not there: a store that cannot be reached is never read as absence (503).
+    if (!(error instanceof ServiceError && error.status === 404)) throw error;
     throw badRequest(`Invalid request: ${field}: folder ${id} does not exist or is not yours.`, 'List your folders with `tubekit folders list`.');
   }
 }

@@ -1,11 +1,15 @@
 /**
- * The live index's reads of its channel tables (migration 12): channels, their snapshots, videos
+ * The live index's reads of its channel tables (SQLite migration "the live index: …", Postgres migration "the live index: channels read, snapshots, videos and their channels, refresh claims"): channels, their snapshots, videos
  * and the channels collab videos list. One place for the SQL the live index reads, prepared once
  * per connection; the writes are in read-recorder.ts.
  */
 import type { SqlValue, StoreDialect } from '../../store/store.js';
 import type { ContentType } from '../../platform/types.js';
 import type { IndexedChannel, ScannedChannel } from '../channels.js';
+
+/** Named columns, not `*`: a prepared statement must keep its shape when a migration adds one. */
+export const LIVE_CHANNELS_COLUMNS = 'idx, channel_id, handle, title, description, language, language_code, country, category, content_type, subscribers, total_views, video_count, created_at, thumbnail_url, first_read_ms, last_read_ms, state, state_reason, state_at_ms, collab_scanned, last_long_ms, last_short_ms';
+const LIVE_VIDEOS_COLUMNS = 'video_id, channel_idx, kind, title, views, duration_seconds, published_ms, published_exact, first_seen_ms, read_ms, members_read';
 
 export interface LiveChannelRow {
   idx: number;
@@ -81,11 +85,11 @@ const PUBLISHED = 'COALESCE(v.published_ms, v.first_seen_ms)';
  * placeholders for Postgres); where the dialects differ (JSON, arrays) see `inList` and scanSql.
  */
 export const CHANNEL_SQL = {
-  byId: 'SELECT * FROM live_channels WHERE channel_id = ?',
-  byIdx: 'SELECT * FROM live_channels WHERE idx = ?',
+  byId: `SELECT ${LIVE_CHANNELS_COLUMNS} FROM live_channels WHERE channel_id = ?`,
+  byIdx: `SELECT ${LIVE_CHANNELS_COLUMNS} FROM live_channels WHERE idx = ?`,
   idOf: 'SELECT channel_id FROM live_channels WHERE idx = ?',
   idxOf: 'SELECT idx FROM live_channels WHERE channel_id = ?',
-  createdSince: "SELECT * FROM live_channels WHERE first_read_ms IS NOT NULL AND state = 'active' AND created_at >= ? ORDER BY idx",
+  createdSince: `SELECT ${LIVE_CHANNELS_COLUMNS} FROM live_channels WHERE first_read_ms IS NOT NULL AND state = 'active' AND created_at >= ? ORDER BY idx`,
   coverage: 'SELECT first_read_ms, last_read_ms FROM live_channels WHERE idx = ?',
   coverageById: 'SELECT idx, first_read_ms, last_read_ms FROM live_channels WHERE channel_id = ?',
   snapshotsBetween: 'SELECT at_ms, subscribers, views, videos FROM live_snapshots WHERE channel_idx = ? AND at_ms BETWEEN ? AND ? ORDER BY at_ms',
@@ -98,7 +102,7 @@ export const CHANNEL_SQL = {
   publishedSinceOfKind: 'SELECT 1 AS found FROM live_videos WHERE channel_idx = ? AND kind = ? AND published_ms > ? LIMIT 1',
   videoTitle: 'SELECT title FROM live_videos WHERE video_id = ?',
   topVideos: "SELECT video_id, title, views, kind FROM live_videos WHERE channel_idx = ? AND kind IN ('long', 'short') ORDER BY views DESC, video_id LIMIT ?",
-  video: 'SELECT * FROM live_videos WHERE video_id = ?',
+  video: `SELECT ${LIVE_VIDEOS_COLUMNS} FROM live_videos WHERE video_id = ?`,
   // Collab listings.
   involving: `SELECT v.video_id, v.channel_idx AS host_idx, v.kind, ${PUBLISHED} AS published_ms, v.first_seen_ms, v.views,
        CASE WHEN ${KNOWN} THEN 1 ELSE 0 END AS known, m.channel_idx AS member

@@ -2,7 +2,7 @@
  * The sample world on a fleet's store (PostgreSQL). The world is derived data: its tables are a
  * pure function of its definition (seed, channel count, terminated count, reference date,
  * generator version) and of the time advanced. So the fleet shares only those, in one row
- * (`sample_world`, Postgres migration 6), and every server keeps its own copy of the tables in its
+ * (`sample_world`, Postgres migration "the sample world's definition and clock, shared by the fleet"), and every server keeps its own copy of the tables in its
  * data dir, brought to the row: generated when the definition differs, advanced to the row's clock
  * when behind (advancing in steps leaves exactly the rows one advance would).
  *

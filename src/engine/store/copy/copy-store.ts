@@ -154,6 +154,14 @@ async function planTable(source: CopySource, target: PostgresStore, spec: Copied
   const fleetOnly = (column: (typeof targetColumns)[number]) => column.column_default !== null || column.is_nullable === 'YES' || column.is_identity === 'YES';
   const missing = targetColumns.filter((column) => !sourceColumns.has(column.column_name) && !fleetOnly(column)).map((column) => column.column_name);
   if (missing.length > 0) throw new Error(`The source's ${spec.table} lacks the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')} of the target's: its schema is not this version's.`);
+  // A column the target has no place for would be lost without a word: the target's schema is behind, or the copy forgot it.
+  const targetNames = new Set(targetColumns.map((column) => column.column_name));
+  const dropped = [...sourceColumns].filter((column) => !targetNames.has(column));
+  if (dropped.length > 0) {
+    throw new Error(
+      `The source's ${spec.table} has the column${dropped.length === 1 ? '' : 's'} ${dropped.join(', ')}, which the target's ${spec.table} lacks: copying would lose ${dropped.length === 1 ? 'it' : 'them'}. Nothing was copied; upgrade the target (engine migrate) or this tubekit.`,
+    );
+  }
   const columns = targetColumns.map((column) => column.column_name).filter((column) => sourceColumns.has(column));
   if (spec.mode === 'counted' && (spec.key.length !== columns.length || columns.some((column) => !spec.key.includes(column)))) {
     throw new Error(`${spec.table} is copied 'counted': its key must be every column (${columns.join(', ')}).`);

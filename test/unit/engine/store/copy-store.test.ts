@@ -391,6 +391,33 @@ describe('engine copy-store of repeated rows and into a running fleet', () => {
     }
   });
 
+  it('stops before copying anything when the source has a column the target lacks, naming it', async () => {
+    const dir = tempDataDir('tubekit-copy-extra-column-');
+    try {
+      const engine = await openEngine({ dataDir: dir, jobRunner: { mode: 'none' } });
+      await new LocalService(engine, (await engine.identity.createUserWithKey('starter', [])).key).call('folders.create', { name: 'Kept' });
+      await engine.close();
+      // What a newer tubekit's SQLite migration could have added.
+      const db = openDatabase(path.join(dir, 'tubekit.db'));
+      db.exec("ALTER TABLE folders ADD COLUMN colour TEXT NOT NULL DEFAULT 'blue'");
+      db.close();
+      const url = await createTestDatabase();
+      const source = openCopySource(`sqlite:${dir}`);
+      const target = await openTarget(url);
+      try {
+        await expect(copyStore(source, target)).rejects.toThrow(
+          "The source's folders has the column colour, which the target's folders lacks: copying would lose it. Nothing was copied; upgrade the target (engine migrate) or this tubekit.",
+        );
+      } finally {
+        await target.close();
+        source.close();
+      }
+      expect(await postgresRows(url, 'users', ['id'])).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('tells servers already running on the target, so they see the copied settings and keys at once', async () => {
     const url = await createTestDatabase();
     const fleetDir = tempDataDir('tubekit-copy-running-');

@@ -1,5 +1,5 @@
 /**
- * The total of a search whose keywords are plain words, counted on the bits migration 6 keeps
+ * The total of a search whose keywords are plain words, counted on the bits Postgres migration "terminated channels of the live platform, with their keyword search" keeps
  * (`live_terminated_word_bits`: per word held by 1,000 channels or more, and per mark of a
  * channel's filtered figures — language, monetized, the decade of each range figure — which
  * slots hold it), so that counting does not read every matching row's page (PostgreSQL 15.18's

@@ -1,5 +1,5 @@
 /**
- * The live store of terminated channels on a fleet's PostgreSQL (migration 6's `live_terminated`):
+ * The live store of terminated channels on a fleet's PostgreSQL (`live_terminated`, of Postgres migration "terminated channels of the live platform, with their keyword search"):
  * the same records, merges, keys and answers as the data dir's SQLite store (live-store.ts,
  * reader.ts), with the keywords matched by a `tsvector` document and its GIN index (ts-text.ts).
  *
