@@ -1,5 +1,6 @@
 import type { Handlers } from '../../context.js';
 import { cloneAltVoice, deleteAltVoice, listAltVoices } from './alt.js';
+import { cloneElevenLabsVoice, deleteElevenLabsVoice, listCatalog } from './elevenlabs.js';
 import { cloneStealthVoice, deleteStealthVoice, listStealthVoices } from './stealth.js';
 
 export const voiceHandlers: Handlers = {
@@ -21,6 +22,12 @@ export const voiceHandlers: Handlers = {
   },
   async 'voices.alt.delete'(request, input) {
     await deleteAltVoice(request, input.voice_id);
+    return { success: true };
+  },
+  'voices.catalog': listCatalog,
+  'voices.elevenlabs.clone': cloneElevenLabsVoice,
+  async 'voices.elevenlabs.delete'(request, input) {
+    await deleteElevenLabsVoice(request, input.voice_id);
     return { success: true };
   },
 };
