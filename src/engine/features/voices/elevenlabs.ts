@@ -53,10 +53,25 @@ function matches(voice: CatalogVoice, query: CatalogQuery): boolean {
     const haystack = [voice.name, voice.description, voice.accent, voice.use_case, voice.language, voice.category].join(' ').toLowerCase();
     if (!haystack.includes(needle)) return false;
   }
-  // A language matches its code or its name's start ("en" and "English" both find "en").
-  const language = query.language?.trim().toLowerCase();
-  if (language && !(voice.language ?? '').toLowerCase().startsWith(language.slice(0, 2))) return false;
+  if (query.language && !languageMatches(voice.language, query.language)) return false;
   return same(voice.gender, query.gender) && same(voice.accent, query.accent) && same(voice.age, query.age);
+}
+
+const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** A language is found by its code or its English name ("es", "es-MX" and "Spanish" all find "es"). */
+function languageMatches(language: string | null, wanted: string): boolean {
+  if (!language) return false;
+  const want = wanted.trim().toLowerCase();
+  const code = language.toLowerCase();
+  const primary = (tag: string) => tag.split(/[-_]/)[0]!;
+  let name = code;
+  try {
+    name = (LANGUAGE_NAMES.of(primary(code)) ?? code).toLowerCase();
+  } catch {
+    // Not a language code: the label is a name already.
+  }
+  return code === want || primary(code) === primary(want) || name === want;
 }
 
 /** `trending`: the provider's own order (it gives an account's voices no popularity). */

@@ -46,14 +46,13 @@ interface VoiceEntry {
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 export interface ElevenLabsOptions {
-  timeoutMs?: number;
   retryPauseMs?: number;
   now?: () => number;
 }
 
 export function elevenLabsProvider(config: UpstreamConfig, options: ElevenLabsOptions = {}): SpeechProvider {
   const now = options.now ?? Date.now;
-  const call = (signal?: AbortSignal): UpstreamCall => ({ config, signal, timeoutMs: options.timeoutMs, retryPauseMs: options.retryPauseMs });
+  const call = (signal?: AbortSignal): UpstreamCall => ({ config, signal, retryPauseMs: options.retryPauseMs });
   const auth = { 'xi-api-key': config.apiKey };
   let cached: { at: number; voices: UpstreamCatalogVoice[] } | undefined;
 

@@ -28,8 +28,8 @@ interface SubtitleEntry {
   time_end?: unknown;
 }
 
-export function minimaxProvider(config: UpstreamConfig, options: { timeoutMs?: number; retryPauseMs?: number } = {}): SpeechProvider {
-  const call = (signal?: AbortSignal): UpstreamCall => ({ config, signal, timeoutMs: options.timeoutMs, retryPauseMs: options.retryPauseMs });
+export function minimaxProvider(config: UpstreamConfig, options: { retryPauseMs?: number } = {}): SpeechProvider {
+  const call = (signal?: AbortSignal): UpstreamCall => ({ config, signal, retryPauseMs: options.retryPauseMs });
   const auth = { authorization: `Bearer ${config.apiKey}` };
 
   /** The answer's JSON when `base_resp` says success; a 502 with MiniMax's own words otherwise. */

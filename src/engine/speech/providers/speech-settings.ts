@@ -8,6 +8,8 @@
  *   ElevenLabs address   TUBEKIT_ELEVENLABS_BASE_URL   elevenlabs.base_url  (default https://api.elevenlabs.io)
  *   MiniMax key          TUBEKIT_MINIMAX_API_KEY       minimax.api_key      (the file must be mode 0600)
  *   MiniMax address      TUBEKIT_MINIMAX_BASE_URL      minimax.base_url     (default https://api.minimax.io)
+ *   time limit           TUBEKIT_ELEVENLABS_TIMEOUT    elevenlabs.timeout   seconds one request may take (default 180;
+ *                        TUBEKIT_MINIMAX_TIMEOUT       minimax.timeout      likewise)
  *
  * A provider without a key is "not used": ElevenLabs answers 503 saying how to configure it, and
  * alt voices keep the engine's local stand-in.
@@ -17,17 +19,19 @@ import { hostOf } from '../../features/analysis/providers/provider-config.js';
 export const UPSTREAM_SPEECH_PROVIDERS = ['elevenlabs', 'minimax'] as const;
 export type UpstreamSpeechProvider = (typeof UPSTREAM_SPEECH_PROVIDERS)[number];
 
-export type SpeechSettingName = 'api_key' | 'base_url';
+export type SpeechSettingName = 'api_key' | 'base_url' | 'timeout';
 
 /** Each provider's environment variables and profile keys. */
 export const SPEECH_SETTINGS: Record<UpstreamSpeechProvider, Record<SpeechSettingName, { env: string; profile: string }>> = {
   elevenlabs: {
     api_key: { env: 'TUBEKIT_ELEVENLABS_API_KEY', profile: 'elevenlabs.api_key' },
     base_url: { env: 'TUBEKIT_ELEVENLABS_BASE_URL', profile: 'elevenlabs.base_url' },
+    timeout: { env: 'TUBEKIT_ELEVENLABS_TIMEOUT', profile: 'elevenlabs.timeout' },
   },
   minimax: {
     api_key: { env: 'TUBEKIT_MINIMAX_API_KEY', profile: 'minimax.api_key' },
     base_url: { env: 'TUBEKIT_MINIMAX_BASE_URL', profile: 'minimax.base_url' },
+    timeout: { env: 'TUBEKIT_MINIMAX_TIMEOUT', profile: 'minimax.timeout' },
   },
 };
 
@@ -58,7 +62,12 @@ export interface UpstreamConfig {
   baseUrl: string;
   apiKey: string;
   keySource: 'environment' | 'config file';
+  /** One request's time limit. */
+  timeoutMs: number;
 }
+
+/** Speech of a few thousand characters can take a minute or more at the provider. */
+export const DEFAULT_UPSTREAM_TIMEOUT_SECONDS = 180;
 
 export type UpstreamResolution =
   | { state: 'none'; fix: string }
@@ -96,7 +105,15 @@ export function resolveUpstream(source: SpeechSettingsSource, provider: Upstream
   if (base && !isHttpUrl(baseUrl)) {
     return { state: 'invalid', problem: `The ${LABELS[provider]} base URL "${base.value}" (${base.origin}) is not an http(s) URL.`, fix: `Set it to the API's address, e.g. ${DEFAULT_BASE_URLS[provider]}.` };
   }
-  return { state: 'configured', config: { provider, baseUrl, apiKey: key.value, keySource: key.fromFile ? 'config file' : 'environment' } };
+  const timeout = pick('timeout');
+  const seconds = timeout ? Number(timeout.value) : DEFAULT_UPSTREAM_TIMEOUT_SECONDS;
+  if (!(seconds > 0 && Number.isFinite(seconds))) {
+    return { state: 'invalid', problem: `The ${LABELS[provider]} timeout "${timeout!.value}" (${timeout!.origin}) is not a positive number of seconds.`, fix: `Set it to seconds, e.g. ${DEFAULT_UPSTREAM_TIMEOUT_SECONDS}.` };
+  }
+  return {
+    state: 'configured',
+    config: { provider, baseUrl, apiKey: key.value, keySource: key.fromFile ? 'config file' : 'environment', timeoutMs: Math.round(seconds * 1000) },
+  };
 }
 
 /** One line for `doctor`: host and whether a key is set, never the key. */

@@ -11,13 +11,9 @@ import { providerLabel, SPEECH_SETTINGS, type UpstreamConfig } from './speech-se
 
 export const MAX_RETRIES = 2;
 export const MAX_RETRY_WAIT_SECONDS = 30;
-/** Speech of a few thousand characters can take a minute at the provider. */
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = 180_000;
-
 export interface UpstreamCall {
   config: UpstreamConfig;
   signal?: AbortSignal;
-  timeoutMs?: number;
   /** The first pause before a 5xx is tried again; the second is twice as long. */
   retryPauseMs?: number;
 }
@@ -65,7 +61,7 @@ export async function callUpstream(call: UpstreamCall, request: UpstreamRequest)
 
 async function send(call: UpstreamCall, request: UpstreamRequest): Promise<UpstreamResponse> {
   const { config } = call;
-  const timeoutMs = call.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+  const { timeoutMs } = config;
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
     const response = await fetch(`${config.baseUrl}${request.path}`, {
