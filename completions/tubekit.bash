@@ -3,10 +3,10 @@ _tubekit_words() {
   case "$1" in
     '') echo 'voices clone generate folders saved resolve process-channel alerts collabs job jobs cms monetized terminated analyze download video health doctor auth config serve mcp engine completion api --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'voices') echo 'list delete --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
-    'voices.list') echo '--provider --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
+    'voices.list') echo '--provider --search --gender --language --accent --age --sort --page --page-size --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'voices.delete') echo '--provider --yes --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'clone') echo '--name --provider --lang --language --transcription --description --tags --remove-noise --no-noise-reduction --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
-    'generate') echo '--file --voice --provider --title --speaking-rate --temperature --model --speed --pitch --volume --watch --output --force --timeout --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
+    'generate') echo '--file --voice --provider --title --speaking-rate --temperature --model --speed --pitch --volume --stability --similarity-boost --style --srt --watch --output --force --timeout --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'folders') echo 'list create rename delete channels --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'folders.list') echo '--version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'folders.create') echo '--version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
@@ -110,11 +110,10 @@ _tubekit_kind() {
 # Fixed values of options and arguments.
 _tubekit_values() {
   case "$1" in
-    'voices.list --provider') echo 'stealth alt minimax' ;;
-    'voices.delete --provider') echo 'stealth alt minimax' ;;
-    'clone --provider') echo 'stealth alt minimax' ;;
-    'generate --provider') echo 'stealth alt minimax' ;;
-    'generate --model') echo '1.5 2.0' ;;
+    'voices.list --provider') echo 'stealth alt minimax elevenlabs' ;;
+    'voices.delete --provider') echo 'stealth alt minimax elevenlabs' ;;
+    'clone --provider') echo 'stealth alt minimax elevenlabs' ;;
+    'generate --provider') echo 'stealth alt minimax elevenlabs' ;;
     'process-channel --type') echo 'shorts longform' ;;
     'alerts.create --type') echo 'outlier new_channel breakout' ;;
     'alerts.create --content-type') echo 'longform shorts' ;;

@@ -60,7 +60,12 @@ export type AltVoice = z.infer<typeof altVoice>;
 export const altCloneResult = altVoice.omit({ created_at: true });
 
 export const stealthVoicesOutput = z.object({ success, voices: z.array(stealthVoice) });
-export const altVoicesOutput = z.object({ success, voices: z.array(altVoice) });
+export const altVoicesOutput = z.object({
+  success,
+  voices: z.array(altVoice),
+  /** Ours: who holds alt voices here — MiniMax through the operator's key, or the engine's local stand-in. */
+  upstream: z.enum(['minimax', 'stand-in']).optional(),
+});
 
 export const stealthCloneInput = z.object({
   displayName: nameText({ max: 100 }),

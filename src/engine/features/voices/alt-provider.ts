@@ -20,6 +20,7 @@ export class UpstreamFailure extends Error {
 export function localAltProvider(engine: EngineContext): SpeechProvider {
   return {
     label: ALT_STAND_IN_LABEL,
+    standIn: true,
     speak: speakWithEspeak,
     async cloneVoice({ language = 'English' }) {
       if (hasFault(engine.settings, 'alt-clone-upstream')) {

@@ -14,6 +14,9 @@ import { deleteVoiceRow, findOwnVoice, listVoices, newVoiceId } from './voice-st
 
 const providerFor = (request: RequestContext) => speechProvider(request.engine, 'alt');
 
+/** Whether alt voices are MiniMax's here, or the local stand-in's (no MiniMax key). */
+export const altUpstream = (request: RequestContext): 'minimax' | 'stand-in' => (providerFor(request).standIn ? 'stand-in' : 'minimax');
+
 export async function listAltVoices(request: RequestContext): Promise<AltVoice[]> {
   requireVoicePlan(request);
   return (await listVoices(request.engine.store, request.user.userId, 'alt')).map((voice) => ({

@@ -1,5 +1,5 @@
 import type { Handlers } from '../../context.js';
-import { cloneAltVoice, deleteAltVoice, listAltVoices } from './alt.js';
+import { altUpstream, cloneAltVoice, deleteAltVoice, listAltVoices } from './alt.js';
 import { cloneElevenLabsVoice, deleteElevenLabsVoice, listCatalog } from './elevenlabs.js';
 import { cloneStealthVoice, deleteStealthVoice, listStealthVoices } from './stealth.js';
 
@@ -15,7 +15,7 @@ export const voiceHandlers: Handlers = {
     return { success: true };
   },
   async 'voices.alt.list'(request) {
-    return { success: true, voices: await listAltVoices(request) };
+    return { success: true, voices: await listAltVoices(request), upstream: altUpstream(request) };
   },
   async 'voices.alt.clone'(request, input) {
     return { success: true, ...(await cloneAltVoice(request, input)) };

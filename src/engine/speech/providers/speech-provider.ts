@@ -40,6 +40,8 @@ export type UpstreamCatalogVoice = Omit<CatalogVoice, 'is_cloned'> & { createdAt
 export interface SpeechProvider {
   /** How messages name it: "eSpeak NG", "the local alt stand-in", "ElevenLabs", "MiniMax". */
   readonly label: string;
+  /** True for a local stand-in of a provider the engine has no key for (alt without MiniMax). */
+  readonly standIn?: boolean;
   speak(order: SpeechOrder, signal: AbortSignal): Promise<SpokenScript>;
   /** Creates the voice at the provider; resolves to its id there (null: nothing is kept upstream). */
   cloneVoice(sample: CloneSample): Promise<string | null>;
