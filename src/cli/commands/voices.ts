@@ -7,6 +7,7 @@ import { usageError } from '../errors.js';
 import { examples, withExamples } from '../help.js';
 import { printJson, printTable, type Column } from '../output.js';
 import { normalizeProvider, providerOption } from '../speech/provider-option.js';
+import { registerVoicesInstall } from './voices-install.js';
 
 /** One row of any provider's listing. */
 export interface VoiceRow {
@@ -121,6 +122,8 @@ export function registerVoices(program: Command, app: CliApp): void {
       // Both providers: one body in the API's shape, each voice marked with its provider.
       await app.render({ success: true, voices: rows }, (body) => printTable(app.io, body.voices, columns));
     });
+
+  registerVoicesInstall(voices, app);
 
   completesWith(voices.command('delete <voice_id>'), 'deletable-voice')
     .description('Delete one of your clones, permanently (asks first on a terminal)')

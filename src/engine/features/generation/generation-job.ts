@@ -24,6 +24,7 @@ export interface GenerationInput {
   /** eSpeak's settings (stealth, and the alt stand-in). */
   speech?: SynthesisOptions;
   upstream?: SpeechOrder['upstream'];
+  piper?: SpeechOrder['piper'];
   /** False when the caller asked for no SRT (ElevenLabs' generate_srt); absent means true. */
   transcript?: boolean;
 }
@@ -40,8 +41,8 @@ registerJobProcessor<GenerationInput, GenerationOutput>({
   family: 'task',
   async process(job, { engine, signal }) {
     if (hasFault(engine.settings, 'speech-synthesis')) throw new Error('Speech synthesis failed (injected fault "speech-synthesis").');
-    const { script, speech, upstream } = job.input;
-    const spoken = await speechProvider(engine, job.input.provider).speak({ script, speech, upstream }, signal);
+    const { script, speech, upstream, piper } = job.input;
+    const spoken = await speechProvider(engine, job.input.provider).speak({ script, speech, upstream, piper }, signal);
     const files = audioFilesFor(job.publicId!, job.requestedAt);
     const transcript = job.input.transcript !== false;
     storeAudioFiles(engine.filesDir, files, spoken.mp3, transcript ? wordsToSrt(spoken.words) : null, engine.settings);

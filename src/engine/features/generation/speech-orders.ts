@@ -14,18 +14,25 @@ import {
   type Provider,
 } from '../../../core/schemas/voices.js';
 import type { RequestContext } from '../../context.js';
+import { findPiperVoice } from '../../speech/piper/piper-voices.js';
+import { sherpaRuntime } from '../../speech/piper/runtime.js';
 import { callerCatalog } from '../voices/elevenlabs.js';
 import type { GenerationInput } from './generation-job.js';
 import { resolveVoice, synthesisSettings } from './voice-settings.js';
 
 type Input = ParsedInput<'generate'>;
-export type OrderParts = Pick<GenerationInput, 'speech' | 'upstream' | 'transcript'>;
+export type OrderParts = Pick<GenerationInput, 'speech' | 'upstream' | 'piper' | 'transcript'>;
 
 const given = (input: Input, fields: readonly (keyof Input)[]) =>
   Object.fromEntries(fields.filter((field) => input[field] !== undefined).map((field) => [field, input[field] as number]));
 
 const builders: Record<Provider, (request: RequestContext, input: Input) => Promise<OrderParts>> = {
   async stealth(request, input) {
+    const piper = findPiperVoice(request.engine.filesDir, input.voice_id);
+    if (piper) {
+      sherpaRuntime(); // 503 now, naming the cause, when the native runtime cannot load here
+      return { piper: { voiceId: piper.voiceId, speed: input.speaking_rate ?? 1 } };
+    }
     return { speech: synthesisSettings(await resolveVoice(request, 'stealth', input.voice_id), input) };
   },
   // eSpeak's settings for the stand-in, the upstream voice for MiniMax: whichever speaks when the job runs.

@@ -1,6 +1,11 @@
-/** Offline speech by eSpeak NG: stealth voices, and alt voices while no MiniMax key is set. */
+/**
+ * Offline speech: eSpeak NG for built-in voices, clones and alt voices while no MiniMax key is
+ * set; installed Piper voices through sherpa-onnx.
+ */
 import { encodeMp3 } from '../mp3.js';
 import { getSynthesizer, type EspeakSynthesizer, type SynthesisOptions } from '../synthesizer.js';
+import { speakWithPiper } from '../piper/piper-synth.js';
+import { findPiperVoice } from '../piper/piper-voices.js';
 import type { SpeechOrder, SpeechProvider, SpokenScript } from './speech-provider.js';
 
 /** Mono speech: 64 kbps keeps it clear at about 8 KB per second. */
@@ -19,10 +24,18 @@ export async function speakWithEspeak(order: SpeechOrder, signal?: AbortSignal):
   return renderWithEspeak(await getSynthesizer(), order.script, order.speech, signal);
 }
 
-export const espeakProvider: SpeechProvider = {
-  label: 'eSpeak NG',
-  speak: speakWithEspeak,
-  // Stealth clones live in the engine's store only.
-  cloneVoice: async () => null,
-  deleteVoice: async () => undefined,
-};
+/** Stealth voices of an engine whose files (installed Piper voices among them) are in `filesDir`. */
+export function stealthProvider(filesDir: string): SpeechProvider {
+  return {
+    label: 'eSpeak NG',
+    async speak(order, signal) {
+      if (!order.piper) return speakWithEspeak(order, signal);
+      const voice = findPiperVoice(filesDir, order.piper.voiceId);
+      if (!voice) throw new Error(`The Piper voice ${order.piper.voiceId} is no longer installed; install it again with \`tubekit voices install\`.`);
+      return speakWithPiper(voice, order.script, order.piper.speed, signal);
+    },
+    // Stealth clones live in the engine's store only.
+    cloneVoice: async () => null,
+    deleteVoice: async () => undefined,
+  };
+}

@@ -1,6 +1,6 @@
 /**
  * The one place that decides which implementation speaks for each provider, from the engine's
- * speech settings: stealth is always eSpeak NG; elevenlabs is ElevenLabs with a key, else a 503;
+ * speech settings: stealth is offline (eSpeak NG, and Piper voices); elevenlabs is ElevenLabs with a key, else a 503;
  * alt is MiniMax with a key, else the local stand-in. Kept per engine while its settings hold, so
  * a provider's state (the ElevenLabs catalog) survives between calls.
  */
@@ -8,7 +8,7 @@ import type { Provider } from '../../../core/schemas/voices.js';
 import type { EngineContext } from '../../context.js';
 import { localAltProvider } from '../../features/voices/alt-provider.js';
 import { elevenLabsProvider } from './elevenlabs.js';
-import { espeakProvider } from './espeak-provider.js';
+import { stealthProvider } from './espeak-provider.js';
 import { minimaxProvider } from './minimax.js';
 import { providerLabel, resolveUpstream, type UpstreamResolution } from './speech-settings.js';
 import type { SpeechProvider } from './speech-provider.js';
@@ -26,7 +26,7 @@ export function speechProviders(engine: EngineContext): SpeechProviders {
   if (known?.key === key) return known.providers;
   const options = { retryPauseMs: engine.jobs.timing.modelRetryMs };
   const providers: SpeechProviders = {
-    stealth: espeakProvider,
+    stealth: stealthProvider(engine.filesDir),
     elevenlabs: upstreamOr(elevenlabs, 'elevenlabs', (config) => elevenLabsProvider(config, options)),
     alt: minimax.state === 'none' ? localAltProvider(engine) : upstreamOr(minimax, 'minimax', (config) => minimaxProvider(config, options)),
   };

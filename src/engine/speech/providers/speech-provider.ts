@@ -12,6 +12,8 @@ export interface SpeechOrder {
   script: string;
   /** eSpeak's settings (stealth voices, and the alt stand-in). */
   speech?: SynthesisOptions;
+  /** An installed Piper voice (stealth `piper-…` ids), spoken by sherpa-onnx at `speed`. */
+  piper?: { voiceId: string; speed: number };
   /** The voice at the upstream provider, with the request's own settings for it. */
   upstream?: { voiceId: string; modelId?: string; settings: Record<string, number> };
 }
