@@ -206,7 +206,7 @@ export async function startElevenLabsFixture(options: { key?: string; msPerChara
     }
     if (req.method === 'POST' && url.pathname === '/v1/voices/add') {
       return ['add', async () => {
-        const form = await new Request(`http://fixture${url.pathname}`, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body: raw }).formData();
+        const form = await new Request(`http://fixture${url.pathname}`, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body: new Uint8Array(raw) }).formData();
         const name = form.get('name');
         const files = form.getAll('files').filter((file): file is File => typeof file !== 'string');
         if (typeof name !== 'string' || !name || files.length === 0) {

@@ -138,7 +138,7 @@ export async function startMinimaxFixture(options: { key?: string; msPerCharacte
     switch (url.pathname) {
       case '/v1/files/upload':
         return ['upload', async () => {
-          const form = await new Request('http://fixture/upload', { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body: raw }).formData();
+          const form = await new Request('http://fixture/upload', { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body: new Uint8Array(raw) }).formData();
           const file = form.get('file');
           if (form.get('purpose') !== 'voice_clone' || typeof file === 'string' || !file) return refuse('upload', 'needs purpose=voice_clone and a file');
           const fileId = nextFile++;

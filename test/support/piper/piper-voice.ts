@@ -4,10 +4,20 @@
  * phoneme id long. No model is ever downloaded.
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'make-voice.py');
+/** The script beside this module's source (the built copy under dist/ finds it up the tree). */
+function findScript(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    for (const candidate of [path.join(dir, 'make-voice.py'), path.join(dir, 'test', 'support', 'piper', 'make-voice.py')]) {
+      if (fs.existsSync(candidate)) return candidate;
+    }
+    if (path.dirname(dir) === dir) throw new Error('make-voice.py not found');
+  }
+}
+const SCRIPT = findScript();
 const PYTHON = '/usr/bin/python3';
 export const SAMPLES_PER_PHONEME = 256;
 
