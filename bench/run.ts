@@ -18,6 +18,7 @@ const suites = [
   ['serve', './serve.js', 'serveRows'],
   ['jobs', './jobs.js', 'jobRows'],
   ['speech', './speech.js', 'speechRows'],
+  ['voices', './voices.js', 'voiceRows'],
   ['world', './world.js', 'worldRows'],
   ['checks', './checks.js', 'checkRows'],
   ['terminated', './terminated.js', 'terminatedRows'],

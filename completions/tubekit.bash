@@ -2,11 +2,13 @@
 _tubekit_words() {
   case "$1" in
     '') echo 'voices clone generate folders saved resolve process-channel alerts collabs channel job jobs cms monetized terminated analyze download video health doctor auth config serve mcp engine completion api --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
-    'voices') echo 'list delete --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
-    'voices.list') echo '--provider --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
+    'voices') echo 'list install uninstall delete --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
+    'voices.list') echo '--provider --search --gender --language --accent --age --sort --page --page-size --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
+    'voices.install') echo '--name --sha256 --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
+    'voices.uninstall') echo '--version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'voices.delete') echo '--provider --yes --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'clone') echo '--name --provider --lang --language --transcription --description --tags --remove-noise --no-noise-reduction --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
-    'generate') echo '--file --voice --provider --title --speaking-rate --temperature --model --speed --pitch --volume --watch --output --force --timeout --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
+    'generate') echo '--file --voice --provider --title --speaking-rate --temperature --model --speed --pitch --volume --stability --similarity-boost --style --srt --watch --output --force --timeout --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'folders') echo 'list create rename delete channels --version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'folders.list') echo '--version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
     'folders.create') echo '--version --json --jq --local --remote --base-url --profile --data-dir --store --files-dir --no-input --quiet --verbose --no-color --request-timeout --proxy' ;;
@@ -112,11 +114,10 @@ _tubekit_kind() {
 # Fixed values of options and arguments.
 _tubekit_values() {
   case "$1" in
-    'voices.list --provider') echo 'stealth alt minimax' ;;
-    'voices.delete --provider') echo 'stealth alt minimax' ;;
-    'clone --provider') echo 'stealth alt minimax' ;;
-    'generate --provider') echo 'stealth alt minimax' ;;
-    'generate --model') echo '1.5 2.0' ;;
+    'voices.list --provider') echo 'stealth alt minimax elevenlabs' ;;
+    'voices.delete --provider') echo 'stealth alt minimax elevenlabs' ;;
+    'clone --provider') echo 'stealth alt minimax elevenlabs' ;;
+    'generate --provider') echo 'stealth alt minimax elevenlabs' ;;
     'process-channel --type') echo 'shorts longform' ;;
     'alerts.create --type') echo 'outlier new_channel breakout' ;;
     'alerts.create --content-type') echo 'longform shorts' ;;
@@ -140,7 +141,7 @@ _tubekit_values() {
 _tubekit() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} cmdpath='' next w i kind values
   local -a service=()
-  local paths=' voices voices.list voices.delete clone generate folders folders.list folders.create folders.rename folders.delete folders.channels saved saved.list saved.add saved.remove saved.move resolve process-channel process-channel.status alerts alerts.list alerts.create alerts.update alerts.delete alerts.triggered alerts.status collabs collabs.top collabs.channel collabs.feed channel channel.stats job jobs jobs.list cms cms.networks cms.network monetized monetized.external terminated terminated.show analyze download video health doctor auth auth.login auth.status auth.logout config config.get config.set config.unset config.list serve mcp engine engine.keys engine.keys.create engine.keys.list engine.keys.revoke engine.platform engine.refresh engine.seed engine.sample engine.sample.channels engine.sample.videos engine.world engine.world.advance engine.alerts engine.alerts.evaluate engine.limits engine.limits.list engine.limits.set engine.limits.reset engine.worker engine.faults engine.faults.list engine.faults.set engine.faults.clear engine.durations engine.migrate engine.import engine.import.terminated engine.copy-store engine.cdn-url engine.status completion api '
+  local paths=' voices voices.list voices.install voices.uninstall voices.delete clone generate folders folders.list folders.create folders.rename folders.delete folders.channels saved saved.list saved.add saved.remove saved.move resolve process-channel process-channel.status alerts alerts.list alerts.create alerts.update alerts.delete alerts.triggered alerts.status collabs collabs.top collabs.channel collabs.feed channel channel.stats job jobs jobs.list cms cms.networks cms.network monetized monetized.external terminated terminated.show analyze download video health doctor auth auth.login auth.status auth.logout config config.get config.set config.unset config.list serve mcp engine engine.keys engine.keys.create engine.keys.list engine.keys.revoke engine.platform engine.refresh engine.seed engine.sample engine.sample.channels engine.sample.videos engine.world engine.world.advance engine.alerts engine.alerts.evaluate engine.limits engine.limits.list engine.limits.set engine.limits.reset engine.worker engine.faults engine.faults.list engine.faults.set engine.faults.clear engine.durations engine.migrate engine.import engine.import.terminated engine.copy-store engine.cdn-url engine.status completion api '
   for ((i = 1; i < COMP_CWORD; i++)); do
     w=${COMP_WORDS[i]}
     case $w in

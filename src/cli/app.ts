@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
 import type { CallOptions, Service } from '../core/service.js';
 import type { AnalysisSettingsSource } from '../engine/features/analysis/providers/provider-config.js';
-import { analysisSettingsSource } from './analysis-settings.js';
+import { analysisSettingsSource, speechSettingsSource } from './analysis-settings.js';
+import type { SpeechSettingsSource } from '../engine/speech/providers/speech-settings.js';
 import type { PlatformOptions } from '../engine/platform/factory/open-platform.js';
 import { ConfigStore } from './config.js';
 import { resolveSettings, type GlobalFlags, type Settings } from './globals.js';
@@ -48,13 +49,18 @@ export class CliApp {
   serviceTuning: ServiceTuning = {};
 
   service(): Promise<Service> {
-    this.serviceCache ??= createService(this.settings, this.io, { analysisSettings: this.analysisSettings(), ...this.serviceTuning });
+    this.serviceCache ??= createService(this.settings, this.io, { analysisSettings: this.analysisSettings(), speechSettings: this.speechSettings(), ...this.serviceTuning });
     return this.serviceCache;
   }
 
   /** Where an engine opened by this run finds its vision model: this process's environment, then the profile. */
   analysisSettings(): AnalysisSettingsSource {
     return analysisSettingsSource(this.io.streams.env, this.config, this.settings.profileName);
+  }
+
+  /** Where an engine opened by this run finds the ElevenLabs and MiniMax keys: the environment, then the profile. */
+  speechSettings(): SpeechSettingsSource {
+    return speechSettingsSource(this.io.streams.env, this.config, this.settings.profileName);
   }
 
   /** The Service of a long-lived server (`mcp`): local jobs run in this process and stop with it. */

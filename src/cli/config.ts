@@ -16,11 +16,17 @@ export const PROFILE_KEYS = {
   'analysis.model': 'Its model name',
   'analysis.api_key': 'Its key (read from a prompt or stdin, never printed)',
   'analysis.timeout': 'Seconds one request to it may take (default 300)',
+  'elevenlabs.api_key': 'ElevenLabs key for provider=elevenlabs in engines started here (read from a prompt or stdin, never printed)',
+  'elevenlabs.base_url': 'ElevenLabs API address (default https://api.elevenlabs.io)',
+  'elevenlabs.timeout': 'Seconds one ElevenLabs request may take (default 180)',
+  'minimax.api_key': 'MiniMax key: alt voices are cloned and spoken by MiniMax in engines started here (read from a prompt or stdin, never printed)',
+  'minimax.base_url': 'MiniMax API address (default https://api.minimax.io)',
+  'minimax.timeout': 'Seconds one MiniMax request may take (default 180)',
 } as const;
 export type ProfileKey = keyof typeof PROFILE_KEYS;
 
 /** Settings whose value is a secret: never given on the command line, never printed. */
-export const SECRET_PROFILE_KEYS: ReadonlySet<ProfileKey> = new Set(['analysis.api_key']);
+export const SECRET_PROFILE_KEYS: ReadonlySet<ProfileKey> = new Set(['analysis.api_key', 'elevenlabs.api_key', 'minimax.api_key']);
 
 export interface Profile {
   base_url?: string;
@@ -35,6 +41,12 @@ export interface Profile {
   'analysis.model'?: string;
   'analysis.api_key'?: string;
   'analysis.timeout'?: string;
+  'elevenlabs.api_key'?: string;
+  'elevenlabs.base_url'?: string;
+  'elevenlabs.timeout'?: string;
+  'minimax.api_key'?: string;
+  'minimax.base_url'?: string;
+  'minimax.timeout'?: string;
 }
 
 interface ConfigFile {

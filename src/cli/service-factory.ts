@@ -1,5 +1,6 @@
 import type { Service } from '../core/service.js';
 import type { AnalysisSettingsSource } from '../engine/features/analysis/providers/provider-config.js';
+import type { SpeechSettingsSource } from '../engine/speech/providers/speech-settings.js';
 import { openAtDataDir } from './data-dir.js';
 import { usageError } from './errors.js';
 import type { Settings } from './globals.js';
@@ -16,6 +17,8 @@ export interface ServiceTuning {
   inProcessJobs?: boolean;
   /** Local engine: where its analysis jobs find their vision model. */
   analysisSettings?: AnalysisSettingsSource;
+  /** Local engine: where it finds the upstream speech providers' keys. */
+  speechSettings?: SpeechSettingsSource;
 }
 
 export async function createService(settings: Settings, io: IO, tuning: ServiceTuning = {}): Promise<Service> {
@@ -41,7 +44,7 @@ export async function createService(settings: Settings, io: IO, tuning: ServiceT
   const jobRunner = tuning.inProcessJobs ? { mode: 'in-process' as const } : { mode: 'spawn' as const, env: { TUBEKIT_PROFILE: settings.profileName } };
   const platform = { ...settings.platform, trace: (line: string) => io.trace(line) };
   const service = await openAtDataDir(settings.dataDir, () =>
-    LocalService.open({ dataDir: settings.dataDir, store: settings.store, filesDir: settings.filesDir, apiKey: settings.apiKey, jobRunner, platform, analysisSettings: tuning.analysisSettings }),
+    LocalService.open({ dataDir: settings.dataDir, store: settings.store, filesDir: settings.filesDir, apiKey: settings.apiKey, jobRunner, platform, analysisSettings: tuning.analysisSettings, speechSettings: tuning.speechSettings }),
   );
   io.trace(`embedded engine at ${settings.dataDir}${settings.store.kind === 'postgres' ? ` on ${settings.store.description}` : ''}`);
   return service;

@@ -57,8 +57,21 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
     507: diskFull,
   },
   'voices.alt.delete': { 404: 'The voice is not one of your alt clones.' },
+  'voices.catalog': {
+    502: '`upstream_error`: ElevenLabs did not answer the catalog.',
+    503: '`unavailable`: the engine has no ElevenLabs key.',
+  },
+  'voices.elevenlabs.clone': {
+    400: sampleRefused,
+    403: cloneLimit,
+    502: '`upstream_error`: ElevenLabs refused the clone; nothing was saved.',
+    503: '`unavailable`: the engine has no ElevenLabs key.',
+    507: diskFull,
+  },
+  'voices.elevenlabs.delete': { 404: 'The voice is not one of your ElevenLabs clones.' },
   generate: {
-    400: 'The voice is unknown to the provider, or a voice setting is out of range.',
+    400: 'The voice is unknown to the provider, a voice setting is out of range, or a field belongs to another provider.',
+    503: '`unavailable`: provider=elevenlabs and the engine has no ElevenLabs key.',
     429: '`rate_limited`: the per-minute generation limit of your plan is reached.',
   },
   'jobs.status': {

@@ -11,6 +11,7 @@ import type { LiveTerminatedRepository } from './index/terminated/live-repositor
 import type { MediaProgress } from './platform/media.js';
 import type { PlatformProvider } from './platform/platform.js';
 import type { AnalysisSettingsSource } from './features/analysis/providers/provider-config.js';
+import type { SpeechSettingsSource } from './speech/providers/speech-settings.js';
 import type { ParsedInput, RouteName, RouteOutput } from '../core/routes.js';
 
 /** What every feature of the engine can reach. */
@@ -45,6 +46,8 @@ export interface EngineContext {
   readonly jobs: JobSystem;
   /** Where analysis jobs find their vision model, read when a job runs. */
   readonly analysisSettings: AnalysisSettingsSource;
+  /** Where the upstream speech providers' keys and addresses are read (speech/providers/registry.ts chooses from them). */
+  readonly speechSettings: SpeechSettingsSource;
   /** The plan table with this engine's overrides applied. */
   planLimits(plan: Plan): PlanLimits;
 }

@@ -28,6 +28,7 @@ import type { RefreshReport, SweepOptions } from './features/refresh/sweep.js';
 import { DURATION_FORMS, parseDuration } from '../core/duration.js';
 import { JobSystem, type JobRunner } from './jobs/job-system.js';
 import type { JobTiming } from './jobs/timing.js';
+import type { SpeechSettingsSource } from './speech/providers/speech-settings.js';
 import type { AnalysisSettingsSource } from './features/analysis/providers/provider-config.js';
 
 /** The settings key of `engine limits set` overrides. */
@@ -58,6 +59,8 @@ export interface EngineOptions {
   storeUrl?: string;
   /** Where analysis jobs find their vision model (default: this process's environment only). */
   analysisSettings?: AnalysisSettingsSource;
+  /** Where generation and voices find the upstream speech providers' keys (default: this process's environment only). */
+  speechSettings?: SpeechSettingsSource;
   /** The live platform's proxy and cookies file as the caller chose them, and where its notices go (`--verbose`). */
   platform?: PlatformOptions;
 }
@@ -80,6 +83,7 @@ export class Engine implements EngineContext {
   readonly filesDir: string;
   readonly storeUrl?: string;
   readonly analysisSettings: AnalysisSettingsSource;
+  readonly speechSettings: SpeechSettingsSource;
   /** The platform and the index it seeds, opened on first use. */
   private opened?: { platform: Promise<PlatformProvider>; index: Promise<EngineIndex> };
   /** On a fleet's store, the sample world's shared definition and clock (opened on first use), and the opening `opened` was made from. */
@@ -101,6 +105,7 @@ export class Engine implements EngineContext {
     this.filesDir = options.filesDir ?? options.dataDir;
     this.storeUrl = options.storeUrl;
     this.analysisSettings = options.analysisSettings ?? { env: process.env };
+    this.speechSettings = options.speechSettings ?? { env: process.env };
     fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     this.clock = options.clock ?? systemClock;
     this.db = openDatabase(options.databaseFile ?? databaseFile(options.dataDir));

@@ -65,7 +65,7 @@ describe('shell completions', () => {
     expect(await bashCompletion(['download', 'https://youtu.be/x', '--quality', ''])).toEqual(['360p', '480p', '720p', '1080p']);
     expect(await bashCompletion(['terminated', 'cooking', '--sort', 'subs'])).toEqual(['subs_asc', 'subs_desc', 'subs_24h_asc', 'subs_24h_desc']);
     expect(await bashCompletion(['process-channel', '@x', '--type', ''])).toEqual(['shorts', 'longform']);
-    expect(await bashCompletion(['voices', 'list', '--provider', ''])).toEqual(['stealth', 'alt', 'minimax']);
+    expect(await bashCompletion(['voices', 'list', '--provider', ''])).toEqual(['stealth', 'alt', 'minimax', 'elevenlabs']);
     expect(await bashCompletion(['analyze', 'https://youtu.be/x', '--media-resolution', ''])).toEqual(['low', 'default']);
     expect(await bashCompletion(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);
     // Options without fixed values still complete as before.

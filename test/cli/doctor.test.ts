@@ -42,7 +42,8 @@ describe('doctor', () => {
     const { body, exitCode } = await doctor({ TUBEKIT_YTDLP: '/nonexistent/yt-dlp' });
     expect(exitCode).toBe(0);
     expect(body.ok).toBe(true);
-    expect(body.checks.map((entry) => entry.id)).toEqual(['node', 'ffmpeg', 'ffprobe', 'yt-dlp', 'js-runtime', 'data-dir', 'disk-space', 'database', 'platform', 'vision-model', 'remote']);
+    expect(body.checks.map((entry) => entry.id)).toEqual(['node', 'ffmpeg', 'ffprobe', 'yt-dlp', 'js-runtime', 'data-dir', 'disk-space', 'database', 'platform', 'vision-model', 'elevenlabs', 'minimax', 'remote']);
+    expect(check(body, 'elevenlabs')).toMatchObject({ status: 'skip', needed: false, summary: expect.stringMatching(/not used/) });
     expect(check(body, 'vision-model')).toMatchObject({ status: 'skip', needed: false });
     expect(check(body, 'yt-dlp')).toMatchObject({ status: 'skip', needed: false });
     expect(check(body, 'yt-dlp').fix).toMatch(/releases\/latest/);
@@ -51,7 +52,7 @@ describe('doctor', () => {
     const human = await cli.run(['doctor'], { env: { TUBEKIT_YTDLP: '/nonexistent/yt-dlp' } });
     expect(human.exitCode).toBe(0);
     const lines = human.stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(11);
+    expect(lines).toHaveLength(13);
     expect(lines[0]).toMatch(/^✓ Node\.js +v\d+\.\d+\.\d+/);
     expect(lines[3]).toMatch(/^– yt-dlp +\/nonexistent\/yt-dlp: not found; live downloads need it → Install a current yt-dlp/);
   });

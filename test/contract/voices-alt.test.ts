@@ -21,8 +21,8 @@ describeEachEngine('alt voices', (get) => {
     }
   };
 
-  it('lists clones only: none before the first clone', async () => {
-    expect(await get().as('professional').call('voices.alt.list', {})).toEqual({ success: true, voices: [] });
+  it('lists clones only: none before the first clone, saying they are the local stand-in\'s without a MiniMax key', async () => {
+    expect(await get().as('professional').call('voices.alt.list', {})).toEqual({ success: true, voices: [], upstream: 'stand-in' });
   });
 
   it('refuses list, clone and delete without the Professional or Ultimate plan', async () => {

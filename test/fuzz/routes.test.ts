@@ -13,6 +13,7 @@ import { setWorkSetting } from '../../src/engine/simulated-work.js';
 import { startServer, type RunningServer } from '../../src/server/serve.js';
 import { upload, wavSample } from '../support/audio-fixtures.js';
 import { tempDataDir } from '../support/engines.js';
+import { startElevenLabsFixture, type ElevenLabsFixture } from '../support/elevenlabs-fixture-server.js';
 import { userDataDigest, worldDigest } from './database-digest.js';
 import { requestsFor, type FuzzKeys, type FuzzRequest } from './requests.js';
 
@@ -23,13 +24,18 @@ const options = { numRuns: RUNS, ...(process.env.FUZZ_SEED ? { seed: Number(proc
 describe('fuzz: every route of the route table through serve', () => {
   const dataDir = tempDataDir('tubekit-fuzz-');
   // Nobody runs jobs (serve is started without workers), so the database moves only with requests.
-  const engine = Engine.open({ dataDir, jobRunner: { mode: 'none' } });
+  // ElevenLabs is a fixture API, so its routes reach their handlers (without a key they answer 503).
+  const speechEnv: NodeJS.ProcessEnv = {};
+  const engine = Engine.open({ dataDir, jobRunner: { mode: 'none' }, speechSettings: { env: speechEnv } });
+  let elevenLabs: ElevenLabsFixture;
   let server: RunningServer;
   let keys: FuzzKeys;
   let worldBefore: Record<string, string>;
   let known: unknown[];
 
   beforeAll(async () => {
+    elevenLabs = await startElevenLabsFixture({ audioSeconds: 5 });
+    Object.assign(speechEnv, { TUBEKIT_ELEVENLABS_API_KEY: elevenLabs.key, TUBEKIT_ELEVENLABS_BASE_URL: elevenLabs.baseUrl });
     const world = await engine.reseedWorld({ seed: 13, channels: 300, terminated: 200 });
     setWorkSetting(engine.settings, { preset: 'instant' });
     server = await startServer({ engine, port: 0, workers: 0 });
@@ -55,6 +61,7 @@ describe('fuzz: every route of the route table through serve', () => {
   });
 
   afterAll(async () => {
+    await elevenLabs?.close();
     await server?.close();
     engine.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

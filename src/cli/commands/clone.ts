@@ -1,10 +1,18 @@
 import type { Command } from 'commander';
+import type { Provider } from '../../core/schemas/voices.js';
 import type { CliApp } from '../app.js';
 import { usageError } from '../errors.js';
 import { readUpload } from '../files.js';
 import { withExamples } from '../help.js';
 import { printRecord } from '../output.js';
 import { normalizeProvider, providerOption } from '../speech/provider-option.js';
+
+/** The flags each provider's clone takes. */
+const CLONE_FLAGS: Record<Provider, string[]> = {
+  stealth: ['--lang', '--transcription', '--description', '--tags', '--remove-noise'],
+  alt: ['--language', '--no-noise-reduction'],
+  elevenlabs: ['--description', '--remove-noise'],
+};
 
 interface CloneOptions {
   name: string;
@@ -24,13 +32,13 @@ export function registerClone(program: Command, app: CliApp): void {
       .command('clone <audio-file>')
       .description('Clone a voice from an audio sample (MP3, WAV, M4A, OGG or WEBM)')
       .requiredOption('--name <name>', 'display name of the voice')
-      .addOption(providerOption('stealth (default; at most 15 MB and 30 s) or alt (at most 5 MB, at least 30 s)'))
+      .addOption(providerOption('stealth (default; at most 15 MB and 30 s), alt (at most 5 MB, at least 30 s) or elevenlabs (at most 10 MB)'))
       .option('--lang <code>', 'stealth: language code such as EN_US, DE_DE (default EN_US)')
       .option('--language <name>', 'alt: language name such as English, Spanish (default English)')
       .option('--transcription <text>', 'stealth: what the sample says (sets the pace)')
-      .option('--description <text>', 'stealth: a description')
+      .option('--description <text>', 'stealth, elevenlabs: a description')
       .option('--tags <a,b>', 'stealth: comma-separated tags')
-      .option('--remove-noise', 'stealth: remove background noise from the sample')
+      .option('--remove-noise', 'stealth, elevenlabs: remove background noise from the sample')
       .option('--no-noise-reduction', 'alt: skip noise reduction (on by default)'),
     [
       'tubekit clone me.wav --name "My voice" --lang EN_US --transcription "Hello, this is me."',
@@ -40,19 +48,25 @@ export function registerClone(program: Command, app: CliApp): void {
     ],
   ).action(async (file: string, options: CloneOptions) => {
     const provider = normalizeProvider(options.provider) ?? 'stealth';
-    const stealthOnly = { '--lang': options.lang, '--transcription': options.transcription, '--description': options.description, '--tags': options.tags, '--remove-noise': options.removeNoise };
-    const wrongFlag =
-      provider === 'alt'
-        ? Object.entries(stealthOnly).find(([, value]) => value !== undefined)?.[0]
-        : options.language !== undefined
-          ? '--language'
-          : options.noiseReduction === false
-            ? '--no-noise-reduction'
-            : undefined;
-    if (wrongFlag) {
-      throw usageError(`${wrongFlag} does not apply to ${provider} clones.`, provider === 'alt' ? 'Alt clones take --language and --no-noise-reduction.' : 'Stealth clones take --lang, --transcription, --description, --tags and --remove-noise.');
-    }
+    const given = {
+      '--lang': options.lang,
+      '--transcription': options.transcription,
+      '--description': options.description,
+      '--tags': options.tags,
+      '--remove-noise': options.removeNoise,
+      '--language': options.language,
+      '--no-noise-reduction': options.noiseReduction === false ? true : undefined,
+    };
+    const own = CLONE_FLAGS[provider];
+    const wrongFlag = Object.entries(given).find(([flag, value]) => value !== undefined && !own.includes(flag))?.[0];
+    if (wrongFlag) throw usageError(`${wrongFlag} does not apply to ${provider} clones.`, `${provider} clones take ${own.join(', ')}.`);
     const sample = readUpload(file, 'audio file');
+    if (provider === 'elevenlabs') {
+      const body = await app.call('voices.elevenlabs.clone', { voice_name: options.name, audio_file: sample, description: options.description, remove_background_noise: options.removeNoise ?? false });
+      await app.render(body, (b) => printRecord(app.io, Object.entries({ ...b.voice, provider })));
+      if (!app.json) app.io.note(`Cloned at ElevenLabs. Speak with it: tubekit generate --file script.txt --voice ${body.voice.voice_id} --provider elevenlabs -o story.mp3`);
+      return;
+    }
     const body =
       provider === 'stealth'
         ? await app.call('voices.stealth.clone', {

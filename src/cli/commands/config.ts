@@ -20,8 +20,8 @@ function checkKey(key: string): ProfileKey {
 const isHttpUrl = (value: string) => /^https?:\/\/[^\s]+$/i.test(value);
 
 function checkValue(key: ProfileKey, value: string): string {
-  if ((key === 'base_url' || key === 'analysis.base_url') && !isHttpUrl(value)) throw usageError(`${key} must be an http(s) URL, not "${value}".`);
-  if ((key === 'timeout' || key === 'analysis.timeout') && !(Number(value) > 0)) throw usageError(`${key} must be a number of seconds, not "${value}".`);
+  if ((key === 'base_url' || key.endsWith('.base_url')) && !isHttpUrl(value)) throw usageError(`${key} must be an http(s) URL, not "${value}".`);
+  if ((key === 'timeout' || key.endsWith('.timeout')) && !(Number(value) > 0)) throw usageError(`${key} must be a number of seconds, not "${value}".`);
   if (key === 'analysis.provider' && !(ANALYSIS_PROVIDERS as readonly string[]).includes(value)) {
     throw usageError(`analysis.provider must be one of ${ANALYSIS_PROVIDERS.join(', ')}, not "${value}".`);
   }
@@ -36,6 +36,8 @@ function checkValue(key: ProfileKey, value: string): string {
   }
   return value;
 }
+
+const SECRET_LABELS: Partial<Record<ProfileKey, string>> = { 'analysis.api_key': 'vision model API key', 'elevenlabs.api_key': 'ElevenLabs API key', 'minimax.api_key': 'MiniMax API key' };
 
 /** How a setting shows: a secret only as whether it is set. */
 const shown = (key: ProfileKey, value: string | undefined) => (value !== undefined && SECRET_PROFILE_KEYS.has(key) ? 'set' : value);
@@ -61,7 +63,7 @@ export function registerConfig(program: Command, app: CliApp): void {
 
   config
     .command('set <key> [value]')
-    .description(`Change a setting (${Object.keys(PROFILE_KEYS).join(', ')}); analysis.api_key is read from a prompt or stdin`)
+    .description(`Change a setting (${Object.keys(PROFILE_KEYS).join(', ')}); the *.api_key settings are read from a prompt or stdin`)
     .addHelpText(
       'before',
       examples([
@@ -72,6 +74,7 @@ export function registerConfig(program: Command, app: CliApp): void {
         'tubekit config set analysis.provider openai-compatible',
         'tubekit config set analysis.base_url http://127.0.0.1:11434/v1 && tubekit config set analysis.model qwen2.5vl:7b',
         'tubekit config set analysis.api_key < ~/.gemini-key        # or type it at the hidden prompt',
+        'tubekit config set elevenlabs.api_key < ~/.elevenlabs-key  # provider=elevenlabs in engines started here',
       ]),
     )
     .action(async (key: string, value: string | undefined) => {
@@ -82,7 +85,7 @@ export function registerConfig(program: Command, app: CliApp): void {
         if (value !== undefined && value !== '-') {
           throw usageError(`${name} is never given on the command line.`, `Type it at the prompt (tubekit config set ${name}) or pipe it: tubekit config set ${name} < keyfile`);
         }
-        checked = await readSecret(app, 'vision model API key', `tubekit config set ${name} < keyfile`);
+        checked = await readSecret(app, SECRET_LABELS[name] ?? 'API key', `tubekit config set ${name} < keyfile`);
         if (!checked) throw usageError('The key is empty.');
         if (/\s/.test(checked)) throw usageError('The key contains spaces or line breaks; pass exactly one key.');
       } else {

@@ -25,6 +25,7 @@ export function registerDoctor(program: Command, app: CliApp): void {
       settings,
       env: app.io.streams.env,
       analysisSettings: () => app.analysisSettings(),
+      speechSettings: () => app.speechSettings(),
       platform: () =>
         (platform ??= (async () => {
           const [{ databaseFile }, { inspectDatabase }] = await Promise.all([import('../../engine/paths.js'), import('../../engine/store/inspect.js')]);

@@ -73,6 +73,7 @@ export function registerServe(program: Command, app: CliApp): void {
         filesDir: app.settings.filesDir,
         platform: app.platformOptions,
         analysisSettings: app.analysisSettings(),
+        speechSettings: app.speechSettings(),
         // --workers 0: queued jobs are left to the workers of other processes.
         jobRunner: workers === 0 ? { mode: 'none' } : undefined,
         storeOpening: { migrations: options.migrate === undefined ? 'apply-if-empty' : options.migrate ? 'apply' : 'require', waitMs, onWait: (line) => app.io.note(line) },

@@ -4,6 +4,7 @@
  * added to the list in checks/index.ts.
  */
 import type { AnalysisSettingsSource } from '../../engine/features/analysis/providers/provider-config.js';
+import type { SpeechSettingsSource } from '../../engine/speech/providers/speech-settings.js';
 import type { Settings } from '../globals.js';
 
 /** ok ✓; fail ✗; warn ! (works, but should be seen to); skip – (not used by this configuration). */
@@ -26,6 +27,8 @@ export interface DoctorContext {
   platform(): Promise<'sample' | 'live'>;
   /** Where a local engine started here reads its vision model's settings (environment, profile). */
   analysisSettings(): AnalysisSettingsSource;
+  /** Where it reads the ElevenLabs and MiniMax keys. */
+  speechSettings(): SpeechSettingsSource;
 }
 
 export interface DoctorCheck {

@@ -1,5 +1,5 @@
 /**
- * The route table's `voices` part: voice lists, clones and deletions (stealth and alt providers).
+ * The route table's `voices` part: voice lists, clones and deletions (stealth, alt and ElevenLabs).
  * routes.ts joins the parts; the engine loads only the part a call needs (route-loader.ts).
  */
 import { defineRoute, routePart } from '../route.js';
@@ -32,5 +32,18 @@ export const voicesRoutes = routePart('voices', {
   'voices.alt.delete': defineRoute({
     method: 'DELETE', path: '/api/voices/alt/:voice_id', encoding: 'none', input: voices.voiceIdInput,
     response: voices.deleteOutput, summary: 'Delete one of your alt clones', aliases: ['/api/voices/minimax/:voice_id'],
+  }),
+  'voices.catalog': defineRoute({
+    method: 'GET', path: '/api/voices', encoding: 'query', input: voices.catalogInput,
+    response: voices.catalogOutput, summary: 'The ElevenLabs voice catalog (filters and pages)', aliases: ['/api/voices/elevenlabs'],
+  }),
+  'voices.elevenlabs.clone': defineRoute({
+    method: 'POST', path: '/api/voices/elevenlabs/clone', encoding: 'multipart', input: voices.elevenlabsCloneInput,
+    response: voices.elevenlabsCloneOutput, summary: 'Clone an ElevenLabs voice from an audio sample (instant voice cloning)',
+    files: { audio_file: { maxBytes: voices.ELEVENLABS_SAMPLE_MAX_BYTES } },
+  }),
+  'voices.elevenlabs.delete': defineRoute({
+    method: 'DELETE', path: '/api/voices/elevenlabs/:voice_id', encoding: 'none', input: voices.voiceIdInput,
+    response: voices.deleteOutput, summary: 'Delete one of your ElevenLabs clones',
   }),
 });

@@ -86,6 +86,8 @@ export const taskJob = z.object({
   audio_url: z.string().optional(),
   transcript_url: z.string().optional(),
   audio_duration_seconds: z.number().optional(),
+  /** Ours: the characters each call to the upstream speech provider was sent (what the operator pays for). */
+  upstream_characters: z.array(z.number().int()).optional(),
   video_url: z.string().optional(),
   video_id: z.string().optional(),
   media_resolution: z.string().optional(),

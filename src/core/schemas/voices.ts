@@ -17,8 +17,11 @@ export const ALT_LANGUAGES = [
 ] as const;
 export type AltLanguage = (typeof ALT_LANGUAGES)[number];
 
-/** `alt` is the spec's name; `minimax` is the hosted service's own name for the same provider. */
-export const PROVIDERS = ['stealth', 'alt'] as const;
+/**
+ * `alt` is the spec's name; `minimax` is the hosted service's own name for the same provider.
+ * `elevenlabs` is the hosted service's third provider (its default there; ours stays stealth).
+ */
+export const PROVIDERS = ['stealth', 'alt', 'elevenlabs'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 export const providerName = z.preprocess(
   (value) => (typeof value === 'string' && value.trim().toLowerCase() === 'minimax' ? 'alt' : value),
@@ -57,7 +60,12 @@ export type AltVoice = z.infer<typeof altVoice>;
 export const altCloneResult = altVoice.omit({ created_at: true });
 
 export const stealthVoicesOutput = z.object({ success, voices: z.array(stealthVoice) });
-export const altVoicesOutput = z.object({ success, voices: z.array(altVoice) });
+export const altVoicesOutput = z.object({
+  success,
+  voices: z.array(altVoice),
+  /** Ours: who holds alt voices here — MiniMax through the operator's key, or the engine's local stand-in. */
+  upstream: z.enum(['minimax', 'stand-in']).optional(),
+});
 
 export const stealthCloneInput = z.object({
   displayName: nameText({ max: 100 }),
@@ -96,14 +104,75 @@ export const generateInput = z.object({
   speaking_rate: decimal({ min: 0.5, max: 2 }).optional(),
   temperature: decimal({ min: 0, max: 2 }).optional(),
   stealth_model: oneOf(['1.5', '2.0']).optional(),
-  // alt-specific
+  // alt-specific (`speed` is elevenlabs' too, where it may only be 0.7–1.2)
   speed: decimal({ min: 0.5, max: 2 }).optional(),
   pitch: integer({ min: -12, max: 12 }).optional(),
   volume: decimal({ min: 0.1, max: 10 }).optional(),
+  // elevenlabs-specific
+  model_id: text({ max: 100 }).optional(),
+  stability: decimal({ min: 0, max: 1 }).optional(),
+  similarity_boost: decimal({ min: 0, max: 1 }).optional(),
+  style: decimal({ min: 0, max: 1 }).optional(),
+  generate_srt: flag().optional(),
 });
+
+/** The fields each provider takes beyond the common ones; any other provider's field is a 400. */
+export const PROVIDER_FIELDS: Record<Provider, readonly (keyof GenerateInput)[]> = {
+  stealth: ['speaking_rate', 'temperature', 'stealth_model'],
+  alt: ['speed', 'pitch', 'volume'],
+  elevenlabs: ['model_id', 'stability', 'similarity_boost', 'style', 'speed', 'generate_srt'],
+};
+export const ELEVENLABS_DEFAULT_MODEL = 'eleven_multilingual_v2';
+export const ELEVENLABS_SPEED = { min: 0.7, max: 1.2 } as const;
+/** The hosted service refuses shorter ElevenLabs scripts ("Text must be at least 200 characters"). */
+export const ELEVENLABS_MIN_SCRIPT_CHARACTERS = 200;
 export type GenerateInput = z.infer<typeof generateInput>;
 export const generateOutput = z.object({
   success,
   job_id: z.string(),
   status: z.literal('pending'),
+});
+
+/** `GET /api/voices`: the ElevenLabs catalog of the operator's account, in the hosted shape. */
+export const ELEVENLABS_SORTS = ['trending', 'name', 'newest'] as const;
+export const ELEVENLABS_PAGE_SIZE_MAX = 100;
+export const catalogInput = z.object({
+  search: text({ max: 200 }).optional(),
+  gender: text({ max: 50 }).optional(),
+  language: text({ max: 50 }).optional(),
+  accent: text({ max: 50 }).optional(),
+  age: text({ max: 50 }).optional(),
+  sort: oneOf(ELEVENLABS_SORTS).default('trending'),
+  page: integer({ min: 0 }).default(0),
+  page_size: integer({ min: 1, max: ELEVENLABS_PAGE_SIZE_MAX }).default(30),
+});
+export type CatalogQuery = z.infer<typeof catalogInput>;
+export const catalogVoice = z.object({
+  voice_id: z.string(),
+  name: z.string(),
+  gender: z.string().nullable(),
+  accent: z.string().nullable(),
+  age: z.string().nullable(),
+  language: z.string().nullable(),
+  use_case: z.string().nullable(),
+  description: z.string().nullable(),
+  preview_url: z.string().nullable(),
+  category: z.string().nullable(),
+  /** Ours: true for the caller's own clones made through this service. */
+  is_cloned: z.boolean(),
+});
+export type CatalogVoice = z.infer<typeof catalogVoice>;
+export const catalogOutput = z.object({ success, voices: z.array(catalogVoice), has_more: z.boolean() });
+
+/** `POST /api/voices/elevenlabs/clone` (ours): an instant voice clone at ElevenLabs. */
+export const ELEVENLABS_SAMPLE_MAX_BYTES = 10 * MB;
+export const elevenlabsCloneInput = z.object({
+  voice_name: nameText({ max: 100 }),
+  audio_file: uploadedFile,
+  description: z.string().max(500, { error: 'must be at most 500 characters' }).optional(),
+  remove_background_noise: flag().default(false),
+});
+export const elevenlabsCloneOutput = z.object({
+  success,
+  voice: z.object({ voice_id: z.string(), name: z.string(), is_cloned: z.literal(true) }),
 });

@@ -33,6 +33,16 @@ describe('the MCP tool table', () => {
     expect(toolTable().find((tool) => tool.name === 'download_video')!.description).toContain('Limit: The key needs the "generations" scope.');
   });
 
+  it('gives generate_tts every provider and each provider\'s fields', () => {
+    const tool = toolTable().find((entry) => entry.name === 'generate_tts')!;
+    const properties = tool.inputSchema.properties as Record<string, unknown>;
+    for (const field of ['speaking_rate', 'temperature', 'stealth_model', 'speed', 'pitch', 'volume', 'model_id', 'stability', 'similarity_boost', 'style', 'generate_srt']) {
+      expect(properties, field).toHaveProperty(field);
+    }
+    expect(JSON.stringify(properties.provider)).toMatch(/"stealth","alt","elevenlabs"/);
+    expect(tool.description).toMatch(/elevenlabs \(model_id, stability, similarity_boost, style 0–1, speed 0\.7–1\.2, generate_srt/);
+  });
+
   it('keeps health and job tools in every selection', () => {
     const names = selectTools({ readOnly: false, toolsets: new Set(['alerts']) }).map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['health_check', 'get_job', 'wait_for_job', 'list_alerts', 'create_alert']));

@@ -45,7 +45,7 @@ function registerWorker(engine: Command, app: CliApp): void {
       // The worker's log (worker.log when detached) gets the live platform's notices too.
       const platform = { ...app.platformOptions, trace: log };
       const local = await openAtDataDir(app.settings.dataDir, () =>
-        openEngine({ dataDir: app.settings.dataDir, store: app.settings.store, filesDir: app.settings.filesDir, jobRunner: { mode: 'none' }, platform, analysisSettings: app.analysisSettings() }),
+        openEngine({ dataDir: app.settings.dataDir, store: app.settings.store, filesDir: app.settings.filesDir, jobRunner: { mode: 'none' }, platform, analysisSettings: app.analysisSettings(), speechSettings: app.speechSettings() }),
       );
       await local.loadAllFeatures();
       const stopping = new AbortController();

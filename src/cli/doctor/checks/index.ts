@@ -10,6 +10,7 @@ import { jsRuntimeCheck } from './js-runtime.js';
 import { nodeCheck } from './node.js';
 import { platformCheck } from './platform.js';
 import { remoteCheck } from './remote.js';
+import { elevenLabsCheck, minimaxCheck } from './speech-providers.js';
 import { visionModelCheck } from './vision-model.js';
 import { ytdlpCheck } from './ytdlp.js';
 
@@ -24,5 +25,7 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   databaseCheck,
   platformCheck,
   visionModelCheck,
+  elevenLabsCheck,
+  minimaxCheck,
   remoteCheck,
 ];

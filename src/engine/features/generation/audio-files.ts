@@ -16,9 +16,9 @@ export function audioFilesFor(jobId: string, requestedAt: number): AudioFiles {
   return { audio: `audio/${month}/${jobId}.mp3`, transcript: `audio/${month}/${jobId}.srt` };
 }
 
-/** Transcript first, audio last: once the MP3 exists, both are complete. */
-export function storeAudioFiles(filesDir: string, files: AudioFiles, mp3: Buffer, srt: string, settings?: Settings): void {
+/** Transcript first (when there is one), audio last: once the MP3 exists, both are complete. */
+export function storeAudioFiles(filesDir: string, files: AudioFiles, mp3: Buffer, srt: string | null, settings?: Settings): void {
   const root = cdnDir(filesDir);
-  writeFileAtomic(path.join(root, files.transcript), srt, settings);
+  if (srt !== null) writeFileAtomic(path.join(root, files.transcript), srt, settings);
   writeFileAtomic(path.join(root, files.audio), mp3, settings);
 }

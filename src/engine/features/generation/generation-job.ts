@@ -1,15 +1,17 @@
 /**
- * The `generation` job: a worker synthesizes the script with the shared synthesizer (one
- * initialized eSpeak instance per worker process), stores MP3 and SRT permanently, and the
- * job-status body then carries their URLs.
+ * The `generation` job: a worker has the job's provider speak the script (chosen from the
+ * engine's configuration: speech/providers/registry.ts), stores MP3 and SRT permanently, and
+ * the job-status body then carries their URLs and the characters each upstream call was sent.
+ * A provider's failure fails the job with its reason; no file is kept.
  */
 import type { Provider } from '../../../core/schemas/voices.js';
 import { hasFault } from '../../faults.js';
 import { registerJobProcessor } from '../../jobs/registry.js';
-import { getSynthesizer, type SynthesisOptions } from '../../speech/index.js';
+import { wordsToSrt, type SynthesisOptions } from '../../speech/index.js';
+import { speechProvider } from '../../speech/providers/registry.js';
+import type { SpeechOrder } from '../../speech/providers/speech-provider.js';
 import { audioFilesFor, storeAudioFiles } from './audio-files.js';
 import { publicFileUrl } from '../public-url.js';
-import { renderSpeech } from './render.js';
 
 export const GENERATION_KIND = 'generation';
 
@@ -19,13 +21,19 @@ export interface GenerationInput {
   title: string;
   provider: Provider;
   voice_id: string;
-  speech: SynthesisOptions;
+  /** eSpeak's settings (stealth, and the alt stand-in). */
+  speech?: SynthesisOptions;
+  upstream?: SpeechOrder['upstream'];
+  piper?: SpeechOrder['piper'];
+  /** False when the caller asked for no SRT (ElevenLabs' generate_srt); absent means true. */
+  transcript?: boolean;
 }
 
 export interface GenerationOutput {
   audio_path: string;
-  transcript_path: string;
+  transcript_path?: string;
   audio_duration_seconds: number;
+  upstream_characters?: number[];
 }
 
 registerJobProcessor<GenerationInput, GenerationOutput>({
@@ -33,22 +41,25 @@ registerJobProcessor<GenerationInput, GenerationOutput>({
   family: 'task',
   async process(job, { engine, signal }) {
     if (hasFault(engine.settings, 'speech-synthesis')) throw new Error('Speech synthesis failed (injected fault "speech-synthesis").');
-    const synthesizer = await getSynthesizer();
-    const rendered = await renderSpeech(synthesizer, job.input.script, job.input.speech, signal);
+    const { script, speech, upstream, piper } = job.input;
+    const spoken = await speechProvider(engine, job.input.provider).speak({ script, speech, upstream, piper }, signal);
     const files = audioFilesFor(job.publicId!, job.requestedAt);
-    storeAudioFiles(engine.filesDir, files, rendered.mp3, rendered.srt, engine.settings);
+    const transcript = job.input.transcript !== false;
+    storeAudioFiles(engine.filesDir, files, spoken.mp3, transcript ? wordsToSrt(spoken.words) : null, engine.settings);
     return {
       audio_path: files.audio,
-      transcript_path: files.transcript,
-      audio_duration_seconds: Math.round(rendered.durationSeconds * 100) / 100,
+      ...(transcript ? { transcript_path: files.transcript } : {}),
+      audio_duration_seconds: Math.round(spoken.durationSeconds * 100) / 100,
+      ...(spoken.upstreamCharacters.length > 0 ? { upstream_characters: spoken.upstreamCharacters } : {}),
     };
   },
   describe(job, request) {
     const fields: Record<string, unknown> = { title: job.input.title, provider: job.input.provider, voice_id: job.input.voice_id };
     if (job.output) {
       fields.audio_url = publicFileUrl(request, job.output.audio_path);
-      fields.transcript_url = publicFileUrl(request, job.output.transcript_path);
+      if (job.output.transcript_path) fields.transcript_url = publicFileUrl(request, job.output.transcript_path);
       fields.audio_duration_seconds = job.output.audio_duration_seconds;
+      if (job.output.upstream_characters) fields.upstream_characters = job.output.upstream_characters;
     }
     return fields;
   },

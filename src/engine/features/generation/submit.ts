@@ -6,7 +6,7 @@ import type { RequestContext } from '../../context.js';
 import { planDisplayName } from '../../limits/plans.js';
 import { requireVoicePlan } from '../access.js';
 import { GENERATION_KIND, type GenerationInput } from './generation-job.js';
-import { resolveVoice, synthesisSettings } from './voice-settings.js';
+import { speechOrderFor } from './speech-orders.js';
 
 const RATE_WINDOW_MS = 60_000;
 const TITLE_FROM_SCRIPT_CHARACTERS = 60;
@@ -14,13 +14,12 @@ const TITLE_FROM_SCRIPT_CHARACTERS = 60;
 export async function submitGeneration(request: RequestContext, input: ParsedInput<'generate'>): Promise<RouteOutput<'generate'>> {
   requireVoicePlan(request);
   checkScriptLength(request, input.script);
-  const basis = await resolveVoice(request, input.provider, input.voice_id);
   const job: GenerationInput = {
     script: input.script,
     title: input.custom_title ?? titleFromScript(input.script),
     provider: input.provider,
     voice_id: input.voice_id,
-    speech: synthesisSettings(basis, input),
+    ...(await speechOrderFor(request, input)),
   };
   const { engine, user, limits } = request;
   const { row } = await engine.jobs.enqueue({

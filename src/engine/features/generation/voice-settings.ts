@@ -28,6 +28,8 @@ export interface VoiceBasis {
   gender: VoiceGender;
   /** The sample's measured F0, when the voice is a clone whose sample could be analysed. */
   pitchHz: number | null;
+  /** The clone's id at its upstream provider (alt clones). */
+  upstreamId: string | null;
 }
 
 const genderOf = (espeakVoice: string): VoiceGender => (/\+f\d/.test(espeakVoice) ? 'female' : 'male');
@@ -37,7 +39,7 @@ export async function resolveVoice(request: RequestContext, provider: Provider, 
   if (provider === 'stealth') {
     const builtin = findBuiltinVoice(voiceId);
     if (builtin) {
-      return { voice: builtin.espeakVoice, rate: DEFAULT_RATE_WPM, pitch: DEFAULT_PITCH, gender: builtin.gender, pitchHz: null };
+      return { voice: builtin.espeakVoice, rate: DEFAULT_RATE_WPM, pitch: DEFAULT_PITCH, gender: builtin.gender, pitchHz: null, upstreamId: null };
     }
   }
   const clone = await findOwnVoice(request.engine.store, request.user.userId, provider, voiceId);
@@ -55,6 +57,7 @@ export async function resolveVoice(request: RequestContext, provider: Provider, 
     pitch: profile.pitch,
     gender: profile.gender ?? genderOf(profile.baseVoice),
     pitchHz: profile.measuredPitchHz,
+    upstreamId: clone.upstreamId,
   };
 }
 

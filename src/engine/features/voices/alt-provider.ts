@@ -1,28 +1,28 @@
 /**
- * The upstream provider behind alt voices. The hosted service forwards clones to it and can
- * fail with 502; locally it is a voice library in the engine's store (shared by a fleet, as the
- * real provider would be; written through the store, never around an open transaction), with the faults
+ * The local stand-in for the alt provider, used while no MiniMax key is configured: a voice
+ * library in the engine's store (shared by a fleet, as the real provider would be; written
+ * through the store, never around an open transaction) and eSpeak NG speech, with the faults
  * `alt-clone-upstream` and `alt-delete-upstream` standing in for an outage.
  */
 import { randomBytes } from 'node:crypto';
 import { upstreamError } from '../../../core/errors.js';
-import type { AltLanguage } from '../../../core/schemas/voices.js';
 import type { EngineContext } from '../../context.js';
 import { hasFault } from '../../faults.js';
+import { speakWithEspeak } from '../../speech/providers/espeak-provider.js';
+import type { SpeechProvider } from '../../speech/providers/speech-provider.js';
 
-export interface AltVoiceProvider {
-  /** Creates the voice upstream; resolves to its upstream id. */
-  cloneVoice(sample: Buffer, language: AltLanguage): Promise<string>;
-  deleteVoice(upstreamId: string): Promise<void>;
-}
+export const ALT_STAND_IN_LABEL = 'the local alt stand-in (eSpeak NG; no MiniMax key is configured)';
 
 export class UpstreamFailure extends Error {
   override readonly name = 'UpstreamFailure';
 }
 
-export function localAltProvider(engine: EngineContext): AltVoiceProvider {
+export function localAltProvider(engine: EngineContext): SpeechProvider {
   return {
-    async cloneVoice(_sample, language) {
+    label: ALT_STAND_IN_LABEL,
+    standIn: true,
+    speak: speakWithEspeak,
+    async cloneVoice({ language = 'English' }) {
       if (hasFault(engine.settings, 'alt-clone-upstream')) {
         throw upstreamError(
           'The alt voice provider failed to clone the voice (upstream error). Nothing was saved; try again later.',

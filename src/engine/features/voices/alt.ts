@@ -1,18 +1,21 @@
-/** Alt voices: clones only (no built-in catalog), each also held by the upstream provider. */
+/** Alt voices: clones only (no built-in catalog), each also held by the upstream provider (MiniMax, or the local stand-in). */
 import { notFound } from '../../../core/errors.js';
 import type { ParsedInput, RouteOutput } from '../../../core/routes.js';
 import { ALT_SAMPLE_MIN_SECONDS, type AltVoice } from '../../../core/schemas/voices.js';
 import { isoTime } from '../../clock.js';
 import type { RequestContext } from '../../context.js';
 import { requireVoicePlan } from '../access.js';
-import { localAltProvider, type AltVoiceProvider } from './alt-provider.js';
+import { speechProvider } from '../../speech/providers/registry.js';
 import { altCloneProfile } from './clone-profile.js';
 import { checkSample } from './sample-check.js';
 import { removeSample, samplePath } from './sample-files.js';
 import { enforceCloneCap, saveClone } from './save-clone.js';
 import { deleteVoiceRow, findOwnVoice, listVoices, newVoiceId } from './voice-store.js';
 
-const providerFor = (request: RequestContext): AltVoiceProvider => localAltProvider(request.engine);
+const providerFor = (request: RequestContext) => speechProvider(request.engine, 'alt');
+
+/** Whether alt voices are MiniMax's here, or the local stand-in's (no MiniMax key). */
+export const altUpstream = (request: RequestContext): 'minimax' | 'stand-in' => (providerFor(request).standIn ? 'stand-in' : 'minimax');
 
 export async function listAltVoices(request: RequestContext): Promise<AltVoice[]> {
   requireVoicePlan(request);
@@ -44,7 +47,14 @@ export async function cloneAltVoice(
     needNoiseReduction: input.need_noise_reduction,
   });
   const provider = providerFor(request);
-  const upstreamId = await provider.cloneVoice(sample, input.language); // 502 when the provider fails
+  const upstreamId = await provider.cloneVoice({
+    data: sample,
+    filename: input.audio_file.filename ?? `sample.${info.format}`,
+    mimeType: input.audio_file.contentType ?? 'application/octet-stream',
+    name: input.voice_name,
+    language: input.language,
+    removeNoise: input.need_noise_reduction,
+  }); // 502 when the provider fails
   const voiceId = newVoiceId('alt');
   try {
     await saveClone(
@@ -66,7 +76,7 @@ export async function cloneAltVoice(
     );
   } catch (error) {
     // A clone that raced past the cap must not stay at the provider either.
-    await provider.deleteVoice(upstreamId).catch(() => undefined);
+    if (upstreamId) await provider.deleteVoice(upstreamId).catch(() => undefined);
     throw error;
   }
   return {

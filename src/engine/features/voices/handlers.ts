@@ -1,5 +1,6 @@
 import type { Handlers } from '../../context.js';
-import { cloneAltVoice, deleteAltVoice, listAltVoices } from './alt.js';
+import { altUpstream, cloneAltVoice, deleteAltVoice, listAltVoices } from './alt.js';
+import { cloneElevenLabsVoice, deleteElevenLabsVoice, listCatalog } from './elevenlabs.js';
 import { cloneStealthVoice, deleteStealthVoice, listStealthVoices } from './stealth.js';
 
 export const voiceHandlers: Handlers = {
@@ -14,13 +15,19 @@ export const voiceHandlers: Handlers = {
     return { success: true };
   },
   async 'voices.alt.list'(request) {
-    return { success: true, voices: await listAltVoices(request) };
+    return { success: true, voices: await listAltVoices(request), upstream: altUpstream(request) };
   },
   async 'voices.alt.clone'(request, input) {
     return { success: true, ...(await cloneAltVoice(request, input)) };
   },
   async 'voices.alt.delete'(request, input) {
     await deleteAltVoice(request, input.voice_id);
+    return { success: true };
+  },
+  'voices.catalog': listCatalog,
+  'voices.elevenlabs.clone': cloneElevenLabsVoice,
+  async 'voices.elevenlabs.delete'(request, input) {
+    await deleteElevenLabsVoice(request, input.voice_id);
     return { success: true };
   },
 };

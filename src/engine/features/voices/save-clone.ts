@@ -8,6 +8,7 @@ import { countVoices, insertVoice, type NewVoice } from './voice-store.js';
 const capMessage: Record<Provider, string> = {
   stealth: 'You have reached the stealth voice clone limit',
   alt: 'You have reached the alt voice clone limit',
+  elevenlabs: 'You have reached the ElevenLabs voice clone limit',
 };
 
 /** Serialises a user's clones of a provider on every machine: the cap check and the insert. */
@@ -15,6 +16,7 @@ const cloneLock = (userId: number, provider: Provider) => `voices:${userId}:${pr
 
 /** Throws 403 when the caller has no clone slot left for `provider`. */
 export async function enforceCloneCap(request: RequestContext, provider: Provider, on: Executor = request.engine.store): Promise<void> {
+  // ElevenLabs clones use the upstream providers' (alt) figures: each is a slot the operator pays for.
   const cap = provider === 'stealth' ? request.limits.stealthClones : request.limits.altClones;
   enforceCap(cap, await countVoices(on, request.user.userId, provider), capMessage[provider]);
 }

@@ -7,6 +7,7 @@ import {
   type StealthVoice,
 } from '../../../core/schemas/voices.js';
 import type { RequestContext } from '../../context.js';
+import { listPiperVoices, type PiperVoice } from '../../speech/piper/piper-voices.js';
 import { builtinVoices, closestBuiltinVoice, toPublicVoice } from '../../speech/index.js';
 import { requireVoicePlan } from '../access.js';
 import { stealthCloneProfile } from './clone-profile.js';
@@ -27,10 +28,20 @@ const toListing = (voice: StoredVoice): StealthVoice => ({
   is_cloned: true,
 });
 
+/** An installed Piper voice beside the built-ins: its size and licence in the description. */
+const piperListing = (voice: PiperVoice): StealthVoice => ({
+  voice_id: voice.voiceId,
+  name: voice.name,
+  language: voice.languageCode.split(/[-_]/)[0]!.toLowerCase(),
+  description: `Piper voice (${voice.languageName}), ${(voice.sizeBytes / 1e6).toFixed(1)} MB, licence: ${voice.license ?? 'not stated in its config'}`,
+  tags: ['piper'],
+  is_cloned: false,
+});
+
 export async function listStealthVoices(request: RequestContext): Promise<StealthVoice[]> {
   requireVoicePlan(request);
   const clones = (await listVoices(request.engine.store, request.user.userId, 'stealth')).map(toListing);
-  return [...builtinVoices().map(toPublicVoice), ...clones];
+  return [...builtinVoices().map(toPublicVoice), ...listPiperVoices(request.engine.filesDir).map(piperListing), ...clones];
 }
 
 export async function cloneStealthVoice(

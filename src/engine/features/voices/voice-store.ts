@@ -59,7 +59,7 @@ const fromRow = (row: VoiceRow): StoredVoice => ({
   createdAt: row.created_at,
 });
 
-const ID_PREFIX: Record<Provider, string> = { stealth: 'clone_', alt: 'alt_' };
+const ID_PREFIX: Record<Provider, string> = { stealth: 'clone_', alt: 'alt_', elevenlabs: 'el_' };
 
 /** A fresh public id: the prefix tells the provider apart at a glance. */
 export function newVoiceId(provider: Provider): string {
