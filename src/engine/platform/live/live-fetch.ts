@@ -1,9 +1,11 @@
 /**
  * The one fetch the live platform uses (youtubei.js is given it): origin override, proxy, cookies,
  * per-host pacing, a time limit per attempt, abort, back-off on refusals, and errors in the
- * service's terms. Every response is read whole (pages are small) and kept for the read's trail.
+ * service's terms. Every response is streamed up to its kind's bound (answer-bounds.ts) and kept
+ * for the read's trail.
  */
 import type { Dispatcher } from 'undici';
+import { ANSWER_BOUNDS, answerTooDeep, answerTooLarge, nestsDeeper, readBoundedText } from './answer-bounds.js';
 import { type Cookie, cookieHeader, readCookiesFile } from './cookies.js';
 import { platformRefused, platformUnreachable } from './errors.js';
 import type { LiveNetworkSettings } from './network-options.js';
@@ -105,14 +107,17 @@ export async function createLiveFetch(settings: LiveNetworkSettings, deps: LiveF
       const timeout = AbortSignal.timeout(settings.timeoutMs);
       const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
       let response: Awaited<ReturnType<Transport['fetch']>>;
-      let text: string;
+      let text: string | null;
+      const kind = answerKind(requested);
       try {
         response = await transport.fetch(target.href, { method, headers, body, signal, redirect: 'follow', dispatcher: transport.dispatcher });
-        text = await response.text();
+        text = await readBoundedText(response.body, ANSWER_BOUNDS[kind].bytes);
       } catch (error) {
         if (deps.signal?.aborted) throw deps.signal.reason;
         throw platformUnreachable(host, reasonOf(error, timeout.aborted, settings.timeoutMs), error);
       }
+      if (text === null) throw answerTooLarge(`${method} ${requested.pathname}`, kind);
+      if (/^\s*[[{]/.test(text) && nestsDeeper(text)) throw answerTooDeep(`${method} ${requested.pathname}`);
       recordExchange({ method, url: requested.href, request: stableFields(body), status: response.status, body: text });
       const refusal = refusalOf(response.status, response.url, response.status >= 400 || isPlayer(requested) ? text : '');
       if (!refusal) {
@@ -128,6 +133,9 @@ export async function createLiveFetch(settings: LiveNetworkSettings, deps: LiveF
     }
   };
 }
+
+/** Caption tracks have a bound of their own; everything else is a page. */
+const answerKind = (url: URL) => (url.pathname === '/api/timedtext' ? 'captions' : 'page');
 
 /** Player answers carry the bot check in their playability, with HTTP 200. */
 const isPlayer = (url: URL) => url.pathname.endsWith('/player');
