@@ -34,13 +34,11 @@ export interface ToolDef {
   annotations: ToolAnnotations;
 }
 
-/** POST routes that change nothing (they only look something up). */
-const READS_BY_POST = new Set<RouteName>(['channels.resolve']);
 /** Parts of the table that reach the video platform (or its stand-in) rather than only your data. */
 const OPEN_WORLD_TAGS = new Set<RouteDef['tag']>(['channels', 'download', 'analysis', 'research', 'collabs', 'generation']);
 
 function annotationsOf(name: RouteName, route: RouteDef): ToolAnnotations {
-  const readOnly = route.method === 'GET' || READS_BY_POST.has(name);
+  const readOnly = route.effect === 'read';
   return {
     readOnlyHint: readOnly,
     // Updates and deletions replace or remove what was there; creations only add.

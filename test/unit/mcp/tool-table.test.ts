@@ -16,11 +16,13 @@ describe('the MCP tool table', () => {
 
   it('sets the annotations from the method and the route', () => {
     for (const tool of toolTable().filter((entry) => entry.route)) {
-      const { method } = routes[tool.route!];
-      if (method === 'GET') expect(tool.annotations, tool.name).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+      const { method, effect } = routes[tool.route!];
+      if (method === 'GET' && effect === 'read') expect(tool.annotations, tool.name).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
       if (method === 'DELETE') expect(tool.annotations, tool.name).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
     }
     expect(toolTable().find((tool) => tool.name === 'resolve_channel')!.annotations.readOnlyHint).toBe(true);
+    // GETs that store a verdict and spend the live-check quota are not read-only.
+    expect(toolTable().find((tool) => tool.name === 'check_ad_monetization')!.annotations.readOnlyHint).toBe(false);
     expect(toolTable().find((tool) => tool.name === 'process_channel')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
   });
 
