@@ -5,6 +5,7 @@
  * for the read's trail.
  */
 import type { Dispatcher } from 'undici';
+import { ServiceError } from '../../../core/errors.js';
 import { ANSWER_BOUNDS, answerTooDeep, answerTooLarge, nestsDeeper, readBoundedText } from './answer-bounds.js';
 import { type Cookie, cookieHeader, readCookiesFile } from './cookies.js';
 import { platformRefused, platformUnreachable } from './errors.js';
@@ -110,10 +111,11 @@ export async function createLiveFetch(settings: LiveNetworkSettings, deps: LiveF
       let text: string | null;
       const kind = answerKind(requested);
       try {
-        response = await transport.fetch(target.href, { method, headers, body, signal, redirect: 'follow', dispatcher: transport.dispatcher });
+        response = await fetchOnPlatform(transport, target, origin, { method, headers, body, signal, dispatcher: transport.dispatcher });
         text = await readBoundedText(response.body, ANSWER_BOUNDS[kind].bytes);
       } catch (error) {
         if (deps.signal?.aborted) throw deps.signal.reason;
+        if (error instanceof ServiceError) throw error;
         throw platformUnreachable(host, reasonOf(error, timeout.aborted, settings.timeoutMs), error);
       }
       if (text === null) throw answerTooLarge(`${method} ${requested.pathname}`, kind);
@@ -132,6 +134,64 @@ export async function createLiveFetch(settings: LiveNetworkSettings, deps: LiveF
       pacer.holdUntil(host, now() + wait);
     }
   };
+}
+
+/** Redirects followed per request; the site needs one or two (consent, a moved page). */
+const MAX_REDIRECTS = 5;
+
+/** Hosts of the platform a redirect may lead to (the site, its sign-in and bot-check pages, its media). */
+const PLATFORM_HOST = /(?:^|\.)(?:youtube\.com|youtu\.be|youtube-nocookie\.com|google\.com|googlevideo\.com|ytimg\.com)$/;
+
+/**
+ * Where a redirect may go: a platform host over https on the default port (sent to the override
+ * when there is one), or the override's own origin; null for anywhere else, which is never followed.
+ */
+export function platformRedirect(location: URL, origin: URL | undefined): URL | null {
+  if (origin && location.origin === origin.origin) return location;
+  const host = location.hostname.replace(/\.+$/, '').toLowerCase();
+  if (location.protocol !== 'https:' || location.port !== '' || location.username || location.password || !PLATFORM_HOST.test(host)) return null;
+  return rewriteOrigin(location, origin);
+}
+
+type Answer = Awaited<ReturnType<Transport['fetch']>>;
+
+/** A request whose redirects are followed only while they stay on the platform (or the override). */
+async function fetchOnPlatform(transport: Transport, target: URL, origin: URL | undefined, init: Record<string, unknown> & { method: string; body?: string }): Promise<Answer> {
+  let url = target;
+  let request = init;
+  for (let hop = 0; ; hop++) {
+    const response = await transport.fetch(url.href, { ...request, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || !location) return response;
+    await response.body?.cancel().catch(() => undefined);
+    let next: URL | null = null;
+    try {
+      next = platformRedirect(new URL(location, url), origin);
+    } catch {
+      next = null;
+    }
+    if (!next || hop >= MAX_REDIRECTS) throw redirectRefused(url, location, hop >= MAX_REDIRECTS);
+    // 303, and 301/302 after a POST, continue as a GET without the body (as browsers do).
+    if (response.status === 303 || ((response.status === 301 || response.status === 302) && request.method === 'POST')) request = { ...request, method: 'GET', body: undefined };
+    url = next;
+  }
+}
+
+function redirectRefused(from: URL, location: string, tooMany: boolean): ServiceError {
+  let where = location.slice(0, 100);
+  try {
+    where = new URL(location, from).host;
+  } catch {
+    // Not a URL: shown as it came.
+  }
+  return new ServiceError({
+    status: 502,
+    code: 'upstream_error',
+    message: tooMany
+      ? `the video platform redirected ${from.pathname} more than ${MAX_REDIRECTS} times; not followed further.`
+      : `the video platform redirected ${from.pathname} to ${where}, which is not one of its hosts; not followed.`,
+    hint: 'Try again later; through a proxy or mirror, check that it answers for the site itself.',
+  });
 }
 
 /** Caption tracks have a bound of their own; everything else is a page. */
