@@ -64,6 +64,15 @@ export function errorResult(error: unknown): ToolResult {
   return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: { error: body }, isError: true };
 }
 
+/** A handle as the hosted resolve_handle takes it: `goldenpiano` means `@goldenpiano`. */
+const BARE_HANDLE = /^[A-Za-z0-9][A-Za-z0-9._-]{2,29}$/;
+
+/** A tool's arguments as its route takes them. */
+function toolArguments(tool: ToolDef, args: Record<string, unknown>): Record<string, unknown> {
+  if (tool.name === 'resolve_handle' && typeof args.input === 'string' && BARE_HANDLE.test(args.input.trim())) return { ...args, input: `@${args.input.trim()}` };
+  return args;
+}
+
 export async function callTool(tool: ToolDef, args: Record<string, unknown>, context: ToolCallContext): Promise<ToolResult> {
   const { service, signal } = context;
   try {
@@ -77,7 +86,7 @@ export async function callTool(tool: ToolDef, args: Record<string, unknown>, con
       }
       return result;
     }
-    const body = await service.call(tool.route, (await routeInput(tool.route, args, { ...context.files, signal })) as never, { signal });
+    const body = await service.call(tool.route, (await routeInput(tool.route, toolArguments(tool, args), { ...context.files, signal })) as never, { signal });
     return await success(service, body as Record<string, unknown>, signal);
   } catch (error) {
     return errorResult(context.explain ? context.explain(error) : error);

@@ -69,3 +69,18 @@ describe('errorResult', () => {
     expect(JSON.stringify(result)).not.toContain('abcdefghijklmnop');
   });
 });
+
+describe('resolve_handle', () => {
+  it('takes a bare handle as the hosted tool does, and leaves other inputs (and the other names) alone', async () => {
+    const { callTool } = await import('../../../src/mcp/tool-calls.js');
+    const seen: unknown[] = [];
+    const service = { call: async (_route: string, input: unknown) => (seen.push(input), { success: true }) } as never;
+    const files = { transport: 'stdio' as const, fetchPublic: async () => { throw new Error('unused'); } };
+    const tool = (name: string) => toolTable().find((entry) => entry.name === name)!;
+    await callTool(tool('resolve_handle'), { input: 'goldenpiano' }, { service, files });
+    await callTool(tool('resolve_handle'), { input: '@goldenpiano' }, { service, files });
+    await callTool(tool('resolve_handle'), { input: 'https://www.youtube.com/@goldenpiano' }, { service, files });
+    await callTool(tool('resolve_channel'), { input: 'goldenpiano' }, { service, files });
+    expect(seen).toEqual([{ input: '@goldenpiano' }, { input: '@goldenpiano' }, { input: 'https://www.youtube.com/@goldenpiano' }, { input: 'goldenpiano' }]);
+  });
+});
