@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { ServiceError } from '../../core/errors.js';
 import type { Provider } from '../../core/schemas/voices.js';
 import type { CliApp } from '../app.js';
 import { completesWith } from '../completion/dynamic.js';
@@ -33,10 +34,24 @@ export async function listVoiceRows(app: CliApp, provider?: Provider): Promise<V
     rows.push(...voices.map((voice) => ({ ...voice, provider: 'stealth' as const })));
   }
   if (provider !== 'stealth') {
-    const { voices } = await app.call('voices.alt.list', {});
-    rows.push(...voices.map((voice) => ({ ...voice, provider: 'alt' as const })));
+    try {
+      const { voices } = await app.call('voices.alt.list', {});
+      rows.push(...voices.map((voice) => ({ ...voice, provider: 'alt' as const })));
+    } catch (error) {
+      // Asked for both, a service without the alt provider under its default name still lists what it has.
+      if (provider || !(error instanceof ServiceError) || error.status !== 404) throw error;
+      app.io.note(altMissingNote(app));
+    }
   }
   return rows;
+}
+
+/** What to do when the service has no alt provider under the name tried. */
+function altMissingNote(app: CliApp): string {
+  const name = app.settings.altProviderName;
+  return name
+    ? `The service has no alt provider named "${name}" (alt_provider_name): only its stealth voices are listed.`
+    : 'The service has no alt provider at /api/voices/alt: only its stealth voices are listed. If it names it otherwise, set it: tubekit config set alt_provider_name <name> (e.g. minimax).';
 }
 
 export function registerVoices(program: Command, app: CliApp): void {
