@@ -56,8 +56,9 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
     // A request without Host is answered by the host check, in the service's error body.
     http: { requireHostHeader: false },
   });
-  guardHostHeader(app, allowedHosts);
+  // The body clocks start first: an answer given before the body is read (a 421 here) still bounds how long its rest may take.
   guardRequestBodies(app, bodyBounds);
+  guardHostHeader(app, allowedHosts);
   // Many clients send `Content-Type: application/json` on every request, DELETE included, with no
   // body: an empty body is no body, not malformed JSON (JSON endpoints still say they need one).
   const parseJson = app.getDefaultJsonParser('error', 'error');
