@@ -8,6 +8,7 @@ import type { PlatformOptions } from '../engine/platform/factory/open-platform.j
 import { ConfigStore } from './config.js';
 import { resolveSettings, type GlobalFlags, type Settings } from './globals.js';
 import type { IO } from './io.js';
+import { cleanForTerminal, stripControls } from './terminal-text.js';
 import { printJson } from './output.js';
 import { createService, type ServiceTuning } from './service-factory.js';
 
@@ -78,7 +79,7 @@ export class CliApp {
   /** Prints the body as JSON with --json, or with `human` otherwise. */
   async render<T>(body: T, human: (body: T) => void | Promise<void>): Promise<void> {
     if (this.json) printJson(this.io, body);
-    else await human(body);
+    else await human(cleanForTerminal(body));
   }
 
   /**
@@ -90,8 +91,8 @@ export class CliApp {
       printJson(this.io, body);
       return;
     }
-    if (!this.io.stdoutIsTerminal) this.io.out(data);
-    this.io.note(sentence);
+    if (!this.io.stdoutIsTerminal) this.io.out(stripControls(data));
+    this.io.note(stripControls(sentence));
   }
 
   /** Bodies held for `--jq` (see IO.jsonSink), in the order the command printed them. */

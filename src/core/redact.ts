@@ -7,7 +7,23 @@ const REDACTED = '[redacted]';
 
 /** `?api_key=…` and `&api_key=…` in a URL or a path with a query. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]api_key=)[^&#\s"]*/gi, `$1${REDACTED}`);
+  return maskEncodedKeyParams(url.replace(/([?&]api_key=)[^&#\s"]*/gi, `$1${REDACTED}`));
+}
+
+/** Whether a query parameter's name, percent-decoded as the server decodes it (`api%5fkey`, `%61pi_key`), is api_key. */
+function namesKey(rawName: string): boolean {
+  try {
+    return decodeURIComponent(rawName.replace(/\+/g, ' ')).toLowerCase() === 'api_key';
+  } catch {
+    return false;
+  }
+}
+
+/** Query parameters whose name is api_key once percent-decoded, masked wherever they are in the text. */
+function maskEncodedKeyParams(text: string): string {
+  return text.replace(/([?&])([^=&#\s"?]*%[0-9a-f]{2}[^=&#\s"?]*)=([^&#\s"',;]*)/gi, (whole, separator: string, name: string) =>
+    namesKey(name) ? `${separator}${name}=${REDACTED}` : whole,
+  );
 }
 
 /** Enough of a key to tell which one it was, never enough to use it. */
@@ -33,5 +49,5 @@ const SECRET_PATTERNS: Array<[RegExp, string]> = [
 export function redactSecrets(text: string): string {
   let result = text;
   for (const [pattern, replacement] of SECRET_PATTERNS) result = result.replace(pattern, replacement);
-  return result;
+  return maskEncodedKeyParams(result);
 }

@@ -11,8 +11,13 @@ export type RouteTag =
   | 'system' | 'voices' | 'generation' | 'jobs' | 'channels' | 'download' | 'workspace'
   | 'alerts' | 'research' | 'analysis' | 'collabs';
 
+/** What a call does to stored state: `read` changes no table (and spends no quota); `write` may. */
+export type RouteEffect = 'read' | 'write';
+
 export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   tag: RouteTag;
+  /** What a call does (`mcp --read-only` offers only `read` routes); a GET that stores verdicts or spends a quota is a `write`. */
+  effect: RouteEffect;
   method: HttpMethod;
   path: string;
   encoding: Encoding;
@@ -38,9 +43,14 @@ export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   extension?: boolean;
 }
 
-/** One endpoint of a part of the table; the part gives it its tag (routePart). */
-export function defineRoute<I extends z.ZodType, O extends z.ZodType>(route: Omit<RouteDef<I, O>, 'tag'>): Omit<RouteDef<I, O>, 'tag'> {
-  return route;
+type RouteSpec<I extends z.ZodType, O extends z.ZodType> = Omit<RouteDef<I, O>, 'tag' | 'effect'> & { effect?: RouteEffect };
+
+/**
+ * One endpoint of a part of the table; the part gives it its tag (routePart). Its effect is `read`
+ * for a GET and `write` otherwise unless the route says what it does.
+ */
+export function defineRoute<I extends z.ZodType, O extends z.ZodType>(route: RouteSpec<I, O>): Omit<RouteDef<I, O>, 'tag'> {
+  return { ...route, effect: route.effect ?? (route.method === 'GET' ? 'read' : 'write') };
 }
 
 /** A part of the route table (routes/<tag>.ts): its endpoints, each tagged with the part's tag. */

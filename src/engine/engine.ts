@@ -4,6 +4,7 @@ import type { RouteTag } from '../core/route.js';
 import { loadRoute, loadedRoute } from '../core/route-loader.js';
 import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
 import { formatIssues } from '../core/schemas/format-issues.js';
+import { refuseNulCharacters } from '../core/schemas/nul-characters.js';
 import type { UploadedFile } from '../core/schemas/params.js';
 import { systemClock, type Clock } from './clock.js';
 import type { EngineContext, Handler, Handlers, PublicHandlers, RequestContext } from './context.js';
@@ -357,6 +358,7 @@ export class Engine implements EngineContext {
     // Like the plan, the key's scope is judged before the input.
     if (route.scope) requireScope(request, route.scope);
     checkFileSizes(route.files, raw as Record<string, unknown>);
+    refuseNulCharacters(raw);
     const parsed = route.input.safeParse(raw);
     if (!parsed.success) throw badRequest(`Invalid request: ${formatIssues(parsed.error.issues, raw)}.`);
     // A loaded feature's handler is taken without an await: most requests hit loaded features.
@@ -379,6 +381,7 @@ export class Engine implements EngineContext {
     // Taken without an import once loaded: an import, even of a loaded module, costs more than the answer.
     const handler = route.auth === false ? (this.publicHandlers ?? (await this.loadPublicHandlers()))[name] : undefined;
     if (!handler) throw unauthorized('Authentication failed: no API key was sent.');
+    refuseNulCharacters(raw);
     const parsed = route.input.safeParse(raw);
     if (!parsed.success) throw badRequest(`Invalid request: ${formatIssues(parsed.error.issues, raw)}.`);
     return handler(this, parsed.data as never);

@@ -36,6 +36,7 @@ export interface McpServerOptions {
   /** A line for --verbose (stderr); never given a key. */
   trace: (line: string) => void;
   explain?: ToolCallContext['explain'];
+  files: ToolCallContext['files'];
 }
 
 /** Makes a fresh McpServer per connection (stdio) or per request (stateless HTTP). */
@@ -51,7 +52,7 @@ export async function mcpServerFactory(options: McpServerOptions): Promise<() =>
         async (args, ctx) => {
           const started = performance.now();
           const progressToken = ctx.mcpReq._meta?.progressToken;
-          const context: ToolCallContext = { service: options.service, signal: ctx.mcpReq.signal, explain: options.explain };
+          const context: ToolCallContext = { service: options.service, signal: ctx.mcpReq.signal, explain: options.explain, files: options.files };
           if (progressToken !== undefined) {
             context.progress = ({ elapsedSeconds, totalSeconds, message }) =>
               ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: elapsedSeconds, total: totalSeconds, message } });

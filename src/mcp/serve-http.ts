@@ -1,7 +1,8 @@
 /**
  * MCP over streamable HTTP (stateless: a fresh server per request, as the SDK's handler serves it).
- * On a loopback address only this machine reaches it, and Host and Origin are checked against
- * DNS rebinding. Bound anywhere else, every request must carry the API key as a bearer token.
+ * Every request must carry the API key as a bearer token, on loopback too (any process or user of
+ * this machine reaches a loopback port); on loopback, Host and Origin are also checked against DNS
+ * rebinding.
  */
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
@@ -15,8 +16,8 @@ export const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host.toLowerCase(
 export interface HttpOptions {
   host: string;
   port: number;
-  /** The key clients must send (required off loopback). */
-  key?: string;
+  /** The key clients must send. */
+  key: string;
   trace: (line: string) => void;
 }
 
@@ -50,7 +51,7 @@ export async function serveOverHttp(factory: () => McpServer, options: HttpOptio
     const path = (request.url ?? '/').split('?')[0];
     if (path !== MCP_PATH) return refuse(response, 404, `Not found: the MCP endpoint is ${MCP_PATH}.`);
     if (loopback && (!validateHost(request, response) || !validateOrigin(request, response))) return;
-    if (options.key !== undefined && !bearerMatches(request, options.key)) {
+    if (!bearerMatches(request, options.key)) {
       return refuse(response, 401, 'Send the API key as "Authorization: Bearer <key>".', { 'www-authenticate': 'Bearer' });
     }
     options.trace(`mcp http ${request.method} ${path}`);

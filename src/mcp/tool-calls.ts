@@ -9,7 +9,7 @@ import { redactSecrets } from '../core/redact.js';
 import { routes, type RouteName } from '../core/routes.js';
 import type { Service } from '../core/service.js';
 import { CliError, describeSystemError } from '../cli/errors.js';
-import { fileContent, readFileArgument, type InlineText, type ResourceLink } from './tool-files.js';
+import { fileContent, readFileArgument, type FileArgumentContext, type InlineText, type ResourceLink } from './tool-files.js';
 import type { ToolDef } from './tool-table.js';
 import { waitForJob, type JobProgress } from './wait-for-job.js';
 
@@ -27,14 +27,16 @@ export interface ToolCallContext {
   progress?: (progress: JobProgress) => Promise<void>;
   /** Gives an error the CLI's wording (a 401 names where the key came from). */
   explain?: (error: unknown) => unknown;
+  /** How file arguments may be given on this transport. */
+  files: Omit<FileArgumentContext, 'signal'>;
 }
 
-/** Multipart file fields arrive as a path or a URL; the route wants the file. */
-async function routeInput(name: RouteName, args: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown>> {
+/** Multipart file fields arrive as a data: URL, a URL or (stdio) a path; the route wants the file. */
+async function routeInput(name: RouteName, args: Record<string, unknown>, context: FileArgumentContext): Promise<Record<string, unknown>> {
   const files = routes[name].files as Record<string, { maxBytes: number }> | undefined;
   if (!files) return args;
   const input = { ...args };
-  for (const [field, { maxBytes }] of Object.entries(files)) input[field] = await readFileArgument(args[field], maxBytes, signal);
+  for (const [field, { maxBytes }] of Object.entries(files)) input[field] = await readFileArgument(args[field], maxBytes, context);
   return input;
 }
 
@@ -62,6 +64,15 @@ export function errorResult(error: unknown): ToolResult {
   return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: { error: body }, isError: true };
 }
 
+/** A handle as the hosted resolve_handle takes it: `goldenpiano` means `@goldenpiano`. */
+const BARE_HANDLE = /^[A-Za-z0-9][A-Za-z0-9._-]{2,29}$/;
+
+/** A tool's arguments as its route takes them. */
+function toolArguments(tool: ToolDef, args: Record<string, unknown>): Record<string, unknown> {
+  if (tool.name === 'resolve_handle' && typeof args.input === 'string' && BARE_HANDLE.test(args.input.trim())) return { ...args, input: `@${args.input.trim()}` };
+  return args;
+}
+
 export async function callTool(tool: ToolDef, args: Record<string, unknown>, context: ToolCallContext): Promise<ToolResult> {
   const { service, signal } = context;
   try {
@@ -75,7 +86,7 @@ export async function callTool(tool: ToolDef, args: Record<string, unknown>, con
       }
       return result;
     }
-    const body = await service.call(tool.route, (await routeInput(tool.route, args, signal)) as never, { signal });
+    const body = await service.call(tool.route, (await routeInput(tool.route, toolArguments(tool, args), { ...context.files, signal })) as never, { signal });
     return await success(service, body as Record<string, unknown>, signal);
   } catch (error) {
     return errorResult(context.explain ? context.explain(error) : error);

@@ -34,13 +34,11 @@ export interface ToolDef {
   annotations: ToolAnnotations;
 }
 
-/** POST routes that change nothing (they only look something up). */
-const READS_BY_POST = new Set<RouteName>(['channels.resolve']);
 /** Parts of the table that reach the video platform (or its stand-in) rather than only your data. */
 const OPEN_WORLD_TAGS = new Set<RouteDef['tag']>(['channels', 'download', 'analysis', 'research', 'collabs', 'generation']);
 
 function annotationsOf(name: RouteName, route: RouteDef): ToolAnnotations {
-  const readOnly = route.method === 'GET' || READS_BY_POST.has(name);
+  const readOnly = route.effect === 'read';
   return {
     readOnlyHint: readOnly,
     // Updates and deletions replace or remove what was there; creations only add.
@@ -52,7 +50,7 @@ function annotationsOf(name: RouteName, route: RouteDef): ToolAnnotations {
 
 const MB = 1024 * 1024;
 
-/** The route's input as JSON Schema; a multipart file field takes a path on disk or a URL. */
+/** The route's input as JSON Schema; a multipart file field takes a data: URL, a public URL or (stdio) a path on disk. */
 export function inputJsonSchema(route: RouteDef): Record<string, unknown> {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(route.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
@@ -60,7 +58,7 @@ export function inputJsonSchema(route: RouteDef): Record<string, unknown> {
     properties[field] = {
       type: 'string',
       minLength: 1,
-      description: `The file: a path on disk (where this server runs) or an http(s) URL; at most ${Math.round(maxBytes / MB)} MB.`,
+      description: `The file: inline as a data: URL (data:audio/wav;base64,…), a public https URL, or over stdio a path on disk (where this server runs) or a public http(s) URL; at most ${Math.round(maxBytes / MB)} MB.`,
     };
   }
   return { ...schema, type: 'object', properties };

@@ -10,7 +10,7 @@ import { cdnDir } from '../engine/paths.js';
 import { requestApiKey } from './auth.js';
 import { guardRequestBodies, type BodyBounds } from './body-guard.js';
 import { registerCdn } from './cdn.js';
-import { answerClientError, answerFrameworkError, toServiceError } from './error-mapping.js';
+import { answerClientError, answerFrameworkError, forCaller, toServiceError } from './error-mapping.js';
 import { guardHostHeader, requestBaseUrl } from './host-check.js';
 import { openApiJson } from './openapi.js';
 import { BODY_MAX_BYTES, collectInput, hasFormBody } from './request-input.js';
@@ -59,8 +59,9 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
     // A request without Host is answered by the host check, in the service's error body.
     http: { requireHostHeader: false },
   });
-  guardHostHeader(app, allowedHosts);
+  // The body clocks start first: an answer given before the body is read (a 421 here) still bounds how long its rest may take.
   guardRequestBodies(app, bodyBounds);
+  guardHostHeader(app, allowedHosts);
   // Many clients send `Content-Type: application/json` on every request, DELETE included, with no
   // body: an empty body is no body, not malformed JSON (JSON endpoints still say they need one).
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -78,8 +79,9 @@ export function buildApp({ engine, logRequests = false, logSink, bodyBounds, all
     }
   });
 
-  app.setErrorHandler((error: FastifyError | ServiceError, _request, reply) => {
-    const failure = toServiceError(error);
+  app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
+    const failure = forCaller(toServiceError(error), request.caller !== null);
+    if (failure.code === 'internal') request.log.error({ err: error }, 'internal error');
     if (failure.retryAfterSeconds !== undefined) reply.header('retry-after', String(failure.retryAfterSeconds));
     reply.status(failure.status).send(failure.toBody());
   });

@@ -14,7 +14,8 @@ export function toServiceError(error: FastifyError | ServiceError): ServiceError
   if (isDiskFull(error)) return insufficientStorage(error);
   const status = error.statusCode ?? 500;
   if (status >= 500) {
-    return new ServiceError({ status: 500, code: 'internal', message: `Internal error: ${error.message}`, cause: error });
+    // The message of our own fault may name tables, paths or the database: it goes to the log (serve --log), never the body.
+    return new ServiceError({ status: 500, code: 'internal', message: 'Internal error: the server could not answer this request.', hint: 'Try again; if it keeps failing, report it with the time of the request.', cause: error });
   }
   const messages: Record<string, string> = {
     FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type: send application/json, or the fields as a form (application/x-www-form-urlencoded or multipart/form-data).',
@@ -25,6 +26,22 @@ export function toServiceError(error: FastifyError | ServiceError): ServiceError
     ? `The body is not valid JSON: ${error.message}`
     : error.message);
   return new ServiceError({ status: status === 415 ? 400 : status, code: 'invalid_request', message: `Invalid request: ${message}` });
+}
+
+/**
+ * What a caller may see of a failure: one who has not shown a valid key (the key lookup itself may
+ * have failed on an unreachable database) hears that the service is unavailable, never which
+ * database it uses.
+ */
+export function forCaller(failure: ServiceError, authenticated: boolean): ServiceError {
+  if (authenticated || failure.code !== 'store_unavailable') return failure;
+  return new ServiceError({
+    status: failure.status,
+    code: failure.code,
+    message: 'Service unavailable: the database cannot be reached.',
+    hint: failure.hint,
+    retryAfterSeconds: failure.retryAfterSeconds,
+  });
 }
 
 /**

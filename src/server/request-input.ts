@@ -40,11 +40,30 @@ export async function collectInput(request: FastifyRequest, route: RouteDef): Pr
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('Invalid request: the body must be a JSON object.');
     Object.assign(input, body);
   }
-  if (route.encoding === 'multipart') Object.assign(input, await readMultipartForm(request, route));
+  if (route.encoding === 'multipart') Object.assign(input, isUrlEncoded(request) ? urlEncodedFields(request, route) : await readMultipartForm(request, route));
   Object.assign(input, request.params as Record<string, unknown>);
   const formApiKey = (route.encoding === 'multipart' || formBody) && typeof input.api_key === 'string' ? input.api_key : undefined;
   delete input.api_key;
   return { input, formApiKey };
+}
+
+const isUrlEncoded = (request: FastifyRequest) => request.headers['content-type']?.split(';')[0]!.trim().toLowerCase() === URLENCODED;
+
+/**
+ * A multipart route's text fields sent as a plain form (the hosted documentation says every POST
+ * takes form fields); a file cannot travel in one, so a file field is refused saying how to send it.
+ */
+function urlEncodedFields(request: FastifyRequest, route: RouteDef): Record<string, unknown> {
+  const fields = (request.body ?? {}) as Record<string, unknown>;
+  for (const field of Object.keys(route.files ?? {})) {
+    if (field in fields) {
+      throw badRequest(
+        `Invalid request: ${field}: a file cannot be sent in an application/x-www-form-urlencoded body.`,
+        'Send the request as multipart/form-data (curl -F), with the file as a file part.',
+      );
+    }
+  }
+  return { ...fields };
 }
 
 /** A JSON route's form: urlencoded (parsed with the body limit) or multipart (read here, same limits). */

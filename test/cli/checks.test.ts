@@ -214,6 +214,8 @@ describe('tubekit cms and monetized (built binary)', () => {
         const failed = await cli.run(['monetized', 'external', '@honestrunning']);
         expect(failed.exitCode).toBe(9);
         expect(failed.stderr).toMatch(/classifier failed/);
+        // The CLI's own option is named beside the API's parameter.
+        expect(failed.stderr).toContain('`--skip-live` on the CLI');
       } finally {
         await cli.run(['engine', 'faults', 'clear']);
       }

@@ -138,15 +138,18 @@ for (const kind of ['embedded', 'remote'] as const) {
       const fromDisk = await call(session, 'clone_stealth_voice', { displayName: 'From disk', audioFile: sample });
       expect(fromDisk.structuredContent).toMatchObject({ success: true, voice: { name: 'From disk' } });
 
+      // A URL of this machine is never fetched (the public-hosts-only reader); a data: URL carries the file inline.
       const files = http.createServer((_, response) => response.end(fs.readFileSync(sample)));
       await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
       try {
         const url = `http://127.0.0.1:${(files.address() as AddressInfo).port}/host.wav`;
         const fromUrl = await call(session, 'clone_stealth_voice', { displayName: 'From URL', audioFile: url });
-        expect(fromUrl.structuredContent).toMatchObject({ success: true, voice: { name: 'From URL' } });
+        expect(toolError(fromUrl)).toMatchObject({ code: 'usage', message: expect.stringMatching(/^Cannot fetch http:\/\/127\.0\.0\.1:\d+\/host\.wav: a port other than the default/) });
       } finally {
         files.close();
       }
+      const inline = await call(session, 'clone_stealth_voice', { displayName: 'Inline', audioFile: `data:audio/wav;base64,${fs.readFileSync(sample).toString('base64')}` });
+      expect(inline.structuredContent).toMatchObject({ success: true, voice: { name: 'Inline' } });
 
       const missing = await call(session, 'clone_stealth_voice', { displayName: 'Missing', audioFile: '/nowhere/me.wav' });
       expect(toolError(missing)).toMatchObject({ status: null, code: 'usage', message: 'Cannot read the file /nowhere/me.wav: no such file.' });
@@ -339,11 +342,20 @@ describe('tubekit mcp --transport http', () => {
     };
   }
 
-  it('serves the same tools on 127.0.0.1, and refuses a foreign Host', async () => {
-    const server = await startHttp([]);
+  it('serves the same tools on 127.0.0.1 to clients with the key, and refuses a foreign Host', async () => {
+    const refused = await cli.run(['mcp', '--transport', 'http', '--port', '0']);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toMatch(/--transport http needs an API key for clients to send, even on 127\.0\.0\.1/);
+    const key = (await cli.run(['engine', 'keys', 'create'])).stdout.trim();
+    const server = await startHttp([], { TUBEKIT_API_KEY: key });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const anonymous = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+    expect(anonymous.status).toBe(401);
     const client = new Client({ name: 'tubekit-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+    // Over HTTP a path on disk is never read.
+    const fromDisk = (await client.callTool({ name: 'clone_stealth_voice', arguments: { displayName: 'Disk', audioFile: '/etc/hostname' } })) as ToolResult;
+    expect(toolError(fromDisk)).toMatchObject({ code: 'usage', message: expect.stringMatching(/^A path on disk is read only over stdio/) });
     expect((await client.listTools()).tools.length).toBeGreaterThan(routeNames.length);
     const created = (await client.callTool({ name: 'create_folder', arguments: { name: 'Over HTTP' } })) as ToolResult;
     expect(created.structuredContent).toMatchObject({ success: true, folder: { name: 'Over HTTP' } });
@@ -367,7 +379,7 @@ describe('tubekit mcp --transport http', () => {
       request.end('{}');
     });
     expect(rebinding).toBe(403);
-    const taken = await cli.run(['mcp', '--transport', 'http', '--port', port]);
+    const taken = await cli.run(['mcp', '--transport', 'http', '--port', port], { env: { TUBEKIT_API_KEY: key } });
     expect(taken).toMatchObject({ exitCode: 1, stdout: '' });
     expect(taken.stderr).toContain(`error: Port ${port} on 127.0.0.1 is already in use.`);
     expect(await server.stop()).toBe(0);

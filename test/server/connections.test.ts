@@ -112,6 +112,21 @@ describe('serve: bodies that trickle or never end', () => {
     }
   }
 
+  it('bounds the rest of a body trickled after an early 421, as any other body', async () => {
+    const connection = await RawConnection.open(server.url);
+    const trickle = setInterval(() => connection.write('a'), 500);
+    try {
+      connection.write(`POST /api/folders HTTP/1.1\r\nHost: evil.example\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
+      expect((await connection.response())?.status).toBe(421);
+      // Two bytes a second, under the 200 a second minimum: the server lets the socket go within its bounds.
+      await Promise.race([connection.closed, new Promise((resolve) => setTimeout(resolve, 8_000))]);
+      expect(connection.closedBy).toBeDefined();
+    } finally {
+      clearInterval(trickle);
+      connection.destroy();
+    }
+  });
+
   it('answers a body trickling below the minimum rate with 408 and frees the connection', async () => {
     // A byte every 100 ms keeps the socket busy (never 1 s without a byte) but is 10 bytes a second.
     const { answer, answeredAfterMs } = await sendSlowly('a', 100, 10_000);

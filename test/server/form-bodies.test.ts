@@ -145,6 +145,25 @@ describe('serve: JSON routes take form bodies', () => {
     expect(array.status).toBe(400);
   });
 
+  it('takes the multipart routes as a plain form: generation, and the clones’ text fields (a file needs multipart)', async () => {
+    const generated = await send('POST', '/api/generate-simple', { script: 'Hello from a plain form.', voice_id: 'espeak-en-us' }, 'urlencoded');
+    expect(generated.status).toBeLessThan(300);
+    expect(generated.body).toMatchObject({ success: true, job_id: expect.any(String) });
+    // The key may ride in the form, as in a multipart one.
+    const keyed = await send('POST', '/api/generate-simple', { script: 'Keyed.', voice_id: 'espeak-en-us', api_key: key }, 'urlencoded', false);
+    expect(keyed.body).toMatchObject({ success: true });
+    for (const [path, file, name] of [['/api/voices/clone', 'audioFile', 'displayName'], ['/api/voices/alt/clone', 'audio_file', 'voice_name']] as const) {
+      const withFile = await send('POST', path, { [name]: 'Me', [file]: 'not a file' }, 'urlencoded');
+      expect(withFile.status, path).toBe(400);
+      expect(withFile.body.error, path).toBe(`Invalid request: ${file}: a file cannot be sent in an application/x-www-form-urlencoded body.`);
+      expect(withFile.body.hint, path).toMatch(/multipart\/form-data/);
+      // Without the file, the route's own answer: the sample is required.
+      const without = await send('POST', path, { [name]: 'Me' }, 'urlencoded');
+      expect(without.status, path).toBe(400);
+      expect(without.body.error, path).toMatch(new RegExp(file));
+    }
+  });
+
   it('still refuses a body that is neither JSON nor a form', async () => {
     const response = await fetch(`${harness.baseUrl}/api/folders`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/xml' }, body: '<name>x</name>' });
     expect(response.status).toBe(400);

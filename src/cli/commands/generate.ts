@@ -117,7 +117,7 @@ export function registerGenerate(program: Command, app: CliApp): void {
       return;
     }
 
-    const job = await watchTaskJob(app, submitted.job_id, { timeoutSeconds, output: options.output });
+    const job = await watchTaskJob(app, submitted.job_id, { timeoutSeconds, output: options.output, type: 'generation' });
     if (options.output === '-') {
       // stdout carries the audio alone.
       failIfFailed(job);

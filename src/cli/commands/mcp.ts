@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import type { PublicFetcher } from '../../engine/platform/live/outside-page.js';
 import type { ToolDef } from '../../mcp/tool-table.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber } from '../arguments.js';
@@ -24,7 +25,7 @@ export function registerMcp(program: Command, app: CliApp): void {
       .description('Serve every feature as MCP tools for AI agents (stdio, or streamable HTTP), on the selected engine')
       .addOption(new Option('--transport <kind>', 'stdio (for a client that starts tubekit) or http').choices(['stdio', 'http']).default('stdio'))
       .option('--port <port>', 'http: port; 0 picks a free one', '8788')
-      .option('--host <host>', 'http: interface to listen on; off loopback, clients must send the API key', '127.0.0.1')
+      .option('--host <host>', 'http: interface to listen on; clients always send the API key as a bearer token', '127.0.0.1')
       .option('--read-only', 'expose only the tools that change nothing')
       .option('--toolsets <list>', 'only these toolsets: voices,channels,media,workspace,research,collabs,alerts (default: all; or TUBEKIT_MCP_TOOLSETS)')
       .option('--list-tools', 'print the tool table (name, toolset, read-only, summary) and exit'),
@@ -59,13 +60,18 @@ async function printToolTable(app: CliApp, tools: ToolDef[]): Promise<void> {
   );
 }
 
-/** Off loopback, clients must send the key tubekit itself uses; without one there is nothing to check. */
-function keyForHost(app: CliApp, host: string): string {
+/**
+ * Over HTTP, clients must send the key tubekit itself uses, loopback included (any local process or
+ * user could reach an open port); without one there is nothing to check.
+ */
+function keyForHttp(app: CliApp, host: string, loopback: boolean): string {
   const key = app.settings.apiKey;
   if (key) return key;
   throw usageError(
-    `--host ${host} serves the tools beyond this machine, so clients must send a key, and there is none to check.`,
-    'Set TUBEKIT_API_KEY (create one with `tubekit engine keys create`), or keep the default --host 127.0.0.1.',
+    loopback
+      ? `--transport http needs an API key for clients to send, even on ${host}, and there is none to check.`
+      : `--host ${host} serves the tools beyond this machine, so clients must send a key, and there is none to check.`,
+    'Set TUBEKIT_API_KEY (create one with `tubekit engine keys create`), or use --transport stdio.',
   );
 }
 
@@ -74,13 +80,24 @@ async function serveTools(app: CliApp, tools: ToolDef[], options: McpOptions): P
   const http = options.transport === 'http';
   const port = http ? parseWholeNumber(options.port, '--port', { min: 0, max: 65535 }) : 0;
   const { isLoopback, serveOverHttp } = await import('../../mcp/serve-http.js');
-  const key = http && !isLoopback(options.host) ? keyForHost(app, options.host) : undefined;
+  const key = http ? keyForHttp(app, options.host, isLoopback(options.host)) : undefined;
 
   const { routeConsoleToTrace } = await import('../../mcp/console-to-trace.js');
   routeConsoleToTrace(trace);
   const service = await app.serviceForServer();
   const { mcpServerFactory } = await import('../../mcp/mcp-server.js');
-  const factory = await mcpServerFactory({ tools, service, trace, explain: (error) => withAuthHint(error, app) });
+  const env = app.io.streams.env;
+  let publicFetcher: Promise<PublicFetcher> | undefined;
+  const fetchPublic = () => {
+    publicFetcher ??= import('../../engine/platform/live/outside-page.js').then(async ({ createPublicFetcher, OUTSIDE_LIMITS }) => {
+      const { networkSettingsFromEnv } = await import('../../engine/platform/live/network-options.js');
+      // A file is larger than a store's page: the route's own limit bounds it (maxBytes per call); the time allows for it.
+      return createPublicFetcher(networkSettingsFromEnv(env), { ...OUTSIDE_LIMITS, timeoutMs: 60_000 });
+    });
+    return publicFetcher;
+  };
+  const files = { transport: options.transport, fetchPublic };
+  const factory = await mcpServerFactory({ tools, service, trace, explain: (error) => withAuthHint(error, app), files });
   trace(`mcp: ${tools.length} tools on the ${service.target.mode} engine (${service.target.location})`);
 
   if (!http) {
@@ -88,11 +105,11 @@ async function serveTools(app: CliApp, tools: ToolDef[], options: McpOptions): P
     await serveOverStdio(factory, trace);
     return;
   }
-  const running = await serveOverHttp(factory, { host: options.host, port, key, trace }).catch((error: NodeJS.ErrnoException) => {
+  const running = await serveOverHttp(factory, { host: options.host, port, key: key!, trace }).catch((error: NodeJS.ErrnoException) => {
     throw listenError(error, options.host, port);
   });
   app.io.out(running.url);
-  app.io.note(`Serving ${tools.length} MCP tools at ${running.url}${key ? ' (clients send the API key as a bearer token)' : ''}. Ctrl-C stops.`);
+  app.io.note(`Serving ${tools.length} MCP tools at ${running.url} (clients send the API key as a bearer token). Ctrl-C stops.`);
   await untilStopped();
   await running.close();
 }

@@ -7,14 +7,20 @@ import { withExamples } from '../help.js';
 import { printJson, printTable, type Column } from '../output.js';
 import { clip, clipEchoes } from '../text.js';
 
-/** One order for the table and the piped rows: `cut -f1` is the channel id in both. */
-const columns: Column<ResolvedChannel>[] = [
+/** The title: ours, or the hosted service's `channel_name` (its body has no `title`). */
+const titleOf = (row: Partial<ResolvedChannel>) => row.title ?? row.channel_name ?? null;
+
+/**
+ * One order for the table and the piped rows: `cut -f1` is the channel id in both. The hosted
+ * service's body has no `known`: a name it gave means a channel it knows; without either, blank.
+ */
+export const resolveColumns: Column<ResolvedChannel>[] = [
   { header: 'Channel', value: (row) => row.channel_id },
   { header: 'Handle', value: (row) => row.handle },
-  { header: 'Title', value: (row) => row.title },
+  { header: 'Title', value: (row) => titleOf(row) },
   { header: 'Input', value: (row) => row.input },
   // A well-formed id no channel has comes back unchanged: say so rather than leave a blank title.
-  { header: 'Known', value: (row) => (row.known ? 'yes' : 'no') },
+  { header: 'Known', value: (row) => (typeof row.known === 'boolean' ? (row.known ? 'yes' : 'no') : titleOf(row) !== null ? 'yes' : '') },
 ];
 
 export function registerResolve(program: Command, app: CliApp): void {
@@ -44,7 +50,7 @@ export function registerResolve(program: Command, app: CliApp): void {
     if (app.json) {
       if (!single) printJson(app.io, results);
       else if (results[0]) printJson(app.io, results[0]);
-    } else await printTable(app.io, results, columns);
+    } else await printTable(app.io, results, resolveColumns);
     if (firstFailure) throw Object.assign(firstFailure as Error, { alreadyReported: true });
   });
 }

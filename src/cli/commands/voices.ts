@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { ServiceError } from '../../core/errors.js';
 import type { CatalogQuery, Provider } from '../../core/schemas/voices.js';
 import type { CliApp } from '../app.js';
 import { completesWith } from '../completion/dynamic.js';
@@ -63,15 +64,29 @@ export async function listVoiceRows(app: CliApp, provider?: Provider, query: Par
     rows.push(...voices.map((voice) => ({ ...voice, provider: 'stealth' as const })));
   }
   if (provider !== 'stealth') {
-    const body = await app.call('voices.alt.list', {});
-    if (body.upstream === 'stand-in' && provider === 'alt') app.io.note(STAND_IN_NOTE);
-    rows.push(...body.voices.map((voice) => ({ ...voice, provider: 'alt' as const })));
+    try {
+      const body = await app.call('voices.alt.list', {});
+      if (body.upstream === 'stand-in' && provider === 'alt') app.io.note(STAND_IN_NOTE);
+      rows.push(...body.voices.map((voice) => ({ ...voice, provider: 'alt' as const })));
+    } catch (error) {
+      // Asked for both, a service without the alt provider under its default name still lists what it has.
+      if (provider || !(error instanceof ServiceError) || error.status !== 404) throw error;
+      app.io.note(altMissingNote(app));
+    }
   }
   return rows;
 }
 
 const LIST_ROUTE = { stealth: 'voices.stealth.list', alt: 'voices.alt.list' } as const;
 const DELETE_ROUTE = { stealth: 'voices.stealth.delete', alt: 'voices.alt.delete', elevenlabs: 'voices.elevenlabs.delete' } as const;
+
+/** What to do when the service has no alt provider under the name tried. */
+function altMissingNote(app: CliApp): string {
+  const name = app.settings.altProviderName;
+  return name
+    ? `The service has no alt provider named "${name}" (alt_provider_name): only its stealth voices are listed.`
+    : 'The service has no alt provider at /api/voices/alt: only its stealth voices are listed. If it names it otherwise, set it: tubekit config set alt_provider_name <name> (e.g. minimax).';
+}
 
 export function registerVoices(program: Command, app: CliApp): void {
   const voices = withExamples(program.command('voices').description('List and delete text-to-speech voices'), [

@@ -8,9 +8,19 @@ const shellWord = (word: string) => (/^[\w./-]+$/.test(word) ? word : `'${word.r
 
 /**
  * Poll intervals where the server answers at once: the spec tells analysis clients every 5 s;
- * generation finishes in seconds, so every 2 s (also before the first answer names the type).
+ * generation finishes in seconds, so every 2 s.
  */
 const POLL_SECONDS = { generation: 2, analysis: 5 } as const;
+
+/**
+ * The pace for a job: by the type its body names, or the command knew it by; the hosted service's
+ * body names none, so an analysis is known by its fields, and a job of unknown kind is polled at
+ * the analysis pace (never faster than the spec asks of analysis clients).
+ */
+export function taskPollSeconds(body: Partial<TaskJob> | undefined, known?: TaskJob['type']): number {
+  const type = body?.type ?? known ?? (body && ('analysis_text' in body || 'video_url' in body) ? 'analysis' : undefined);
+  return type ? POLL_SECONDS[type] : POLL_SECONDS.analysis;
+}
 
 /**
  * Waits for a generation or analysis job with long-polls (spinner on a terminal) and returns
@@ -31,7 +41,7 @@ export async function watchTaskJob(
     state: (body) => body.status,
     isTerminal: (body) => body.status === 'completed' || body.status === 'failed',
     isWaiting: (body) => body.status === 'pending',
-    pollSeconds: (body) => POLL_SECONDS[body?.type ?? options.type ?? 'generation'] ?? POLL_SECONDS.generation,
+    pollSeconds: (body) => taskPollSeconds(body, options.type),
     timeoutSeconds: options.timeoutSeconds,
     initial: options.initial,
   });

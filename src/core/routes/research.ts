@@ -10,14 +10,18 @@ export const researchRoutes = routePart('research', {
     method: 'GET', path: '/api/channel-external-monetization/:channel_id', encoding: 'query',
     input: research.externalMonetizationInput, response: research.externalMonetizationOutput,
     summary: 'What a channel sells outside the platform',
+    // Stores its result and, on the live platform, spends the key's live-check quota.
+    effect: 'write',
   }),
   'monetization.ads': defineRoute({
     method: 'GET', path: '/api/channel-monetized/:channel_id', encoding: 'none', input: research.channelIdInput,
     response: research.adMonetizationOutput, summary: 'Live ad-monetization check',
+    effect: 'write', // stores the verdict; spends the live-check quota
   }),
   'cms.check': defineRoute({
     method: 'GET', path: '/api/channel-cms/:channel_id', encoding: 'query', input: research.cmsCheckInput,
     response: research.cmsCheckOutput, summary: 'Managed-network (CMS) status of a channel',
+    effect: 'write', // a live check stores its verdict and spends the live-check quota
   }),
   'cms.networks': defineRoute({
     method: 'GET', path: '/api/cms-networks', encoding: 'query', input: research.networksInput,

@@ -41,5 +41,6 @@ export const workspaceRoutes = routePart('workspace', {
   'channels.resolve': defineRoute({
     method: 'POST', path: '/api/channels/resolve', encoding: 'json', input: ws.resolveInput,
     response: ws.resolveOutput, summary: 'Resolve a handle or URL to a channel id',
+    effect: 'read', // a lookup, by POST
   }),
 });

@@ -54,7 +54,10 @@ export async function runFfmpeg(args: string[], options: { input?: Readable; sig
   })]);
   options.signal?.throwIfAborted();
   if (result.exitCode !== 0 || result.failed) {
-    const lines = String(result.stderr ?? '').trim().split('\n').slice(-3).join(' ');
+    const stderr = String(result.stderr ?? '');
+    // A full disk is the service's condition (507 like every other write), and its message names scratch paths.
+    if (/No space left on device|ENOSPC/i.test(stderr)) throw Object.assign(new RenderError('ffmpeg ran out of disk space.'), { code: 'ENOSPC' });
+    const lines = stderr.trim().split('\n').slice(-3).join(' ');
     throw new RenderError(`ffmpeg failed: ${lines || result.shortMessage}`);
   }
 }

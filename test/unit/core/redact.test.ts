@@ -27,3 +27,14 @@ describe('redactSecrets', () => {
     expect(redactUrl(`/api/folders?x=1&api_key=${KEY}&y=2`)).toBe('/api/folders?x=1&api_key=[redacted]&y=2');
   });
 });
+
+describe('a percent-encoded api_key parameter', () => {
+  it('is masked in URLs and in any text, however its name is encoded', () => {
+    for (const name of ['api%5fkey', 'api%5Fkey', '%61pi_key', '%61%70%69%5f%6b%65%79']) {
+      expect(redactUrl(`/api/health?${name}=secretvalue1234&x=1`), name).toBe(`/api/health?${name}=[redacted]&x=1`);
+      expect(redactSecrets(`GET /api/folders?a=1&${name}=secretvalue1234 200`), name).toBe(`GET /api/folders?a=1&${name}=[redacted] 200`);
+    }
+    // Other encoded names are left alone.
+    expect(redactUrl('/api/x?q%5f=keep')).toBe('/api/x?q%5f=keep');
+  });
+});

@@ -16,7 +16,7 @@ it('expects a clip of a fractional length to take whole milliseconds (the slot s
   const dir = tempDataDir();
   dirs.push(dir);
   const request = { engine: { settings: Settings.onSqlite(openDatabase(path.join(dir, 'tubekit.db'))) } } as unknown as RequestContext;
-  const wanted = { videoId: 'v1', title: 'A video', format: 'audio' as const, height: null };
+  const wanted = { videoId: 'aVideoId001', title: 'A video', format: 'audio' as const, height: null };
   // 2.0005 s at 1,000 ms a second: 2000.5 ms of fetching before rounding.
   const target = cacheTarget(request, wanted, { start: 10, end: 12.0005, startSeconds: 10, endSeconds: 12.0005 }, 60, 1000);
   expect(Number.isInteger(target.expectedMs)).toBe(true);

@@ -16,11 +16,13 @@ describe('the MCP tool table', () => {
 
   it('sets the annotations from the method and the route', () => {
     for (const tool of toolTable().filter((entry) => entry.route)) {
-      const { method } = routes[tool.route!];
-      if (method === 'GET') expect(tool.annotations, tool.name).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+      const { method, effect } = routes[tool.route!];
+      if (method === 'GET' && effect === 'read') expect(tool.annotations, tool.name).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
       if (method === 'DELETE') expect(tool.annotations, tool.name).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
     }
     expect(toolTable().find((tool) => tool.name === 'resolve_channel')!.annotations.readOnlyHint).toBe(true);
+    // GETs that store a verdict and spend the live-check quota are not read-only.
+    expect(toolTable().find((tool) => tool.name === 'check_ad_monetization')!.annotations.readOnlyHint).toBe(false);
     expect(toolTable().find((tool) => tool.name === 'process_channel')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
   });
 
@@ -75,5 +77,20 @@ describe('errorResult', () => {
     expect(text.split('\n')).toHaveLength(2);
     expect(text).toMatch(/^Authentication failed: tk_\[redacted\] is revoked\.\nSend the key as/);
     expect(JSON.stringify(result)).not.toContain('abcdefghijklmnop');
+  });
+});
+
+describe('resolve_handle', () => {
+  it('takes a bare handle as the hosted tool does, and leaves other inputs (and the other names) alone', async () => {
+    const { callTool } = await import('../../../src/mcp/tool-calls.js');
+    const seen: unknown[] = [];
+    const service = { call: async (_route: string, input: unknown) => (seen.push(input), { success: true }) } as never;
+    const files = { transport: 'stdio' as const, fetchPublic: async () => { throw new Error('unused'); } };
+    const tool = (name: string) => toolTable().find((entry) => entry.name === name)!;
+    await callTool(tool('resolve_handle'), { input: 'goldenpiano' }, { service, files });
+    await callTool(tool('resolve_handle'), { input: '@goldenpiano' }, { service, files });
+    await callTool(tool('resolve_handle'), { input: 'https://www.youtube.com/@goldenpiano' }, { service, files });
+    await callTool(tool('resolve_channel'), { input: 'goldenpiano' }, { service, files });
+    expect(seen).toEqual([{ input: '@goldenpiano' }, { input: '@goldenpiano' }, { input: 'https://www.youtube.com/@goldenpiano' }, { input: 'goldenpiano' }]);
   });
 });

@@ -52,7 +52,7 @@ export async function externalMonetization(
       status: 502,
       code: 'upstream_error',
       message: 'The monetization classifier failed on this channel; nothing was stored.',
-      hint: 'Try again later; skip_live=1 answers the last stored result meanwhile.',
+      hint: 'Try again later; skip_live=1 (`--skip-live` on the CLI) answers the last stored result meanwhile.',
     });
   }
   const truth = platform.publicPages

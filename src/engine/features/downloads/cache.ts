@@ -9,7 +9,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { isVideoId } from '../../../core/channel-input.js';
 import type { Clock } from '../../clock.js';
+import { containedPath, OutsideRootError } from '../../contained-path.js';
 import type { Executor } from '../../store/store.js';
 
 /** Named columns, not `*`: a prepared statement must keep its shape when a migration adds one. */
@@ -44,7 +46,7 @@ export class DownloadCache {
 
   /** A ready row whose file is still there and whose time has not run out. */
   isFresh(row: CacheRow | undefined): boolean {
-    return row?.state === 'ready' && (row.expires_at ?? 0) > this.clock.now() && fs.existsSync(this.file(row.path));
+    return row?.state === 'ready' && (row.expires_at ?? 0) > this.clock.now() && isEntryPath(row.path) && fs.existsSync(this.file(row.path));
   }
 
   /** Takes the row for rendering (replacing an expired or orphaned one, whose file goes); the caller holds the file's lock. */
@@ -89,13 +91,25 @@ export class DownloadCache {
     await on.run('DELETE FROM download_files WHERE cache_key = ?', [row.cache_key]);
   }
 
+  /** The entry's file under the CDN root; OutsideRootError for a path that is not an entry's or leaves the root (links included). */
   file(relativePath: string): string {
-    return path.join(this.cdnRoot, relativePath);
+    if (!isEntryPath(relativePath)) throw new OutsideRootError(relativePath);
+    return containedPath(this.cdnRoot, relativePath);
   }
 
-  /** The file and its directory (one per cache entry), so no leftovers of a crashed render stay. */
+  /**
+   * The file and its directory (one per cache entry), so no leftovers of a crashed render stay;
+   * a row whose path is not an entry's inside the root (a row from an older version) loses only its row.
+   */
   private removeFile(relativePath: string): void {
-    const directory = path.dirname(this.file(relativePath));
+    let directory: string;
+    try {
+      directory = path.dirname(this.file(relativePath));
+    } catch (error) {
+      if (error instanceof OutsideRootError) return;
+      throw error;
+    }
+    // rm does not follow links inside the folder, and the folder itself was checked to be the entry's own.
     fs.rmSync(directory, { recursive: true, force: true });
     try {
       fs.rmdirSync(path.dirname(directory)); // the video's directory goes with its last file
@@ -103,4 +117,10 @@ export class DownloadCache {
       // Other files of the video remain (or it is gone already).
     }
   }
+}
+
+/** An entry's path has exactly the shape cacheTarget makes: `downloads/<video id>/<variant>/<name>`, no `.` or `..` part. */
+export function isEntryPath(relativePath: string): boolean {
+  const parts = relativePath.split('/');
+  return parts.length === 4 && parts[0] === 'downloads' && isVideoId(parts[1]!) && parts.every((part) => part !== '' && part !== '.' && part !== '..' && !part.includes('\\') && !part.includes('\0'));
 }

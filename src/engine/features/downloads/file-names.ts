@@ -14,7 +14,7 @@ const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
 export function safeFileStem(title: string, fallback: string): string {
   let stem = title.normalize('NFC').replace(FORBIDDEN, ' ').replace(/\s+/g, ' ').trim();
   stem = truncateUtf8(stem, MAX_STEM_BYTES).replace(/[. ]+$/u, '').replace(/^[. ]+/u, '');
-  if (!stem) return fallback;
+  if (!stem) return fallback.replace(FORBIDDEN, '_').replace(/^\.+$/u, '_') || '_';
   return RESERVED.test(stem) ? `${stem}_` : stem;
 }
 

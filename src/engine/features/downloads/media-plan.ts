@@ -20,7 +20,8 @@ const FETCH_MS_PER_SECOND = { video: 20, audio: 10, subtitles: 0 };
 export async function mediaPlan(request: RequestContext, input: DownloadInput, media: PlatformMedia): Promise<DownloadPlan> {
   const videoId = videoIdOfLink(input.video_url);
   const description = await media.describe(videoId, request.signal);
-  const video = { video_id: description.video_id, title: description.title, duration_seconds: description.duration_seconds };
+  // The validated id, never the metadata's own `id`: it names the cache entry's folder.
+  const video = { video_id: videoId, title: description.title, duration_seconds: description.duration_seconds };
   const section = requestedSection(video.duration_seconds, input.format, input.start, input.end);
   const requestedHeight = input.format === 'video' ? Number.parseInt(input.quality, 10) : null;
   const seconds = section.end - section.start;

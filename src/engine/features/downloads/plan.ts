@@ -4,6 +4,7 @@
  * is made. The sample world renders its media (sample-plan.ts); a platform with a media source
  * fetches them (media-plan.ts). download.ts takes either through the ledger the same way.
  */
+import { isVideoId } from '../../../core/channel-input.js';
 import type { ParsedInput } from '../../../core/routes.js';
 import type { RequestContext } from '../../context.js';
 import type { MediaProgress } from '../../platform/media.js';
@@ -45,6 +46,8 @@ export function cacheTarget(
   msPerSecond: number,
 ): CacheTarget {
   const { format, height, videoId } = wanted;
+  // The id names folders in the files dir: only a validated one may (never one read from a platform's answer).
+  if (!isVideoId(videoId)) throw new Error(`Refused a download cache entry for an invalid video id ${JSON.stringify(videoId)}.`);
   const ms = (seconds: number) => Math.round(seconds * 1000);
   const variant = format === 'subtitles' ? 'subtitles' : [format, height ? `${height}p` : null, ms(section.start), ms(section.end)].filter((part) => part !== null).join('-');
   const whole = section.start === 0 && section.end === videoSeconds;

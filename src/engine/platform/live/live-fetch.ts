@@ -1,9 +1,12 @@
 /**
  * The one fetch the live platform uses (youtubei.js is given it): origin override, proxy, cookies,
  * per-host pacing, a time limit per attempt, abort, back-off on refusals, and errors in the
- * service's terms. Every response is read whole (pages are small) and kept for the read's trail.
+ * service's terms. Every response is streamed up to its kind's bound (answer-bounds.ts) and kept
+ * for the read's trail.
  */
 import type { Dispatcher } from 'undici';
+import { ServiceError } from '../../../core/errors.js';
+import { ANSWER_BOUNDS, answerTooDeep, answerTooLarge, nestsDeeper, readBoundedText } from './answer-bounds.js';
 import { type Cookie, cookieHeader, readCookiesFile } from './cookies.js';
 import { platformRefused, platformUnreachable } from './errors.js';
 import type { LiveNetworkSettings } from './network-options.js';
@@ -105,14 +108,18 @@ export async function createLiveFetch(settings: LiveNetworkSettings, deps: LiveF
       const timeout = AbortSignal.timeout(settings.timeoutMs);
       const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
       let response: Awaited<ReturnType<Transport['fetch']>>;
-      let text: string;
+      let text: string | null;
+      const kind = answerKind(requested);
       try {
-        response = await transport.fetch(target.href, { method, headers, body, signal, redirect: 'follow', dispatcher: transport.dispatcher });
-        text = await response.text();
+        response = await fetchOnPlatform(transport, target, origin, { method, headers, body, signal, dispatcher: transport.dispatcher });
+        text = await readBoundedText(response.body, ANSWER_BOUNDS[kind].bytes);
       } catch (error) {
         if (deps.signal?.aborted) throw deps.signal.reason;
+        if (error instanceof ServiceError) throw error;
         throw platformUnreachable(host, reasonOf(error, timeout.aborted, settings.timeoutMs), error);
       }
+      if (text === null) throw answerTooLarge(`${method} ${requested.pathname}`, kind);
+      if (/^\s*[[{]/.test(text) && nestsDeeper(text)) throw answerTooDeep(`${method} ${requested.pathname}`);
       recordExchange({ method, url: requested.href, request: stableFields(body), status: response.status, body: text });
       const refusal = refusalOf(response.status, response.url, response.status >= 400 || isPlayer(requested) ? text : '');
       if (!refusal) {
@@ -128,6 +135,67 @@ export async function createLiveFetch(settings: LiveNetworkSettings, deps: LiveF
     }
   };
 }
+
+/** Redirects followed per request; the site needs one or two (consent, a moved page). */
+const MAX_REDIRECTS = 5;
+
+/** Hosts of the platform a redirect may lead to (the site, its sign-in and bot-check pages, its media). */
+const PLATFORM_HOST = /(?:^|\.)(?:youtube\.com|youtu\.be|youtube-nocookie\.com|google\.com|googlevideo\.com|ytimg\.com)$/;
+
+/**
+ * Where a redirect may go: a platform host over https on the default port (sent to the override
+ * when there is one), or the override's own origin; null for anywhere else, which is never followed.
+ */
+export function platformRedirect(location: URL, origin: URL | undefined): URL | null {
+  if (origin && location.origin === origin.origin) return location;
+  const host = location.hostname.replace(/\.+$/, '').toLowerCase();
+  if (location.protocol !== 'https:' || location.port !== '' || location.username || location.password || !PLATFORM_HOST.test(host)) return null;
+  return rewriteOrigin(location, origin);
+}
+
+type Answer = Awaited<ReturnType<Transport['fetch']>>;
+
+/** A request whose redirects are followed only while they stay on the platform (or the override). */
+async function fetchOnPlatform(transport: Transport, target: URL, origin: URL | undefined, init: Record<string, unknown> & { method: string; body?: string }): Promise<Answer> {
+  let url = target;
+  let request = init;
+  for (let hop = 0; ; hop++) {
+    const response = await transport.fetch(url.href, { ...request, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || !location) return response;
+    await response.body?.cancel().catch(() => undefined);
+    let next: URL | null = null;
+    try {
+      next = platformRedirect(new URL(location, url), origin);
+    } catch {
+      next = null;
+    }
+    if (!next || hop >= MAX_REDIRECTS) throw redirectRefused(url, location, hop >= MAX_REDIRECTS);
+    // 303, and 301/302 after a POST, continue as a GET without the body (as browsers do).
+    if (response.status === 303 || ((response.status === 301 || response.status === 302) && request.method === 'POST')) request = { ...request, method: 'GET', body: undefined };
+    url = next;
+  }
+}
+
+function redirectRefused(from: URL, location: string, tooMany: boolean): ServiceError {
+  let where = location.slice(0, 100);
+  try {
+    where = new URL(location, from).host;
+  } catch {
+    // Not a URL: shown as it came.
+  }
+  return new ServiceError({
+    status: 502,
+    code: 'upstream_error',
+    message: tooMany
+      ? `the video platform redirected ${from.pathname} more than ${MAX_REDIRECTS} times; not followed further.`
+      : `the video platform redirected ${from.pathname} to ${where}, which is not one of its hosts; not followed.`,
+    hint: 'Try again later; through a proxy or mirror, check that it answers for the site itself.',
+  });
+}
+
+/** Caption tracks have a bound of their own; everything else is a page. */
+const answerKind = (url: URL) => (url.pathname === '/api/timedtext' ? 'captions' : 'page');
 
 /** Player answers carry the bot check in their playability, with HTTP 200. */
 const isPlayer = (url: URL) => url.pathname.endsWith('/player');

@@ -8,6 +8,7 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import type { OutsidePage } from '../public-pages.js';
+import type { Dispatcher } from 'undici';
 import { openTransport, reasonOf, type Transport } from './live-fetch.js';
 import type { LiveNetworkSettings } from './network-options.js';
 import { parseOriginOverride, rewriteOutsideOrigin } from './origin.js';
@@ -36,34 +37,64 @@ export interface OutsideReaderDeps {
 
 export type OutsideReader = (url: string) => Promise<OutsidePage>;
 
+/** A public page's bytes, or why it was not read. */
+export type PublicBytes =
+  | { ok: true; url: string; status: number; content_type: string; data: Buffer; truncated: boolean }
+  | { ok: false; url: string; reason: string };
+
+export type PublicFetcher = (url: string, options?: { maxBytes?: number; signal?: AbortSignal; httpsOnly?: boolean }) => Promise<PublicBytes>;
+
 export async function createOutsideReader(settings: LiveNetworkSettings, limits: OutsideLimits = OUTSIDE_LIMITS, deps: OutsideReaderDeps = {}): Promise<OutsideReader> {
+  const fetchPublic = await createPublicFetcher(settings, limits, deps);
+  return async function readOutsidePage(address) {
+    const page = await fetchPublic(address);
+    if (!page.ok) return page;
+    const { data, ...rest } = page;
+    return { ...rest, text: data.toString('utf8') };
+  };
+}
+
+/**
+ * GETs a page on a public host, bounded in size, time and redirects (each hop judged again). The
+ * host is resolved once and the connection made to the address that was checked, so a name that
+ * answers a public address to the check and a private one to the connection reaches nothing.
+ */
+export async function createPublicFetcher(settings: LiveNetworkSettings, limits: OutsideLimits = OUTSIDE_LIMITS, deps: OutsideReaderDeps = {}): Promise<PublicFetcher> {
   const origin = settings.origin ? parseOriginOverride(settings.origin) : undefined;
   const transport = await openTransport(settings.proxy);
+  const undici = await import('undici');
   const pacer = new HostPacer(settings.requestsPerSecond, deps.now ?? Date.now, deps.sleep ?? realSleep);
   const lookup = deps.lookup ?? (async (host: string) => (await dns.lookup(host, { all: true })).map((entry) => entry.address));
   // Under an override or a proxy, this machine never connects to the named host itself.
   const resolvesHere = !origin && !settings.proxy;
 
-  return async function readOutsidePage(address) {
+  return async function fetchPublic(address, options = {}) {
     let url: URL;
     try {
       url = new URL(address);
     } catch {
       return { ok: false, url: address, reason: 'not a URL' };
     }
-    const deadline = AbortSignal.timeout(limits.timeoutMs);
+    const maxBytes = options.maxBytes ?? limits.maxBytes;
+    const deadline = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(limits.timeoutMs)]) : AbortSignal.timeout(limits.timeoutMs);
     try {
       for (let hop = 0; ; hop++) {
-        const refused = unreadableHost(url) ?? (resolvesHere ? await privateAddressOf(url, lookup) : undefined);
+        if (options.httpsOnly && url.protocol !== 'https:') return { ok: false, url: url.href, reason: `not an https URL (${url.protocol})` };
+        const refused = unreadableHost(url);
         if (refused) return { ok: false, url: url.href, reason: refused };
+        let dispatcher = transport.dispatcher;
+        if (resolvesHere) {
+          const checked = await checkedAddress(url, lookup);
+          if (typeof checked === 'object') return { ok: false, url: url.href, reason: checked.refused };
+          if (checked) dispatcher = pinnedAgent(undici, checked);
+        }
         await pacer.take(url.host, deadline);
-        const response = await transport.fetch(rewriteOutsideOrigin(url, origin).href, {
-          method: 'GET',
-          headers: HEADERS,
-          redirect: 'manual',
-          signal: deadline,
-          dispatcher: transport.dispatcher,
-        });
+        let response: Awaited<ReturnType<Transport['fetch']>>;
+        try {
+          response = await transport.fetch(rewriteOutsideOrigin(url, origin).href, { method: 'GET', headers: HEADERS, redirect: 'manual', signal: deadline, dispatcher });
+        } finally {
+          if (dispatcher !== transport.dispatcher) void dispatcher?.close();
+        }
         const location = response.headers.get('location');
         if (response.status >= 300 && response.status < 400 && location) {
           await response.body?.cancel();
@@ -71,8 +102,8 @@ export async function createOutsideReader(settings: LiveNetworkSettings, limits:
           url = new URL(location, url);
           continue;
         }
-        const { text, truncated } = await readLimited(response, limits.maxBytes);
-        return { ok: true, url: url.href, status: response.status, content_type: response.headers.get('content-type') ?? '', text, truncated };
+        const { data, truncated } = await readLimited(response, maxBytes);
+        return { ok: true, url: url.href, status: response.status, content_type: response.headers.get('content-type') ?? '', data, truncated };
       }
     } catch (error) {
       return { ok: false, url: url.href, reason: deadline.aborted ? `timed out after ${limits.timeoutMs / 1000}s` : reasonOf(error, false, limits.timeoutMs) };
@@ -80,20 +111,31 @@ export async function createOutsideReader(settings: LiveNetworkSettings, limits:
   };
 }
 
-/** The body as text, at most `maxBytes` of it (the rest is not read). */
-async function readLimited(response: Awaited<ReturnType<Transport['fetch']>>, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
-  if (!response.body) return { text: '', truncated: false };
+/** An agent whose every connection goes to `address` (the one checked), whatever the name resolves to now. */
+export function pinnedAgent(undici: typeof import('undici'), address: string): Dispatcher {
+  const family = net.isIPv6(address) ? 6 : 4;
+  return new undici.Agent({
+    connect: {
+      lookup: (_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) =>
+        options?.all ? callback(null, [{ address, family }]) : callback(null, address, family),
+    } as never,
+  });
+}
+
+/** The body, at most `maxBytes` of it (the rest is not read). */
+async function readLimited(response: Awaited<ReturnType<Transport['fetch']>>, maxBytes: number): Promise<{ data: Buffer; truncated: boolean }> {
+  if (!response.body) return { data: Buffer.alloc(0), truncated: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+    if (done) return { data: Buffer.concat(chunks), truncated: false };
     chunks.push(value.subarray(0, Math.max(0, maxBytes - size)));
     size += value.byteLength;
     if (size >= maxBytes) {
       await reader.cancel();
-      return { text: Buffer.concat(chunks).toString('utf8'), truncated: size > maxBytes };
+      return { data: Buffer.concat(chunks), truncated: size > maxBytes };
     }
   }
 }
@@ -103,33 +145,66 @@ export function unreadableHost(url: URL): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `not an http(s) page (${url.protocol})`;
   if (url.username || url.password) return 'a URL with credentials';
   if (url.port && url.port !== (url.protocol === 'https:' ? '443' : '80')) return `a port other than the default (${url.port})`;
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const host = bareHost(url);
   if (net.isIP(host)) return isPrivateAddress(host) ? `an address of a private network (${host})` : undefined;
   if (!host.includes('.') || /(?:^|\.)(?:localhost|local|internal|lan|home|arpa)$/.test(host)) return `not a public host name (${host})`;
   return undefined;
 }
 
-async function privateAddressOf(url: URL, lookup: (host: string) => Promise<string[]>): Promise<string | undefined> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+/** The host without IPv6 brackets or a trailing dot (`localhost.` is localhost), lower case. */
+const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
+
+/** The address to connect to (undefined for a literal IP, already judged by its form), or why none may be. */
+async function checkedAddress(url: URL, lookup: (host: string) => Promise<string[]>): Promise<string | undefined | { refused: string }> {
+  const host = bareHost(url);
   if (net.isIP(host)) return undefined;
   const addresses = await lookup(host);
   const inside = addresses.find(isPrivateAddress);
-  return inside ? `${host} resolves to an address of a private network (${inside})` : undefined;
+  if (inside) return { refused: `${host} resolves to an address of a private network (${inside})` };
+  if (addresses.length === 0) return { refused: `${host} has no address` };
+  return addresses[0]!;
 }
 
-/** Loopback, private, link-local, carrier-grade NAT, unspecified, multicast and reserved ranges. */
+/** Loopback, private, link-local, carrier-grade NAT, unspecified, multicast and reserved ranges, in any spelling. */
 export function isPrivateAddress(address: string): boolean {
   if (net.isIPv4(address)) {
     const [a, b] = address.split('.').map(Number) as [number, number];
     return a === 0 || a === 10 || a === 127 || a >= 224 || (a === 100 && b >= 64 && b < 128) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b < 32) || (a === 192 && b === 168);
   }
-  const lower = address.toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (mapped) return isPrivateAddress(mapped[1]!);
-  const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (mappedHex) {
-    const [high, low] = [parseInt(mappedHex[1]!, 16), parseInt(mappedHex[2]!, 16)];
-    return isPrivateAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+  const bytes = ipv6Bytes(address);
+  if (!bytes) return true; // not an address this code can read: never connect to it
+  const ipv4At = (offset: number) => isPrivateAddress(Array.from(bytes.subarray(offset, offset + 4)).join('.'));
+  const zeros = (from: number, to: number) => bytes.subarray(from, to).every((byte) => byte === 0);
+  if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return ipv4At(12); // ::ffff:a.b.c.d
+  if (zeros(0, 8) && bytes[8] === 0xff && bytes[9] === 0xff && zeros(10, 12)) return ipv4At(12); // ::ffff:0:a.b.c.d (SIIT)
+  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b) return ipv4At(12); // NAT64 64:ff9b::/96
+  if (bytes[0] === 0) return true; // ::/8, reserved: ::, ::1, the IPv4-compatible ::a.b.c.d
+  if (bytes[0] === 0x20 && bytes[1] === 0x02) return ipv4At(2); // 6to4 2002::/16
+  if (bytes[0] === 0x20 && bytes[1] === 0x01 && bytes[2] === 0x00 && bytes[3] === 0x00) return true; // Teredo
+  if (bytes[0] === 0x20 && bytes[1] === 0x01 && bytes[2] === 0x0d && bytes[3] === 0xb8) return true; // documentation
+  return (bytes[0]! & 0xfe) === 0xfc || (bytes[0] === 0xfe && (bytes[1]! & 0xc0) !== 0) || bytes[0] === 0xff || (bytes[0] === 0x01 && zeros(1, 8));
+}
+
+/** The 16 bytes of an IPv6 address in any valid spelling (zone dropped), or null. */
+function ipv6Bytes(address: string): Uint8Array | null {
+  const text = address.replace(/%.*$/, '').toLowerCase();
+  if (!net.isIPv6(text)) return null;
+  let groups = text;
+  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail[1]!.split('.').map(Number) as [number, number, number, number];
+    groups = `${text.slice(0, -tail[1]!.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  return lower === '::' || lower === '::1' || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || lower.startsWith('ff');
+  const [head, rest] = groups.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = rest ? rest.split(':') : [];
+  const all = rest === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  if (all.length !== 8) return null;
+  const bytes = new Uint8Array(16);
+  all.forEach((group, index) => {
+    const value = parseInt(group, 16);
+    bytes[index * 2] = value >> 8;
+    bytes[index * 2 + 1] = value & 255;
+  });
+  return bytes;
 }

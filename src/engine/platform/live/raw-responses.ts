@@ -35,6 +35,9 @@ export function lastExchange(): RawExchange | undefined {
 
 export const rawResponsesDir = (dataDir: string) => path.join(dataDir, 'platform-raw');
 
+/** What platform-raw/ keeps: the start of each answer, and the newest files only (a hostile site cannot fill the disk). */
+export const RAW_LIMITS = { bodyChars: 1024 * 1024, files: 50 };
+
 /** Saves the read's last response; the file's path, or null when there is none or it cannot be written. */
 export function saveLastExchange(dataDir: string, label: string, nowMs = Date.now()): string | null {
   const exchange = lastExchange();
@@ -42,9 +45,14 @@ export function saveLastExchange(dataDir: string, label: string, nowMs = Date.no
   const dir = rawResponsesDir(dataDir);
   const stamp = new Date(nowMs).toISOString().replace(/[:.]/g, '-');
   const file = path.join(dir, `${stamp}-${label.replace(/[^\w-]+/g, '_')}.json`);
+  const kept =
+    exchange.body.length > RAW_LIMITS.bodyChars ? { ...exchange, body: exchange.body.slice(0, RAW_LIMITS.bodyChars), body_chars: exchange.body.length, body_truncated: true } : exchange;
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    fs.writeFileSync(file, `${JSON.stringify(exchange, null, 1)}\n`, { mode: 0o600 });
+    fs.writeFileSync(file, `${JSON.stringify(kept, null, 1)}\n`, { mode: 0o600 });
+    // Names start with the time, so the oldest sort first.
+    const saved = fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+    for (const old of saved.slice(0, Math.max(0, saved.length - RAW_LIMITS.files))) fs.rmSync(path.join(dir, old), { force: true });
     return file;
   } catch {
     return null;

@@ -10,12 +10,20 @@ function decodeXml(text: string): string {
   return text
     .replace(/<[^>]+>/g, '')
     .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, entity: string) => {
-      if (entity[0] === '#') return String.fromCodePoint(entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1)));
+      if (entity[0] === '#') return codePoint(entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1)));
       return ENTITIES[entity] ?? whole;
     })
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** A numeric entity's character; a number that is no code point (`&#99999999;`) is malformed text, not a crash. */
+function codePoint(value: number): string {
+  if (!Number.isInteger(value) || value < 0 || value > 0x10ffff) throw new MalformedTimedText();
+  return String.fromCodePoint(value);
+}
+
+class MalformedTimedText extends Error {}
 
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
@@ -53,7 +61,7 @@ function fromXml(text: string): TranscriptCue[] | null {
   return null;
 }
 
-/** The cues, or null when the text is in no format known here. */
+/** The cues, or null when the text is in no format known here (or malformed in it: the caller's 502). */
 export function parseTimedText(text: string): TranscriptCue[] | null {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{')) {
@@ -63,5 +71,10 @@ export function parseTimedText(text: string): TranscriptCue[] | null {
       return null;
     }
   }
-  return fromXml(trimmed);
+  try {
+    return fromXml(trimmed);
+  } catch (error) {
+    if (error instanceof MalformedTimedText) return null;
+    throw error;
+  }
 }

@@ -119,7 +119,7 @@ function unreadable(why: string): ServiceError {
     status: 502,
     code: 'upstream_error',
     message: `The monetization classifier could not read the channel's pages: ${why}. Nothing was stored.`,
-    hint: 'Try again later (skip_live=1 answers the last stored result meanwhile); if the site keeps refusing, slow down (TUBEKIT_PLATFORM_RATE), use a proxy (TUBEKIT_PROXY) or a cookies file (TUBEKIT_COOKIES).',
+    hint: 'Try again later (skip_live=1, `--skip-live` on the CLI, answers the last stored result meanwhile); if the site keeps refusing, slow down (TUBEKIT_PLATFORM_RATE), use a proxy (TUBEKIT_PROXY) or a cookies file (TUBEKIT_COOKIES).',
   });
 }
 

@@ -80,9 +80,10 @@ function describeInfo(videoId: string, info: YtdlpInfo): MediaDescription {
   if (info.live_status === 'is_upcoming') throw unavailable('not yet available', 'has not premiered or started yet; try again once it has.');
   if (info.is_live || info.live_status === 'is_live') throw unavailable('live now', 'is streaming live; download it once the stream has ended.');
   if (!info.duration || info.duration <= 0) throw unavailable('no length', 'has no length in its metadata: nothing to download.');
+  // The asked id, not the metadata's own: only a validated id may name anything (cache folders, files).
   return {
-    video_id: info.id,
-    title: info.title ?? info.id,
+    video_id: videoId,
+    title: typeof info.title === 'string' ? info.title : videoId,
     channel_id: info.channel_id ?? '',
     duration_seconds: info.duration,
     source: info,

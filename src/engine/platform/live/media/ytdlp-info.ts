@@ -6,6 +6,7 @@
  * Either way, nothing but metadata is read here: no media.
  */
 import { ServiceError } from '../../../../core/errors.js';
+import { ANSWER_BOUNDS, answerTooDeep, answerTooLarge, nestsDeeper, readBoundedText } from '../answer-bounds.js';
 import { ytdlpFailure } from './ytdlp-failures.js';
 import { runYtdlp } from './ytdlp-run.js';
 import type { YtdlpTool } from './ytdlp-tool.js';
@@ -56,6 +57,7 @@ export const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${
 /** yt-dlp's metadata of one video, from the site or the origin override. */
 export async function readYtdlpInfo(videoId: string, how: { tool: YtdlpTool; args: string[]; origin?: string; signal?: AbortSignal }): Promise<YtdlpInfo> {
   const text = how.origin ? await fetchOriginInfo(videoId, how.origin, how.signal) : await runYtdlp(how.tool.command, [...how.args, '-J', '--no-playlist', '--', watchUrl(videoId)], { videoId, signal: how.signal });
+  if (nestsDeeper(text)) throw answerTooDeep(`yt-dlp's metadata of ${videoId}`);
   let info: YtdlpInfo;
   try {
     info = JSON.parse(text) as YtdlpInfo;
@@ -77,7 +79,14 @@ async function fetchOriginInfo(videoId: string, origin: string, signal?: AbortSi
     signal?.throwIfAborted();
     throw ytdlpFailure(videoId, `ERROR: urlopen error ${(error as Error).message} (${url.host})`);
   }
-  const body = await response.text();
+  let body: string | null;
+  try {
+    body = await readBoundedText(response.body, ANSWER_BOUNDS.ytdlpInfo.bytes);
+  } catch (error) {
+    signal?.throwIfAborted();
+    throw ytdlpFailure(videoId, `ERROR: urlopen error ${(error as Error).message} (${url.host})`);
+  }
+  if (body === null) throw answerTooLarge(`GET ${url.pathname}`, 'ytdlpInfo');
   if (response.status !== 200) throw ytdlpFailure(videoId, body || `ERROR: HTTP Error ${response.status}`);
   return body;
 }

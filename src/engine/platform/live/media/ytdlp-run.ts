@@ -7,6 +7,7 @@
 import readline from 'node:readline';
 import type { Readable } from 'node:stream';
 import { execaTethered, killGroup } from '../../../tethered-process.js';
+import { ANSWER_BOUNDS, answerTooLarge } from '../answer-bounds.js';
 import { ytdlpFailure } from './ytdlp-failures.js';
 
 /** Marks our progress lines among whatever else yt-dlp prints. */
@@ -40,7 +41,11 @@ export interface YtdlpRunOptions {
   onProgress?: (line: YtdlpProgressLine) => void;
   /** What the run is of, for the failure's message. */
   videoId: string;
+  /** More stdout than this kills the run (its `-J` metadata is bounded like the origin's). */
+  maxOutputBytes?: number;
 }
+
+const DEFAULT_MAX_OUTPUT = ANSWER_BOUNDS.ytdlpInfo.bytes;
 
 /** Runs yt-dlp; resolves with its stdout (progress lines removed) when it succeeds. */
 export async function runYtdlp(command: string, args: readonly string[], options: YtdlpRunOptions): Promise<string> {
@@ -49,15 +54,25 @@ export async function runYtdlp(command: string, args: readonly string[], options
   const kill = () => killGroup(child.pid);
   options.signal?.addEventListener('abort', kill, { once: true });
   const kept: string[] = [];
+  let keptBytes = 0;
+  let overflowed = false;
   const lines = readline.createInterface({ input: child.stdout as unknown as Readable });
   lines.on('line', (line) => {
     const progress = parseProgressLine(line);
     if (progress) options.onProgress?.(progress);
-    else kept.push(line);
+    else if (!overflowed) {
+      keptBytes += line.length + 1;
+      if (keptBytes > (options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT)) {
+        overflowed = true;
+        kept.length = 0;
+        kill();
+      } else kept.push(line);
+    }
   });
   try {
     const result = await child;
     options.signal?.throwIfAborted();
+    if (overflowed) throw answerTooLarge(`yt-dlp's metadata of ${options.videoId}`, 'ytdlpInfo');
     if (result.exitCode !== 0 || result.failed) {
       throw ytdlpFailure(options.videoId, `${String(result.stderr ?? '')}\n${kept.join('\n')}`.trim() || (result.shortMessage ?? 'yt-dlp failed'));
     }

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LivePlatform } from '../../../../../src/engine/platform/live/live-platform.js';
 import { DEFAULT_NETWORK, type LiveNetworkSettings } from '../../../../../src/engine/platform/live/network-options.js';
 import { openLivePlatform } from '../../../../../src/engine/platform/live/open.js';
-import { createOutsideReader, isPrivateAddress, OUTSIDE_LIMITS, unreadableHost } from '../../../../../src/engine/platform/live/outside-page.js';
+import { createOutsideReader, isPrivateAddress, OUTSIDE_LIMITS, pinnedAgent, unreadableHost } from '../../../../../src/engine/platform/live/outside-page.js';
 import { SITE_NOW, siteExchanges, type SiteChannel } from '../../../../support/live-check-site.js';
 import { type FixtureExchange, type FixtureServer, startFixtureServer } from '../../../../support/platform-fixture-server.js';
 
@@ -153,5 +153,38 @@ describe('pages outside the site', () => {
       expect(isPrivateAddress(address), address).toBe(true);
     }
     for (const address of ['93.184.216.34', '172.32.0.1', '100.128.0.1', '2606:2800:220:1::1', '::ffff:5db8:d822']) expect(isPrivateAddress(address), address).toBe(false);
+  });
+
+  it('tell private IPv6 addresses in every spelling: long forms, IPv4 inside, NAT64, 6to4, zones', () => {
+    for (const address of ['0:0:0:0:0:0:0:1', '0000:0000::0001', '::127.0.0.1', '::ffff:0:0:7f00:1', '::ffff:0:7f00:1', '64:ff9b::7f00:1', '64:ff9b::10.0.0.1', '2002:7f00:1::1', '2002:a9fe:a9fe::', 'fe80::1%eth0', 'FD12:3456::1', 'fec0::1', 'ff02::1', '2001:db8::1', '100::1']) {
+      expect(isPrivateAddress(address), address).toBe(true);
+    }
+    for (const address of ['64:ff9b::5db8:d822', '2002:5db8:d822::1', '2a00:1450:4001:80b::200e']) expect(isPrivateAddress(address), address).toBe(false);
+  });
+
+  it('take a host with a trailing dot for the host it is, and resolve a name once, connecting to the checked address', async () => {
+    for (const [url, reason] of [
+      ['http://localhost./', 'not a public host name (localhost)'],
+      ['http://printer.local../', 'not a public host name (printer.local)'],
+      ['http://127.0.0.1./', 'an address of a private network (127.0.0.1)'],
+    ]) {
+      expect(unreadableHost(new URL(url!)), url).toBe(reason);
+    }
+    // A name that answers public to the check and private afterwards: looked up once, then refused or pinned.
+    const answers = ['93.184.216.34', '127.0.0.1'];
+    let lookups = 0;
+    const read = await createOutsideReader({ ...DEFAULT_NETWORK, requestsPerSecond: 1000 }, { ...OUTSIDE_LIMITS, timeoutMs: 300 }, {
+      lookup: async () => [answers[Math.min(lookups++, 1)]!],
+    });
+    await read('https://rebind.example/');
+    expect(lookups).toBe(1);
+    // The pinned connection goes to the checked address whatever the name would resolve to.
+    server = await startFixtureServer([{ method: 'GET', path: '/pinned', key: {}, body: 'pinned' }]);
+    const { port } = new URL(server.origin);
+    const undici = await import('undici');
+    const agent = pinnedAgent(undici, '127.0.0.1');
+    const response = await undici.fetch(`http://no-such-host.invalid:${port}/pinned`, { dispatcher: agent });
+    expect(await response.text()).toBe('pinned');
+    await agent.close();
   });
 });

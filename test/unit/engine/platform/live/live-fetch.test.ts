@@ -11,7 +11,7 @@ import { cookieHeader, parseNetscapeCookies } from '../../../../../src/engine/pl
 import { createLiveFetch } from '../../../../../src/engine/platform/live/live-fetch.js';
 import { DEFAULT_NETWORK, type LiveNetworkSettings, networkSettingsFromEnv } from '../../../../../src/engine/platform/live/network-options.js';
 import { HostPacer } from '../../../../../src/engine/platform/live/pacer.js';
-import { saveLastExchange, withRawTrail } from '../../../../../src/engine/platform/live/raw-responses.js';
+import { RAW_LIMITS, saveLastExchange, withRawTrail } from '../../../../../src/engine/platform/live/raw-responses.js';
 import { backoffMs } from '../../../../../src/engine/platform/live/refusal.js';
 import { closedOrigin, type FixtureServer, startFixtureServer } from '../../../../support/platform-fixture-server.js';
 import { caught } from '../../../../support/service-errors.js';
@@ -178,6 +178,50 @@ describe('the live fetch', () => {
     expect(saved).toContain(path.join(dir, 'platform-raw'));
     const raw = JSON.parse(fs.readFileSync(saved!, 'utf8'));
     expect(raw).toMatchObject({ method: 'POST', request: { browseId: 'UCx' }, status: 200, body: '{"odd":1}' });
+  });
+});
+
+describe('redirects and saved answers', () => {
+  it('follows redirects only on the platform (or the override), never to another host or port', async () => {
+    const elsewhere = await startFixtureServer([{ method: 'GET', path: '/internal', key: {}, body: 'secret' }]);
+    try {
+      server = await startFixtureServer([
+        { method: 'GET', path: '/moved', key: {}, status: 302, headers: { location: 'https://www.youtube.com/landed' }, body: '' },
+        { method: 'GET', path: '/landed', key: {}, body: '{"landed":true}' },
+        { method: 'GET', path: '/away', key: {}, status: 302, headers: { location: `${elsewhere.origin}/internal` }, body: '' },
+        { method: 'GET', path: '/loop', key: {}, status: 302, headers: { location: 'https://www.youtube.com/loop' }, body: '' },
+        { method: 'GET', path: '/lookalike', key: {}, status: 302, headers: { location: 'https://youtube.com.evil.example/x' }, body: '' },
+      ]);
+      const fetch = await createLiveFetch(settings(server.origin));
+      // A platform host is followed through the override.
+      expect(await (await fetch('https://www.youtube.com/moved')).json()).toEqual({ landed: true });
+      const away = await caught(fetch('https://www.youtube.com/away'));
+      expect(away).toMatchObject({ status: 502, code: 'upstream_error' });
+      expect(away.message).toMatch(/redirected \/away to 127\.0\.0\.1:\d+, which is not one of its hosts; not followed/);
+      expect(elsewhere.seen).toEqual([]);
+      expect((await caught(fetch('https://www.youtube.com/lookalike'))).message).toMatch(/youtube\.com\.evil\.example, which is not one of its hosts/);
+      expect((await caught(fetch('https://www.youtube.com/loop'))).message).toMatch(/more than 5 times/);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('keeps the start of a large answer and only the newest saved answers', async () => {
+    server = await startFixtureServer([{ method: 'POST', path: '/youtubei/v1/browse', key: {}, body: `{"odd":"${'x'.repeat(RAW_LIMITS.bodyChars + 10)}"}` }]);
+    const fetch = await createLiveFetch(settings(server.origin));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-raw-'));
+    const saved = await withRawTrail(async () => {
+      await fetch(BROWSE, browse({}));
+      const files: Array<string | null> = [];
+      for (let index = 0; index < RAW_LIMITS.files + 5; index++) files.push(saveLastExchange(dir, 'browse', Date.UTC(2026, 0, 1, 0, 0, index)));
+      return files;
+    });
+    const raw = JSON.parse(fs.readFileSync(saved.at(-1)!, 'utf8'));
+    expect(raw.body.length).toBe(RAW_LIMITS.bodyChars);
+    expect(raw).toMatchObject({ body_truncated: true, body_chars: RAW_LIMITS.bodyChars + 20 });
+    const kept = fs.readdirSync(path.join(dir, 'platform-raw'));
+    expect(kept).toHaveLength(RAW_LIMITS.files);
+    expect(fs.existsSync(saved[0]!)).toBe(false);
   });
 });
 
