@@ -86,5 +86,11 @@ describeEachPlatform(
       expect(triggered.total).toBe(triggered.channels.length);
     });
   },
-  { site: (site, clock) => cookingSite(site, clock.now()), postgres: true },
+  {
+    site: (site, clock) => {
+      cookingSite(site, clock.now());
+      site.unknownHandle('@nobody-has-this-handle');
+    },
+    postgres: true,
+  },
 );

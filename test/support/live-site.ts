@@ -81,6 +81,8 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds
 export class LiveSite {
   readonly channels = new Map<string, SiteChannel>();
   readonly videos = new Map<string, SiteVideo>();
+  /** URLs the resolver answers with its NOT_FOUND (the site's own word that no channel has them). */
+  readonly unknownUrls: string[] = [];
 
   constructor(private readonly now: () => number) {}
 
@@ -88,6 +90,11 @@ export class LiveSite {
     this.channels.set(channel.id, channel);
     for (const video of channel.uploads) this.videos.set(video.id, video);
     return channel;
+  }
+
+  /** A handle no channel has: the resolver says so (HTTP 404 with its NOT_FOUND answer). */
+  unknownHandle(handle: string): void {
+    this.unknownUrls.push(`https://www.youtube.com/${handle}`);
   }
 
   private channel(id: string): SiteChannel {
@@ -295,6 +302,9 @@ export class LiveSite {
       post('browse', { continuation: `about-${channel.id}` }, () => this.about(channel.id));
       post('browse', { browseId: channel.id, params: VIDEOS_PARAMS }, () => this.videosTab(channel.id, 'long'));
       post('browse', { browseId: channel.id, params: SHORTS_PARAMS }, () => this.videosTab(channel.id, 'short'));
+    }
+    for (const url of this.unknownUrls) {
+      out.push({ method: 'POST', path: '/youtubei/v1/navigation/resolve_url', key: { url }, status: 404, body: JSON.stringify({ error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } }) });
     }
     for (const video of this.videos.values()) {
       post('player', { videoId: video.id }, () => this.player(video.id));

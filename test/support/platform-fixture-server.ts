@@ -2,8 +2,9 @@
  * A stand-in for the video site on 127.0.0.1, for the live platform's tests (never the internet).
  * It answers recorded exchanges keyed by method, path and the request's stable fields — InnerTube
  * body fields (`browseId`, `params`, `continuation`, `videoId`, `url`) or, for GETs, the query's
- * `v`, `lang`, `kind` and `fmt` — never the whole body or the rest of the query; anything unrecorded gets a 404 and is
- * listed in `unmatched`, so a test cannot pass by accident.
+ * `v`, `lang`, `kind` and `fmt` — never the whole body or the rest of the query. Anything unrecorded gets a 404, is
+ * listed in `unmatched`, and fails the test when the server closes (gh's httpmock rule): a 404 a test
+ * expects is an exchange it records, so a test cannot pass by accident.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -72,7 +73,14 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-export async function startFixtureServer(exchanges: FixtureExchange[], options: { hang?: string[] } = {}): Promise<FixtureServer> {
+export interface FixtureServerOptions {
+  /** Paths that never answer (a timeout). */
+  hang?: string[];
+  /** Let unrecorded requests pass (a fault test that asks for whatever the code under test reads). */
+  allowUnmatched?: boolean;
+}
+
+export async function startFixtureServer(exchanges: FixtureExchange[], options: FixtureServerOptions = {}): Promise<FixtureServer> {
   const byKey = new Map<string, Array<{ exchange: FixtureExchange; left: number }>>();
   for (const exchange of exchanges) {
     const lookup = lookupKey(exchange.method, exchange.path, exchange.key);
@@ -110,11 +118,16 @@ export async function startFixtureServer(exchanges: FixtureExchange[], options: 
     origin: `http://127.0.0.1:${port}`,
     seen,
     unmatched,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      if (unmatched.length > 0 && !options.allowUnmatched) {
+        const listed = unmatched.slice(0, 5).map((request) => `${request.method} ${request.path} ${JSON.stringify(request.key)}`);
+        throw new Error(`the fixture site was asked ${unmatched.length} unrecorded request(s): ${listed.join('; ')}`);
+      }
+    },
   };
 }
 

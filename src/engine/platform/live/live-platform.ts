@@ -275,8 +275,7 @@ export class LivePlatform implements PlatformProvider {
       if (!track) return null;
       const url = new URL(track.baseUrl);
       url.searchParams.set('fmt', 'json3');
-      const { status, text } = await this.client.get(url.href);
-      if (status === 404) return null;
+      const { text } = await this.client.get(url.href);
       const cues = parseTimedText(text);
       if (!cues) return this.client.notUnderstood(`captions of ${videoId}`, 'timed text in json3, srv3 or srv1');
       return { video_id: videoId, language: 'en', source: track.auto ? 'auto' : 'human', cues };

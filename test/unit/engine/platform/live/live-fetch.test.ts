@@ -31,7 +31,10 @@ function settings(origin: string, extra: Partial<LiveNetworkSettings> = {}): Liv
 
 describe('the live fetch', () => {
   it('sends every request to the origin override with the same path and query, keyed by the stable fields', async () => {
-    server = await startFixtureServer([{ method: 'POST', path: '/youtubei/v1/browse', key: { browseId: 'UCaaaaaaaaaaaaaaaaaaaaaa' }, body: '{"ok":true}' }]);
+    server = await startFixtureServer([
+      { method: 'POST', path: '/youtubei/v1/browse', key: { browseId: 'UCaaaaaaaaaaaaaaaaaaaaaa' }, body: '{"ok":true}' },
+      { method: 'POST', path: '/youtubei/v1/browse', key: { browseId: 'UCbbbbbbbbbbbbbbbbbbbbbb' }, status: 404, body: 'Not Found' },
+    ]);
     const fetch = await createLiveFetch(settings(server.origin));
     const response = await fetch(BROWSE, browse({ browseId: 'UCaaaaaaaaaaaaaaaaaaaaaa' }));
     expect(await response.json()).toEqual({ ok: true });
@@ -40,7 +43,7 @@ describe('the live fetch', () => {
     const again = await fetch(new Request(BROWSE, { method: 'POST' }), browse({ browseId: 'UCaaaaaaaaaaaaaaaaaaaaaa' }));
     expect(again.status).toBe(200);
     expect(server.unmatched).toEqual([]);
-    // An unrecorded request is a 404 answer, not a crash of the fetch.
+    // A 404 is an answer, not a crash of the fetch (its verdict is read-verdict.ts's).
     expect((await fetch(BROWSE, browse({ browseId: 'UCbbbbbbbbbbbbbbbbbbbbbb' }))).status).toBe(404);
   });
 
