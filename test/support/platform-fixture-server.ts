@@ -20,13 +20,19 @@ export interface FixtureExchange {
   key: Record<string, string>;
   status?: number;
   headers?: Record<string, string>;
-  /** A file under test/fixtures/platform, or the body itself, or a function making it per request (figures that move with a test's clock). */
+  /**
+   * A file under test/fixtures/platform, or the body itself, or a function making it per request
+   * (figures that move with a test's clock; a fault a test injects: another status, or no answer).
+   */
   file?: string;
   body?: string;
-  render?: () => string;
+  render?: () => string | RenderedAnswer;
   /** Answer this many times, then fall through to the next matching exchange (a 429 that clears). */
   times?: number;
 }
+
+/** An answer a `render` gives instead of a 200 body: another status and body, or none at all (a timeout). */
+export type RenderedAnswer = { status: number; body: string } | { hang: true };
 
 export interface SeenRequest {
   method: string;
@@ -106,10 +112,13 @@ export async function startFixtureServer(exchanges: FixtureExchange[], options: 
       }
       found.left--;
       const { exchange } = found;
-      const body = exchange.file ? fs.readFileSync(path.join(PLATFORM_FIXTURES, exchange.file)) : exchange.render ? exchange.render() : (exchange.body ?? '');
+      const rendered = exchange.render?.();
+      if (rendered && typeof rendered === 'object' && 'hang' in rendered) return;
+      const answer = rendered && typeof rendered === 'object' ? rendered : undefined;
+      const body = exchange.file ? fs.readFileSync(path.join(PLATFORM_FIXTURES, exchange.file)) : answer ? answer.body : (rendered ?? exchange.body ?? '');
       const type =
         exchange.file?.endsWith('.json') || exchange.render ? 'application/json; charset=UTF-8' : exchange.file?.endsWith('.html') ? 'text/html; charset=UTF-8' : 'text/plain; charset=UTF-8';
-      res.writeHead(exchange.status ?? 200, { 'content-type': type, ...exchange.headers }).end(body);
+      res.writeHead(answer?.status ?? exchange.status ?? 200, { 'content-type': type, ...exchange.headers }).end(body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

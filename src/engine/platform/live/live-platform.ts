@@ -240,6 +240,7 @@ export class LivePlatform implements PlatformProvider {
       if (!player) return null;
       const { data } = await this.client.call('/next', { videoId });
       const next = data === null ? null : parseWatchNext(data);
+      if (next && 'missing' in next) return this.client.notUnderstood(`next ${videoId}`, next.missing);
       const channelIds = [player.channelId, ...(next?.channelIds ?? []).filter((id) => id !== player.channelId)];
       const published = player.publishedAt ?? (next?.dateShown ? `${next.dateShown}T00:00:00Z` : null);
       const kind = player.availability === 'upcoming' ? 'upcoming' : player.shortsEligible ? 'short' : 'long';

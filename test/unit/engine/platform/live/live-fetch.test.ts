@@ -201,6 +201,9 @@ describe('pacing and back-off', () => {
     expect(waits).toHaveLength(2);
     expect(networkSettingsFromEnv({ TUBEKIT_PLATFORM_RATE: '0.5' }).requestsPerSecond).toBe(0.5);
     expect(() => networkSettingsFromEnv({ TUBEKIT_PLATFORM_RATE: 'fast' })).toThrow('TUBEKIT_PLATFORM_RATE');
+    expect(networkSettingsFromEnv({ TUBEKIT_PLATFORM_TIMEOUT: '1.5' }).timeoutMs).toBe(1_500);
+    expect(networkSettingsFromEnv({}).timeoutMs).toBe(20_000);
+    expect(() => networkSettingsFromEnv({ TUBEKIT_PLATFORM_TIMEOUT: '0' })).toThrow('TUBEKIT_PLATFORM_TIMEOUT');
   });
 
   it('jitters between half and all of the exponential step, never below the hint, capped', () => {

@@ -78,7 +78,8 @@ async function live(exchanges: FixtureExchange[] = SITE, origin?: string): Promi
 describe('the live platform, on fixtures', () => {
   it('resolves handles and /@, /c/, /user/, /channel/ and video URLs to the channel', async () => {
     const platform = await live();
-    for (const reference of ['@cozycookingjane', 'cozycookingjane', 'https://www.youtube.com/@cozycookingjane/videos', 'youtube.com/c/CozyCookingJane', 'https://www.youtube.com/user/janecooks']) {
+    expect(await platform.resolveChannelId('cozycookingjane')).toBeNull(); // a bare word is no handle
+    for (const reference of ['@cozycookingjane', 'https://www.youtube.com/@cozycookingjane/videos', 'youtube.com/c/CozyCookingJane', 'https://www.youtube.com/user/janecooks']) {
       expect(await platform.resolveChannelId(reference), reference).toBe(JANE);
     }
     expect(await platform.resolveChannelId(`https://www.youtube.com/channel/${JANE}`)).toBe(JANE);
