@@ -1,7 +1,7 @@
 /**
  * The InnerTube client: youtubei.js, created with no network call and our fetch, fixed to
- * English/US so figures read the same everywhere. youtubei.js is imported here only, and only when
- * the live platform is opened (never at CLI start-up).
+ * English/US so figures read the same everywhere. youtubei.js is imported here only, and only at
+ * the live platform's first read (never at CLI start-up, nor by a command that reads no page).
  */
 import { ServiceError } from '../../../core/errors.js';
 import { platformPageNotUnderstood } from './errors.js';
@@ -24,9 +24,10 @@ export interface InnertubeClient {
   notUnderstood(what: string, missing: string): never;
 }
 
-export async function createInnertube(fetch: FetchLike, dataDir: string): Promise<InnertubeClient> {
+/** youtubei.js's session, made with no network call. */
+async function createSession(fetch: FetchLike) {
   const { Innertube } = await import('youtubei.js');
-  const yt = await Innertube.create({
+  return Innertube.create({
     generate_session_locally: true,
     retrieve_player: false,
     retrieve_innertube_config: false,
@@ -35,6 +36,18 @@ export async function createInnertube(fetch: FetchLike, dataDir: string): Promis
     location: 'US',
     fetch: fetch as typeof globalThis.fetch,
   });
+}
+
+export async function createInnertube(fetch: FetchLike, dataDir: string): Promise<InnertubeClient> {
+  // youtubei.js (about a second to import) is loaded at the first read: commands that read no page never load it.
+  let opening: ReturnType<typeof createSession> | undefined;
+  const session = () => {
+    opening ??= createSession(fetch).catch((error: unknown) => {
+      opening = undefined;
+      throw error;
+    });
+    return opening;
+  };
 
   function notUnderstood(what: string, missing: string): never {
     const exchange = lastExchange();
@@ -45,6 +58,7 @@ export async function createInnertube(fetch: FetchLike, dataDir: string): Promis
   return {
     async call(endpoint, body) {
       try {
+        const yt = await session();
         const response = await yt.actions.execute(endpoint, { ...body, parse: false });
         // A JSON `null` or a bare value is not an answer: never mistaken for "does not exist".
         if (typeof response.data !== 'object' || response.data === null) notUnderstood(endpoint, 'the answer is not a JSON object');

@@ -38,7 +38,8 @@ export type OutsideReader = (url: string) => Promise<OutsidePage>;
 
 export async function createOutsideReader(settings: LiveNetworkSettings, limits: OutsideLimits = OUTSIDE_LIMITS, deps: OutsideReaderDeps = {}): Promise<OutsideReader> {
   const origin = settings.origin ? parseOriginOverride(settings.origin) : undefined;
-  const transport = await openTransport(settings.proxy);
+  // undici is imported at the first page read, as the site's fetch does.
+  let transportOpening: Promise<Transport> | undefined;
   const pacer = new HostPacer(settings.requestsPerSecond, deps.now ?? Date.now, deps.sleep ?? realSleep);
   const lookup = deps.lookup ?? (async (host: string) => (await dns.lookup(host, { all: true })).map((entry) => entry.address));
   // Under an override or a proxy, this machine never connects to the named host itself.
@@ -57,6 +58,7 @@ export async function createOutsideReader(settings: LiveNetworkSettings, limits:
         const refused = unreadableHost(url) ?? (resolvesHere ? await privateAddressOf(url, lookup) : undefined);
         if (refused) return { ok: false, url: url.href, reason: refused };
         await pacer.take(url.host, deadline);
+        const transport = await (transportOpening ??= openTransport(settings.proxy));
         const response = await transport.fetch(rewriteOutsideOrigin(url, origin).href, {
           method: 'GET',
           headers: HEADERS,
