@@ -51,6 +51,15 @@ describeEachPlatform(
       expect((await failure(user.call('channels.resolve', { input: 'https://www.youtube.com/user/nobody-has-this-name' }))).status).toBe(404);
     });
 
+    it("answers a video's metadata with its channel, and the category its player names (live)", async () => {
+      const uploads = await get().engine.platform().then((platform) => platform.channelVideos(subject.channel_id, { kind: 'long', limit: 1 }));
+      const videoId = uploads[0]!.video_id;
+      const body = await user.call('video.info', { url: `https://www.youtube.com/watch?v=${videoId}` });
+      expect(body).toMatchObject({ id: videoId, channel: subject.title, uploader: subject.title });
+      // The live channel page names no category; the video's player does.
+      if (get().platform === 'live') expect(body.categories).toEqual(['Howto & Style']);
+    });
+
     it('processes a channel: profile, statistics, recent uploads and a verdict; live gains start unknown', async () => {
       const submitted = await user.call('channels.process', { channel: subject.handle, type: 'longform' });
       expect(submitted.resolved_channel_id).toBe(subject.channel_id);
