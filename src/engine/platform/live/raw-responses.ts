@@ -35,20 +35,39 @@ export function lastExchange(): RawExchange | undefined {
 
 export const rawResponsesDir = (dataDir: string) => path.join(dataDir, 'platform-raw');
 
+/** Saved answers kept per endpoint (the newest): enough for a bug report, never a growing pile. */
+export const RAW_KEPT_PER_ENDPOINT = 20;
+
 /** Saves the read's last response; the file's path, or null when there is none or it cannot be written. */
 export function saveLastExchange(dataDir: string, label: string, nowMs = Date.now()): string | null {
   const exchange = lastExchange();
   if (!exchange) return null;
   const dir = rawResponsesDir(dataDir);
   const stamp = new Date(nowMs).toISOString().replace(/[:.]/g, '-');
-  const file = path.join(dir, `${stamp}-${label.replace(/[^\w-]+/g, '_')}.json`);
+  const endpoint = endpointOf(exchange.url);
+  const file = path.join(dir, `${stamp}--${endpoint}--${label.replace(/[^\w-]+/g, '_')}.json`);
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(file, `${JSON.stringify(exchange, null, 1)}\n`, { mode: 0o600 });
+    pruneSaved(dir, endpoint, RAW_KEPT_PER_ENDPOINT);
     return file;
   } catch {
     return null;
   }
+}
+
+/** `browse`, `player`, `navigation_resolve_url`, `api_timedtext`: the request's path, as a file-name part. */
+function endpointOf(url: string): string {
+  return new URL(url).pathname.replace(/^\/(youtubei\/v1\/)?/, '').replace(/[^\w-]+/g, '_') || 'root';
+}
+
+/** Keeps the newest `keep` saved answers of an endpoint (names start with a sortable time). */
+function pruneSaved(dir: string, endpoint: string, keep: number): void {
+  const saved = fs
+    .readdirSync(dir)
+    .filter((name) => name.includes(`--${endpoint}--`))
+    .sort();
+  for (const name of saved.slice(0, Math.max(0, saved.length - keep))) fs.rmSync(path.join(dir, name), { force: true });
 }
 
 /** A short name of the request, for messages: `POST /youtubei/v1/browse {browseId: UC…}`. */

@@ -11,7 +11,7 @@ import { cookieHeader, parseNetscapeCookies } from '../../../../../src/engine/pl
 import { createLiveFetch } from '../../../../../src/engine/platform/live/live-fetch.js';
 import { DEFAULT_NETWORK, type LiveNetworkSettings, networkSettingsFromEnv } from '../../../../../src/engine/platform/live/network-options.js';
 import { HostPacer } from '../../../../../src/engine/platform/live/pacer.js';
-import { saveLastExchange, withRawTrail } from '../../../../../src/engine/platform/live/raw-responses.js';
+import { RAW_KEPT_PER_ENDPOINT, saveLastExchange, withRawTrail } from '../../../../../src/engine/platform/live/raw-responses.js';
 import { backoffMs } from '../../../../../src/engine/platform/live/refusal.js';
 import { closedOrigin, type FixtureServer, startFixtureServer } from '../../../../support/platform-fixture-server.js';
 import { caught } from '../../../../support/service-errors.js';
@@ -181,6 +181,29 @@ describe('the live fetch', () => {
     expect(saved).toContain(path.join(dir, 'platform-raw'));
     const raw = JSON.parse(fs.readFileSync(saved!, 'utf8'));
     expect(raw).toMatchObject({ method: 'POST', request: { browseId: 'UCx' }, status: 200, body: '{"odd":1}' });
+  });
+
+  it('keeps only the newest saved answers of each endpoint', async () => {
+    server = await startFixtureServer([
+      { method: 'POST', path: '/youtubei/v1/browse', key: { browseId: 'UCx' }, body: '{"odd":1}' },
+      { method: 'POST', path: '/youtubei/v1/player', key: { videoId: 'v' }, body: '{"odd":2}' },
+    ]);
+    const fetch = await createLiveFetch(settings(server.origin));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-raw-'));
+    const save = (url: string, key: Record<string, string>, atMs: number) =>
+      withRawTrail(async () => {
+        await fetch(url, browse(key));
+        return saveLastExchange(dir, 'a read', atMs);
+      });
+    const browses: Array<string | null> = [];
+    for (let n = 0; n < RAW_KEPT_PER_ENDPOINT + 3; n++) browses.push(await save(BROWSE, { browseId: 'UCx' }, Date.UTC(2026, 0, 1, 0, 0, n)));
+    const player = await save(BROWSE.replace('/browse', '/player'), { videoId: 'v' }, Date.UTC(2025, 0, 1));
+    const kept = fs.readdirSync(path.join(dir, 'platform-raw'));
+    expect(kept).toHaveLength(RAW_KEPT_PER_ENDPOINT + 1);
+    // The oldest browse answers went; the newest stay, and another endpoint's is not counted with them.
+    expect(fs.existsSync(browses[0]!)).toBe(false);
+    expect(fs.existsSync(browses.at(-1)!)).toBe(true);
+    expect(fs.existsSync(player!)).toBe(true);
   });
 });
 
