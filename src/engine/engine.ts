@@ -270,7 +270,15 @@ export class Engine implements EngineContext {
   async advanceWorld(span: string | number): Promise<{ world: AdvanceReport; alerts: CycleReport }> {
     const ms = typeof span === 'number' ? span : parseDuration(span);
     if (ms === null) throw new RangeError(`"${span}" is not a span of world time: use ${DURATION_FORMS}`);
-    const simulation = requireSimulation(await this.platform(), 'Moving the world');
+    const platform = await this.platform();
+    if (platform.source === 'live') {
+      // A live data dir has no world: its figures move when the refresh sweep reads the site.
+      throw badRequest(
+        'A live data dir has no world to move: its figures change when the refresh sweep reads the site again.',
+        'Run `tubekit engine refresh` to read the watched channels that are due now (the schedule runs it on its own).',
+      );
+    }
+    const simulation = requireSimulation(platform, 'Moving the world');
     // A fleet's world moves in the store, for every server.
     const world = worldIsShared(this.store, this.localSettings) ? await (await this.shared()).advance(ms) : simulation.advance(ms);
     return { world, alerts: await this.evaluateAlerts('advance') };
