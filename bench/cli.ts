@@ -39,6 +39,7 @@ export async function cliRows(): Promise<BenchRow[]> {
     const baseline = { name: 'node -e 0', value: median(times.bare) };
     const local = median(times.foldersList);
     return [
+      ...(await liveDirRows(dataDir)),
       { name: 'cold start: tubekit --version', value: median(times.version), unit: 'ms', baseline, budget: '≤ 2.5×' },
       { name: 'local: tubekit folders list --json', value: local, unit: 'ms', baseline, budget: '≤ 2.0×' },
       {
@@ -57,6 +58,37 @@ export async function cliRows(): Promise<BenchRow[]> {
 }
 
 /** The base URL `tubekit serve` prints on its first line. */
+/**
+ * A live data dir's commands that read no page (alerts status, a folder's channels from the index)
+ * against the same on a sample data dir: neither loads youtubei.js nor undici. Requests would go to
+ * a closed port, so a command that read the site would fail the bench.
+ */
+async function liveDirRows(root: string): Promise<BenchRow[]> {
+  const dirs = { sample: path.join(root, 'sample-dir'), live: path.join(root, 'live-dir') };
+  const envOf = (dir: string) => ({ ...process.env, TUBEKIT_DATA_DIR: dir, TUBEKIT_CONFIG_DIR: path.join(dir, 'config'), TUBEKIT_BASE_URL: '', TUBEKIT_API_KEY: '', TUBEKIT_PLATFORM_ORIGIN: 'http://127.0.0.1:9' });
+  await execa('node', [BIN, 'engine', 'platform', 'live'], { env: envOf(dirs.live) });
+  const folderOf = async (dir: string) => JSON.parse((await execa('node', [BIN, 'folders', 'create', 'Bench', '--json'], { env: envOf(dir) })).stdout).folder.id as number;
+  const folders = { sample: await folderOf(dirs.sample), live: await folderOf(dirs.live) };
+  const runs = {
+    sampleAlerts: [BIN, 'alerts', 'status', '--json'],
+    liveAlerts: [BIN, 'alerts', 'status', '--json'],
+    sampleFolder: [BIN, 'folders', 'channels', String(folders.sample), '--json'],
+    liveFolder: [BIN, 'folders', 'channels', String(folders.live), '--json'],
+  };
+  const times: Record<keyof typeof runs, number[]> = { sampleAlerts: [], liveAlerts: [], sampleFolder: [], liveFolder: [] };
+  for (let run = 0; run < 9; run += 1) {
+    for (const [name, args] of Object.entries(runs) as [keyof typeof runs, string[]][]) {
+      const started = process.hrtime.bigint();
+      await execa('node', args, { env: envOf(name.startsWith('live') ? dirs.live : dirs.sample) });
+      times[name].push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+  }
+  return [
+    { name: 'live data dir: tubekit alerts status --json (reads no page)', value: median(times.liveAlerts), unit: 'ms', baseline: { name: 'sample data dir', value: median(times.sampleAlerts) }, budget: '≤ 1.5×' },
+    { name: 'live data dir: tubekit folders channels <id> --json (from the index)', value: median(times.liveFolder), unit: 'ms', baseline: { name: 'sample data dir', value: median(times.sampleFolder) }, budget: '≤ 1.5×' },
+  ];
+}
+
 async function servedUrl(serve: ReturnType<typeof execa>): Promise<string> {
   let seen = '';
   for await (const chunk of serve.stdout!) {

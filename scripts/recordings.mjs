@@ -2,8 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The recordings' directory: the first argument, else the shared one. */
-export const recordingsDir = path.resolve(process.argv[2] ?? '/work/shared/platform-recordings');
+/** The recordings' directory: the first argument, else TUBEKIT_RECORDINGS. */
+const given = process.argv[2] ?? process.env.TUBEKIT_RECORDINGS;
+if (!given) {
+  console.error('Give the recordings directory: node scripts/<script>.mjs <dir> (or set TUBEKIT_RECORDINGS).');
+  process.exit(2);
+}
+export const recordingsDir = path.resolve(given);
 
 /** A recorded exchange's response body, as text. */
 export const recordedBody = (file) => JSON.parse(fs.readFileSync(path.join(recordingsDir, file), 'utf8')).response.responseBody;

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Checks the channel checks' parsers against the real recordings of the site
-// (../shared/platform-recordings, or the directory given as the first argument): ads served on a
+// (the directory given as the first argument, else TUBEKIT_RECORDINGS): ads served on a
 // watch page, the Join button, the music section, playability, links of the about panel, and the
 // external-monetization classifier on real descriptions. A local check, not a test: the recordings
 // are not part of the project. Prints each expectation with ✓ or ✗; exits 1 when one fails.
 //
-//   npm run build && node scripts/replay-check-recordings.mjs [recordings-dir]
+//   npm run build && node scripts/replay-check-recordings.mjs <recordings-dir>
 import fs from 'node:fs';
 import path from 'node:path';
 import { embeddedJsonText, recordedBody, recordingsDir as dir } from './recordings.mjs';

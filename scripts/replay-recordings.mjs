@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Replays the real recordings of the site (../shared/platform-recordings, or the directory given as
-// the first argument) through the live platform adapter and prints what it parsed. A local check of
+// Replays the real recordings of the site (the directory given as the first argument, else
+// TUBEKIT_RECORDINGS) through the live platform adapter and prints what it parsed. A local check of
 // the parsers against the site's real answers, not a test: the recordings are not part of the project.
 //
-//   npx tsc -p tsconfig.json && node scripts/replay-recordings.mjs [recordings-dir]
+//   npx tsc -p tsconfig.json && node scripts/replay-recordings.mjs <recordings-dir>
 //
 // A server on 127.0.0.1 answers each request whose key fields match a recording (see SOURCES.md
 // there) and 404 to anything else; the adapter reaches it through TUBEKIT_PLATFORM_ORIGIN.

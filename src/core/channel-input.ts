@@ -1,12 +1,20 @@
 /**
  * Recognises what a user typed for a channel or a video: a `UC…` id, an `@handle`, a channel
  * URL (handle, /channel/, /c/, /user/ forms) or a video URL (watch, youtu.be, shorts, live, embed).
- * Pure parsing; looking the handle or video up is the platform's job.
+ * Pure parsing; looking the handle or video up is the platform's job. A `/c/` or `/user/` name is
+ * a legacy URL, not a handle: the platform resolves the URL as it is (`legacyChannelUrl`).
  */
 export type ChannelRef =
   | { kind: 'id'; channelId: string }
   | { kind: 'handle'; handle: string }
+  | { kind: 'legacy'; path: 'c' | 'user'; name: string }
   | { kind: 'video'; videoId: string };
+
+/** The canonical URL of a legacy custom (`/c/`) or username (`/user/`) channel address. */
+export const legacyChannelUrl = (ref: { path: 'c' | 'user'; name: string }): string => `https://www.youtube.com/${ref.path}/${encodeURIComponent(ref.name)}`;
+
+/** A legacy name: letters, digits and a few marks (the site's old custom names and usernames). */
+const LEGACY_NAME = /^[\p{L}\p{N}._-]{1,100}$/u;
 
 const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -68,8 +76,7 @@ export function parseChannelRef(raw: string, options: { allowVideo?: boolean } =
     return { kind: 'id', channelId: segments[1] };
   }
   if ((first === 'c' || first === 'user') && segments[1]) {
-    const match = HANDLE.exec(segments[1]);
-    return match ? { kind: 'handle', handle: match[1]! } : null;
+    return LEGACY_NAME.test(segments[1]) ? { kind: 'legacy', path: first, name: segments[1] } : null;
   }
   if (options.allowVideo) {
     const videoId = parseVideoUrl(input);

@@ -70,6 +70,9 @@ export interface EngineOptions {
  * The embedded engine: the service's server-side logic on a local SQLite database.
  * `handle` is the single entry point; the in-process service and `serve` both call it.
  */
+/** Calls that read the live site while they answer (jobs and the sweep store their reads in their own units). */
+const READS_TOGETHER: ReadonlySet<string> = new Set(['channels.resolve', 'video.info', 'cms.check', 'monetization.ads', 'monetization.external']);
+
 export class Engine implements EngineContext {
   readonly db: Db;
   readonly store: Store;
@@ -273,7 +276,15 @@ export class Engine implements EngineContext {
   async advanceWorld(span: string | number): Promise<{ world: AdvanceReport; alerts: CycleReport }> {
     const ms = typeof span === 'number' ? span : parseDuration(span);
     if (ms === null) throw new RangeError(`"${span}" is not a span of world time: use ${DURATION_FORMS}`);
-    const simulation = requireSimulation(await this.platform(), 'Moving the world');
+    const platform = await this.platform();
+    if (platform.source === 'live') {
+      // A live data dir has no world: its figures move when the refresh sweep reads the site.
+      throw badRequest(
+        'A live data dir has no world to move: its figures change when the refresh sweep reads the site again.',
+        'Run `tubekit engine refresh` to read the watched channels that are due now (the schedule runs it on its own).',
+      );
+    }
+    const simulation = requireSimulation(platform, 'Moving the world');
     // A fleet's world moves in the store, for every server.
     const world = worldIsShared(this.store, this.localSettings) ? await (await this.shared()).advance(ms) : simulation.advance(ms);
     return { world, alerts: await this.evaluateAlerts('advance') };
@@ -365,7 +376,11 @@ export class Engine implements EngineContext {
     const handler = (this.handlers[name] as Handler<N> | undefined) ?? (await this.handlerFor(name, route.tag));
     if (!handler) throw notImplemented(route.summary);
     try {
-      return await handler(request, parsed.data as never);
+      if (!READS_TOGETHER.has(name)) return await handler(request, parsed.data as never);
+      // A call that reads the live site stores its reads whole or not at all: a failed one stores nothing.
+      const reads = (await this.index()).reads;
+      const answer = async () => handler(request, parsed.data as never);
+      return reads ? await reads.together(answer) : await answer();
     } catch (error) {
       // A full disk is the service's condition, not a fault in its code: say so (507), as the hosted service would.
       throw isDiskFull(error) ? insufficientStorage(error) : error;

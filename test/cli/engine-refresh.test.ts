@@ -87,6 +87,14 @@ describe('engine refresh', () => {
     expect(usage.exitCode).toBe(2);
   });
 
+  it('points a live data dir that asks to move the world at the refresh sweep (exit 2)', async () => {
+    const env = await liveDataDirWithASavedChannel();
+    const advance = await cli.run(['engine', 'world', 'advance', '1d'], { env });
+    expect(advance.exitCode).toBe(2);
+    expect(advance.stderr).toContain('no world to move');
+    expect(advance.stderr).toContain('tubekit engine refresh');
+  });
+
   it('refuses a sample data dir, and an interval out of range', async () => {
     const sample = await cli.run(['engine', 'refresh']);
     expect(sample.exitCode).toBe(7);

@@ -41,6 +41,25 @@ describeEachPlatform(
       expect((await failure(user.call('channels.resolve', { input: '@nobody-has-this-handle' }))).status).toBe(404);
     });
 
+    it('resolves legacy /user/ and /c/ URLs as the URLs they are (on live, through the site\'s resolver)', async () => {
+      // The live site's legacy names differ from the handle: only the resolver knows where they lead.
+      const names = get().platform === 'live' ? ['user/janecooks2009', 'c/JaneCooksLive'] : [`user/${subject.handle.slice(1)}`, `c/${subject.handle.slice(1)}`];
+      for (const name of names) {
+        const body = await user.call('channels.resolve', { input: `https://www.youtube.com/${name}` });
+        expect(body, name).toMatchObject({ channel_id: subject.channel_id, known: true });
+      }
+      expect((await failure(user.call('channels.resolve', { input: 'https://www.youtube.com/user/nobody-has-this-name' }))).status).toBe(404);
+    });
+
+    it("answers a video's metadata with its channel, and the category its player names (live)", async () => {
+      const uploads = await get().engine.platform().then((platform) => platform.channelVideos(subject.channel_id, { kind: 'long', limit: 1 }));
+      const videoId = uploads[0]!.video_id;
+      const body = await user.call('video.info', { url: `https://www.youtube.com/watch?v=${videoId}` });
+      expect(body).toMatchObject({ id: videoId, channel: subject.title, uploader: subject.title });
+      // The live channel page names no category; the video's player does.
+      if (get().platform === 'live') expect(body.categories).toEqual(['Howto & Style']);
+    });
+
     it('processes a channel: profile, statistics, recent uploads and a verdict; live gains start unknown', async () => {
       const submitted = await user.call('channels.process', { channel: subject.handle, type: 'longform' });
       expect(submitted.resolved_channel_id).toBe(subject.channel_id);
@@ -86,5 +105,13 @@ describeEachPlatform(
       expect(triggered.total).toBe(triggered.channels.length);
     });
   },
-  { site: (site, clock) => cookingSite(site, clock.now()), postgres: true },
+  {
+    site: (site, clock) => {
+      cookingSite(site, clock.now());
+      site.channels.get(JANE)!.legacy = ['user/janecooks2009', 'c/JaneCooksLive'];
+      site.unknownHandle('@nobody-has-this-handle');
+      site.unknownHandle('user/nobody-has-this-name');
+    },
+    postgres: true,
+  },
 );

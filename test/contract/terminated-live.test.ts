@@ -99,7 +99,8 @@ let fixture: FixtureServer;
 beforeAll(async () => {
   fixture = await startFixtureServer([
     { method: 'POST', path: '/youtubei/v1/browse', key: { browseId: GONE }, file: 'channel-terminated.json' },
-    { method: 'POST', path: '/youtubei/v1/browse', key: { browseId: id(99) }, status: 404, body: 'not found' },
+    // The site's own NOT_FOUND answer for a channel id it knows nothing of (a bare 404 would be a failed read).
+    { method: 'POST', path: '/youtubei/v1/browse', key: { browseId: id(99) }, status: 404, body: '{"error":{"code":404,"message":"Requested entity was not found.","status":"NOT_FOUND"}}' },
   ]);
   vi.stubEnv('TUBEKIT_PLATFORM_ORIGIN', fixture.origin);
 });

@@ -6,10 +6,24 @@
  * test changes as its clock moves: a channel gains views, is terminated; a video publishes when
  * the clock reaches its date (add every channel and video before starting the server).
  */
-import type { FixtureExchange } from './platform-fixture-server.js';
+import type { FixtureExchange, RenderedAnswer } from './platform-fixture-server.js';
 
 export const VIDEOS_PARAMS = 'EgZ2aWRlb3PyBgQKAjoA';
 export const SHORTS_PARAMS = 'EgZzaG9ydHPyBgUKA5oBAA%3D%3D';
+
+/** The reads the site answers, by kind: what a fault test breaks. */
+export type SiteRead = 'resolve' | 'home' | 'about' | 'videos' | 'shorts' | 'player' | 'next' | 'captions';
+
+/** How a read fails: a bare 404 or 500, no answer (a timeout), JSON cut short, or a page of another shape. */
+export type ReadFault = 'http404' | 'http500' | 'timeout' | 'malformed' | 'not-understood';
+
+function faultAnswer(fault: ReadFault): RenderedAnswer {
+  if (fault === 'http404') return { status: 404, body: 'Not Found' };
+  if (fault === 'http500') return { status: 500, body: '{"error":{"code":500,"message":"Internal error encountered.","status":"INTERNAL"}}' };
+  if (fault === 'timeout') return { hang: true };
+  if (fault === 'malformed') return { status: 200, body: '{"responseContext":{"visitorData":"fixture"},"contents":{"twoColumn' };
+  return { status: 200, body: '{"responseContext":{"visitorData":"fixture"},"frameworkUpdates":{}}' };
+}
 
 export interface SiteVideo {
   id: string;
@@ -44,6 +58,8 @@ export interface SiteChannel {
   abbreviated?: boolean;
   /** Hide the subscriber count. */
   hideSubscribers?: boolean;
+  /** Legacy addresses the resolver knows for the channel ("user/janecooks2009", "c/JaneCooks"). */
+  legacy?: string[];
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -81,6 +97,10 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds
 export class LiveSite {
   readonly channels = new Map<string, SiteChannel>();
   readonly videos = new Map<string, SiteVideo>();
+  /** URLs the resolver answers with its NOT_FOUND (the site's own word that no channel has them). */
+  readonly unknownUrls: string[] = [];
+  /** Reads that fail, by `<read>:<channel id>` (a video's reads by its uploader's id). */
+  readonly faults = new Map<string, ReadFault>();
 
   constructor(private readonly now: () => number) {}
 
@@ -88,6 +108,11 @@ export class LiveSite {
     this.channels.set(channel.id, channel);
     for (const video of channel.uploads) this.videos.set(video.id, video);
     return channel;
+  }
+
+  /** A handle no channel has: the resolver says so (HTTP 404 with its NOT_FOUND answer). */
+  unknownHandle(handle: string): void {
+    this.unknownUrls.push(`https://www.youtube.com/${handle}`);
   }
 
   private channel(id: string): SiteChannel {
@@ -284,21 +309,51 @@ export class LiveSite {
   /** Every exchange the site answers (channels and videos added later are answered too: bodies are made per request). */
   exchanges(): FixtureExchange[] {
     const out: FixtureExchange[] = [];
-    const post = (endpoint: string, key: Record<string, string>, render: () => object) =>
-      out.push({ method: 'POST', path: `/youtubei/v1/${endpoint}`, key, render: () => JSON.stringify(render()) });
+    const post = (endpoint: string, key: Record<string, string>, render: () => object, read?: `${SiteRead}:${string}`) =>
+      out.push({
+        method: 'POST',
+        path: `/youtubei/v1/${endpoint}`,
+        key,
+        render: () => {
+          const fault = read && this.faults.get(read);
+          return fault ? faultAnswer(fault) : JSON.stringify(render());
+        },
+      });
     for (const channel of this.channels.values()) {
       post('navigation/resolve_url', { url: `https://www.youtube.com/${channel.handle}` }, () => ({
         responseContext: { visitorData: 'fixture' },
         endpoint: { browseEndpoint: { browseId: channel.id, canonicalBaseUrl: `/${channel.handle}` } },
-      }));
-      post('browse', { browseId: channel.id }, () => this.home(channel.id));
-      post('browse', { continuation: `about-${channel.id}` }, () => this.about(channel.id));
-      post('browse', { browseId: channel.id, params: VIDEOS_PARAMS }, () => this.videosTab(channel.id, 'long'));
-      post('browse', { browseId: channel.id, params: SHORTS_PARAMS }, () => this.videosTab(channel.id, 'short'));
+      }), `resolve:${channel.id}`);
+      for (const legacy of channel.legacy ?? []) {
+        post('navigation/resolve_url', { url: `https://www.youtube.com/${legacy}` }, () => ({
+          responseContext: { visitorData: 'fixture' },
+          endpoint: { browseEndpoint: { browseId: channel.id, canonicalBaseUrl: `/${legacy}` } },
+        }), `resolve:${channel.id}`);
+      }
+      post('browse', { browseId: channel.id }, () => this.home(channel.id), `home:${channel.id}`);
+      post('browse', { continuation: `about-${channel.id}` }, () => this.about(channel.id), `about:${channel.id}`);
+      post('browse', { browseId: channel.id, params: VIDEOS_PARAMS }, () => this.videosTab(channel.id, 'long'), `videos:${channel.id}`);
+      post('browse', { browseId: channel.id, params: SHORTS_PARAMS }, () => this.videosTab(channel.id, 'short'), `shorts:${channel.id}`);
+    }
+    for (const url of this.unknownUrls) {
+      out.push({ method: 'POST', path: '/youtubei/v1/navigation/resolve_url', key: { url }, status: 404, body: JSON.stringify({ error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } }) });
     }
     for (const video of this.videos.values()) {
-      post('player', { videoId: video.id }, () => this.player(video.id));
-      post('next', { videoId: video.id }, () => this.next(video.id));
+      post('player', { videoId: video.id }, () => this.player(video.id), `player:${video.channels[0]}`);
+      post('next', { videoId: video.id }, () => this.next(video.id), `next:${video.channels[0]}`);
+      if (video.language) {
+        const read = `captions:${video.channels[0]}`;
+        const cues = { events: [{ tStartMs: 0, dDurationMs: 2_000, segs: [{ utf8: `${video.title}, spoken.` }] }] };
+        out.push({
+          method: 'GET',
+          path: '/api/timedtext',
+          key: { v: video.id, lang: video.language, kind: 'asr', fmt: 'json3' },
+          render: () => {
+            const fault = this.faults.get(read);
+            return fault ? faultAnswer(fault) : JSON.stringify(cues);
+          },
+        });
+      }
     }
     return out;
   }

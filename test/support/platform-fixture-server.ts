@@ -2,8 +2,9 @@
  * A stand-in for the video site on 127.0.0.1, for the live platform's tests (never the internet).
  * It answers recorded exchanges keyed by method, path and the request's stable fields — InnerTube
  * body fields (`browseId`, `params`, `continuation`, `videoId`, `url`) or, for GETs, the query's
- * `v`, `lang`, `kind` and `fmt` — never the whole body or the rest of the query; anything unrecorded gets a 404 and is
- * listed in `unmatched`, so a test cannot pass by accident.
+ * `v`, `lang`, `kind` and `fmt` — never the whole body or the rest of the query. Anything unrecorded gets a 404, is
+ * listed in `unmatched`, and fails the test when the server closes (gh's httpmock rule): a 404 a test
+ * expects is an exchange it records, so a test cannot pass by accident.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,13 +20,19 @@ export interface FixtureExchange {
   key: Record<string, string>;
   status?: number;
   headers?: Record<string, string>;
-  /** A file under test/fixtures/platform, or the body itself, or a function making it per request (figures that move with a test's clock). */
+  /**
+   * A file under test/fixtures/platform, or the body itself, or a function making it per request
+   * (figures that move with a test's clock; a fault a test injects: another status, or no answer).
+   */
   file?: string;
   body?: string;
-  render?: () => string;
+  render?: () => string | RenderedAnswer;
   /** Answer this many times, then fall through to the next matching exchange (a 429 that clears). */
   times?: number;
 }
+
+/** An answer a `render` gives instead of a 200 body: another status and body, or none at all (a timeout). */
+export type RenderedAnswer = { status: number; body: string } | { hang: true };
 
 export interface SeenRequest {
   method: string;
@@ -72,7 +79,14 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-export async function startFixtureServer(exchanges: FixtureExchange[], options: { hang?: string[] } = {}): Promise<FixtureServer> {
+export interface FixtureServerOptions {
+  /** Paths that never answer (a timeout). */
+  hang?: string[];
+  /** Let unrecorded requests pass (a fault test that asks for whatever the code under test reads). */
+  allowUnmatched?: boolean;
+}
+
+export async function startFixtureServer(exchanges: FixtureExchange[], options: FixtureServerOptions = {}): Promise<FixtureServer> {
   const byKey = new Map<string, Array<{ exchange: FixtureExchange; left: number }>>();
   for (const exchange of exchanges) {
     const lookup = lookupKey(exchange.method, exchange.path, exchange.key);
@@ -98,10 +112,13 @@ export async function startFixtureServer(exchanges: FixtureExchange[], options: 
       }
       found.left--;
       const { exchange } = found;
-      const body = exchange.file ? fs.readFileSync(path.join(PLATFORM_FIXTURES, exchange.file)) : exchange.render ? exchange.render() : (exchange.body ?? '');
+      const rendered = exchange.render?.();
+      if (rendered && typeof rendered === 'object' && 'hang' in rendered) return;
+      const answer = rendered && typeof rendered === 'object' ? rendered : undefined;
+      const body = exchange.file ? fs.readFileSync(path.join(PLATFORM_FIXTURES, exchange.file)) : answer ? answer.body : (rendered ?? exchange.body ?? '');
       const type =
         exchange.file?.endsWith('.json') || exchange.render ? 'application/json; charset=UTF-8' : exchange.file?.endsWith('.html') ? 'text/html; charset=UTF-8' : 'text/plain; charset=UTF-8';
-      res.writeHead(exchange.status ?? 200, { 'content-type': type, ...exchange.headers }).end(body);
+      res.writeHead(answer?.status ?? exchange.status ?? 200, { 'content-type': type, ...exchange.headers }).end(body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -110,11 +127,16 @@ export async function startFixtureServer(exchanges: FixtureExchange[], options: 
     origin: `http://127.0.0.1:${port}`,
     seen,
     unmatched,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      if (unmatched.length > 0 && !options.allowUnmatched) {
+        const listed = unmatched.slice(0, 5).map((request) => `${request.method} ${request.path} ${JSON.stringify(request.key)}`);
+        throw new Error(`the fixture site was asked ${unmatched.length} unrecorded request(s): ${listed.join('; ')}`);
+      }
+    },
   };
 }
 

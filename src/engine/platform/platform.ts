@@ -45,7 +45,7 @@ export interface PlatformProvider {
   readonly source: PlatformName;
   /** The platform's current time (ms since the epoch): publish dates and figures are as of it. */
   nowMs(): number;
-  /** Accepts "@handle", "handle" or a channel URL ending in "/@handle"; case-insensitive. */
+  /** Accepts "@handle" or a channel URL ("/@handle", a legacy "/c/name" or "/user/name"); case-insensitive. */
   resolveHandle(handle: string): Awaitable<PlatformChannel | null>;
   channelById(channelId: string): Awaitable<PlatformChannel | null>;
   /** A live read's finding about a channel: active, terminated (with the site's reason) or missing. */

@@ -58,6 +58,8 @@ export interface PlatformVideo {
   thumbnail_url: string;
   /** Every channel the video lists, its uploader first (a collab lists several); read from the watch page. */
   channel_ids?: string[];
+  /** The video's own category, where the platform gives one per video (the live player's microformat). */
+  category?: string | null;
   /** ISO 639-1 code of the spoken language (from the auto-generated captions), when a read found it. */
   spoken_language?: string | null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseChannelRef, parseVideoUrl } from '../../../src/core/channel-input.js';
+import { legacyChannelUrl, parseChannelRef, parseVideoUrl } from '../../../src/core/channel-input.js';
 
 const ID = 'UCabcdefghijklmnopqrstuv';
 
@@ -12,8 +12,10 @@ describe('parseChannelRef', () => {
     ['https://m.youtube.com/@cozy?si=x', { kind: 'handle', handle: 'cozy' }],
     [`https://www.youtube.com/channel/${ID}`, { kind: 'id', channelId: ID }],
     [`https://www.youtube.com/channel/${ID}/featured`, { kind: 'id', channelId: ID }],
-    ['https://www.youtube.com/c/CozyCooking', { kind: 'handle', handle: 'CozyCooking' }],
-    ['https://www.youtube.com/user/cozy', { kind: 'handle', handle: 'cozy' }],
+    // Legacy custom names and usernames are URLs the platform resolves as they are, not handles.
+    ['https://www.youtube.com/c/CozyCooking', { kind: 'legacy', path: 'c', name: 'CozyCooking' }],
+    ['https://www.youtube.com/user/cozy', { kind: 'legacy', path: 'user', name: 'cozy' }],
+    ['youtube.com/user/creativecommons/videos', { kind: 'legacy', path: 'user', name: 'creativecommons' }],
   ])('reads %s', (input, expected) => {
     expect(parseChannelRef(input)).toEqual(expected);
   });
@@ -24,6 +26,11 @@ describe('parseChannelRef', () => {
       expect(parseChannelRef(input)).toBeNull();
     },
   );
+
+  it('gives a legacy address back as its canonical URL', () => {
+    expect(legacyChannelUrl({ path: 'user', name: 'creativecommons' })).toBe('https://www.youtube.com/user/creativecommons');
+    expect(legacyChannelUrl({ path: 'c', name: 'Café' })).toBe('https://www.youtube.com/c/Caf%C3%A9');
+  });
 
   it('accepts video URLs only when asked to', () => {
     expect(parseChannelRef('https://youtu.be/dQw4w9WgXcQ', { allowVideo: true })).toEqual({ kind: 'video', videoId: 'dQw4w9WgXcQ' });

@@ -1,6 +1,6 @@
 /** `engine seed` and `engine sample channels`: the sample world the embedded engine reads. */
 import type { Command } from 'commander';
-import { CHANNEL_INPUT_FORMS, parseChannelRef } from '../../../core/channel-input.js';
+import { CHANNEL_INPUT_FORMS, legacyChannelUrl, parseChannelRef } from '../../../core/channel-input.js';
 import { ExitCode } from '../../../core/exit-codes.js';
 import { DEFAULT_WORLD_TERMINATED } from '../../../engine/platform/factory/open-platform.js';
 import type { PlatformProvider } from '../../../engine/platform/platform.js';
@@ -116,7 +116,8 @@ export function registerWorld(engine: Command, app: CliApp): void {
 /** A channel of the local sample world by id, handle or channel URL, or a usage error naming it. */
 async function sampleChannelArg(platform: PlatformProvider, input: string): Promise<string> {
   const ref = parseChannelRef(input);
-  const channel = ref?.kind === 'id' ? await platform.channelById(ref.channelId) : ref?.kind === 'handle' ? await platform.resolveHandle(ref.handle) : null;
+  const reference = ref?.kind === 'handle' ? `@${ref.handle}` : ref?.kind === 'legacy' ? legacyChannelUrl(ref) : null;
+  const channel = ref?.kind === 'id' ? await platform.channelById(ref.channelId) : reference ? await platform.resolveHandle(reference) : null;
   if (!ref) throw usageError(`--channel must be ${CHANNEL_INPUT_FORMS}, not "${input}".`);
   if (!channel) throw new CliError(`No channel ${input} in the sample world.`, ExitCode.notFound, 'List some with: tubekit engine sample channels');
   return channel.channel_id;

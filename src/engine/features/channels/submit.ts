@@ -47,7 +47,7 @@ async function resolveChannelId(platform: PlatformProvider, terminated: Terminat
   const channel = await lookupChannel(platform, ref);
   if (!channel) {
     if (ref.kind === 'id') await refuseTerminated(terminated, ref.channelId);
-    const what = ref.kind === 'id' ? 'channel id' : ref.kind === 'handle' ? 'handle' : 'video';
+    const what = ref.kind === 'id' ? 'channel id' : ref.kind === 'handle' ? 'handle' : ref.kind === 'legacy' ? 'URL' : 'video';
     throw badRequest(
       `Invalid request: channel: "${raw}" could not be resolved: no channel has that ${what}.`,
       'Check the spelling, or pass the UC… id from the channel page.',

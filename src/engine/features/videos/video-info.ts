@@ -48,7 +48,8 @@ export async function videoInfo(request: RequestContext, input: ParsedInput<'vid
     availability: 'public',
     thumbnail: video.thumbnail_url,
     thumbnails: [{ id: '0', url: video.thumbnail_url }],
-    categories: channel?.category ? [channel.category] : [],
+    // The video's own category (the live player names it), else its channel's.
+    categories: video.category ? [video.category] : channel?.category ? [channel.category] : [],
     language: channel?.language_code ?? null,
     captions: transcript?.source ?? null,
   };

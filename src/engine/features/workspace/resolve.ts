@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../../../core/errors.js';
-import { CHANNEL_INPUT_FORMS, parseChannelRef, type ChannelRef } from '../../../core/channel-input.js';
+import { CHANNEL_INPUT_FORMS, legacyChannelUrl, parseChannelRef, type ChannelRef } from '../../../core/channel-input.js';
 import type { ResolvedChannel } from '../../../core/schemas/workspace.js';
 import type { PlatformChannel, PlatformProvider } from '../../platform/platform.js';
 import { refuseTerminated, type TerminatedRecords } from '../terminated/terminated-channel.js';
@@ -10,7 +10,9 @@ export async function lookupChannel(platform: PlatformProvider, ref: ChannelRef)
     case 'id':
       return platform.channelById(ref.channelId);
     case 'handle':
-      return platform.resolveHandle(ref.handle);
+      return platform.resolveHandle(`@${ref.handle}`);
+    case 'legacy':
+      return platform.resolveHandle(legacyChannelUrl(ref));
     case 'video': {
       const video = await platform.videoById(ref.videoId);
       return video ? platform.channelById(video.channel_id) : null;

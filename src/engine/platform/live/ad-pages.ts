@@ -9,6 +9,7 @@ import type { InnertubeClient } from './innertube.js';
 import type { Json } from './json-walk.js';
 import { withRawTrail } from './raw-responses.js';
 import type { LiveVideo } from './types.js';
+import { parsePlayer, parseWatchNext } from './video-page.js';
 import { adsServed, joinButton, musicSection, playabilityOf, watchUrl } from './watch-signals.js';
 
 /** Watch pages read for one check. */
@@ -41,7 +42,11 @@ function readAdPage(client: InnertubeClient, channelId: string, video: PageVideo
     try {
       const { data: player } = await client.call('/player', { videoId: video.video_id });
       if (player === null) return null;
+      const parsed = parsePlayer(player, video.video_id);
+      if (parsed && 'missing' in parsed) return client.notUnderstood(`player ${video.video_id}`, parsed.missing);
       const { data: next } = await client.call('/next', { videoId: video.video_id });
+      const watchNext = next === null ? null : parseWatchNext(next);
+      if (watchNext && 'missing' in watchNext) return client.notUnderstood(`next ${video.video_id}`, watchNext.missing);
       return adPageOf(video, channelId, player, next ?? {});
     } catch (error) {
       const signal = refusalSignal(error, watchUrl(video.video_id));

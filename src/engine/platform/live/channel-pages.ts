@@ -11,7 +11,7 @@ import type { InnertubeClient } from './innertube.js';
 import { asString, at, textOf } from './json-walk.js';
 import { withRawTrail } from './raw-responses.js';
 import type { LiveChannel, LiveVideo } from './types.js';
-import { parsePlayer } from './video-page.js';
+import { parsePlayer, parseWatchNext } from './video-page.js';
 import { musicSection, paidPromotion, playabilityOf, watchUrl } from './watch-signals.js';
 
 export interface ChannelReader extends VideoLister {
@@ -53,7 +53,8 @@ function readVideoPage(client: InnertubeClient, listed: LiveVideo, licensing: bo
       if (player === null) return null;
       const details = at(player, 'videoDetails');
       const parsed = parsePlayer(player, listed.video_id);
-      if (!details || parsed === null || 'missing' in parsed) {
+      if (parsed && 'missing' in parsed) return client.notUnderstood(`player ${listed.video_id}`, parsed.missing);
+      if (!details || parsed === null) {
         const playability = playabilityOf(player, url);
         return { signal: playability.playable ? { id: 'unplayable', evidence: 'The player answer carries no video details.', url } : playability.signal };
       }
@@ -61,6 +62,8 @@ function readVideoPage(client: InnertubeClient, listed: LiveVideo, licensing: bo
       let rows: string[] = [];
       if (licensing) {
         const { data: next } = await client.call('/next', { videoId: listed.video_id });
+        const watchNext = next === null ? null : parseWatchNext(next);
+        if (watchNext && 'missing' in watchNext) return client.notUnderstood(`next ${listed.video_id}`, watchNext.missing);
         rows = next === null ? [] : (musicSection(next)?.licensing ?? []);
       }
       return {

@@ -87,7 +87,9 @@ async function bodyText(input: string | URL | Request, init: RequestInit | undef
 export async function createLiveFetch(settings: LiveNetworkSettings, deps: LiveFetchDeps = {}): Promise<FetchLike> {
   const origin = settings.origin ? parseOriginOverride(settings.origin) : undefined;
   const cookies: Cookie[] = settings.cookiesFile ? readCookiesFile(settings.cookiesFile) : [];
-  const transport = await openTransport(settings.proxy);
+  // undici is imported at the first request: a command that reads no page never loads it.
+  let transportOpening: Promise<Transport> | undefined;
+  const openedTransport = () => (transportOpening ??= openTransport(settings.proxy));
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? realSleep;
   const random = deps.random ?? Math.random;
@@ -103,6 +105,7 @@ export async function createLiveFetch(settings: LiveNetworkSettings, deps: LiveF
     if (cookie) headers.cookie = cookie;
     const body = method === 'GET' || method === 'HEAD' ? undefined : await bodyText(input, init);
 
+    const transport = await openedTransport();
     for (let attempt = 0; ; attempt++) {
       await pacer.take(host, deps.signal);
       const timeout = AbortSignal.timeout(settings.timeoutMs);

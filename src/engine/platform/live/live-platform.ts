@@ -240,6 +240,7 @@ export class LivePlatform implements PlatformProvider {
       if (!player) return null;
       const { data } = await this.client.call('/next', { videoId });
       const next = data === null ? null : parseWatchNext(data);
+      if (next && 'missing' in next) return this.client.notUnderstood(`next ${videoId}`, next.missing);
       const channelIds = [player.channelId, ...(next?.channelIds ?? []).filter((id) => id !== player.channelId)];
       const published = player.publishedAt ?? (next?.dateShown ? `${next.dateShown}T00:00:00Z` : null);
       const kind = player.availability === 'upcoming' ? 'upcoming' : player.shortsEligible ? 'short' : 'long';
@@ -275,8 +276,7 @@ export class LivePlatform implements PlatformProvider {
       if (!track) return null;
       const url = new URL(track.baseUrl);
       url.searchParams.set('fmt', 'json3');
-      const { status, text } = await this.client.get(url.href);
-      if (status === 404) return null;
+      const { text } = await this.client.get(url.href);
       const cues = parseTimedText(text);
       if (!cues) return this.client.notUnderstood(`captions of ${videoId}`, 'timed text in json3, srv3 or srv1');
       return { video_id: videoId, language: 'en', source: track.auto ? 'auto' : 'human', cues };

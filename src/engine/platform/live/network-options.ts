@@ -6,6 +6,7 @@
  *   TUBEKIT_PROXY            proxy URL (else HTTPS_PROXY / https_proxy)
  *   TUBEKIT_COOKIES          Netscape cookies file, for a site that asks to sign in
  *   TUBEKIT_PLATFORM_RATE    requests a second to each host (default 2)
+ *   TUBEKIT_PLATFORM_TIMEOUT seconds one request may take (default 20)
  */
 import { badRequest } from '../../../core/errors.js';
 import { proxyForDisplay, proxyUrlProblem } from '../../../core/proxy-url.js';
@@ -67,6 +68,13 @@ export function networkSettingsFromEnv(env: NodeJS.ProcessEnv, flags: NetworkFla
       throw badRequest(`TUBEKIT_PLATFORM_RATE: "${env.TUBEKIT_PLATFORM_RATE}" is not a rate.`, 'Give requests a second to each host, between 0.01 and 100 (default 2).');
     }
     settings.requestsPerSecond = rate;
+  }
+  if (env.TUBEKIT_PLATFORM_TIMEOUT) {
+    const seconds = Number(env.TUBEKIT_PLATFORM_TIMEOUT);
+    if (!Number.isFinite(seconds) || seconds < 0.1 || seconds > 600) {
+      throw badRequest(`TUBEKIT_PLATFORM_TIMEOUT: "${env.TUBEKIT_PLATFORM_TIMEOUT}" is not a time limit.`, 'Give the seconds one request to the site may take, between 0.1 and 600 (default 20).');
+    }
+    settings.timeoutMs = Math.round(seconds * 1000);
   }
   return settings;
 }

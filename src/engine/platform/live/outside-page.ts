@@ -61,8 +61,8 @@ export async function createOutsideReader(settings: LiveNetworkSettings, limits:
  */
 export async function createPublicFetcher(settings: LiveNetworkSettings, limits: OutsideLimits = OUTSIDE_LIMITS, deps: OutsideReaderDeps = {}): Promise<PublicFetcher> {
   const origin = settings.origin ? parseOriginOverride(settings.origin) : undefined;
-  const transport = await openTransport(settings.proxy);
-  const undici = await import('undici');
+  // undici is imported at the first page read, as the site's fetch does.
+  let transportOpening: Promise<Transport> | undefined;
   const pacer = new HostPacer(settings.requestsPerSecond, deps.now ?? Date.now, deps.sleep ?? realSleep);
   const lookup = deps.lookup ?? (async (host: string) => (await dns.lookup(host, { all: true })).map((entry) => entry.address));
   // Under an override or a proxy, this machine never connects to the named host itself.
@@ -82,11 +82,12 @@ export async function createPublicFetcher(settings: LiveNetworkSettings, limits:
         if (options.httpsOnly && url.protocol !== 'https:') return { ok: false, url: url.href, reason: `not an https URL (${url.protocol})` };
         const refused = unreadableHost(url);
         if (refused) return { ok: false, url: url.href, reason: refused };
+        const transport = await (transportOpening ??= openTransport(settings.proxy));
         let dispatcher = transport.dispatcher;
         if (resolvesHere) {
           const checked = await checkedAddress(url, lookup);
           if (typeof checked === 'object') return { ok: false, url: url.href, reason: checked.refused };
-          if (checked) dispatcher = pinnedAgent(undici, checked);
+          if (checked) dispatcher = pinnedAgent(await import('undici'), checked);
         }
         await pacer.take(url.host, deadline);
         let response: Awaited<ReturnType<Transport['fetch']>>;

@@ -1,4 +1,4 @@
-/** What a user may give to name a channel: "@handle", "handle", a channel id, a channel URL or a video URL. */
+/** What a user may give to name a channel: "@handle", a channel id, a channel URL or a video URL (a bare word is no handle). */
 export type ChannelReference =
   | { kind: 'channel_id'; channelId: string }
   | { kind: 'url'; url: string }
@@ -12,7 +12,7 @@ export function parseChannelReference(input: string): ChannelReference | null {
   const text = input.trim();
   if (!text) return null;
   if (CHANNEL_ID.test(text)) return { kind: 'channel_id', channelId: text };
-  if (/^@?[\w.\-·]{3,100}$/u.test(text) && !text.includes('/')) {
+  if (/^@[\w.\-·]{3,100}$/u.test(text)) {
     return { kind: 'url', url: `https://www.youtube.com/@${encodeURIComponent(text.replace(/^@/, ''))}` };
   }
   let url: URL;

@@ -29,7 +29,9 @@ const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 function fromJson3(text: string): TranscriptCue[] {
   const parsed = JSON.parse(text) as { events?: Array<{ tStartMs?: number; dDurationMs?: number; segs?: Array<{ utf8?: string }> }> };
-  return (parsed.events ?? [])
+  // A json3 track always lists its events: JSON without them is another page, not an empty track.
+  if (!Array.isArray(parsed.events)) throw new TypeError('json3 without events');
+  return parsed.events
     .filter((event) => event.segs)
     .map((event) => {
       const start = (event.tStartMs ?? 0) / 1000;

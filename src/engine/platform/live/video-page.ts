@@ -103,8 +103,10 @@ export interface WatchNext {
   dateShown: string | null;
 }
 
-export function parseWatchNext(next: Json): WatchNext {
+/** A watch-next answer names the video's owner block; one that does not is a page not understood (no collab could be seen in it). */
+export function parseWatchNext(next: Json): WatchNext | { missing: string } {
   const owners = findAll(next, 'videoOwnerRenderer');
+  if (owners.length === 0) return { missing: 'videoOwnerRenderer (the video\'s channels)' };
   const ids = owners.flatMap((owner) => findAll(owner, 'browseId')).filter((id): id is string => typeof id === 'string' && id.startsWith('UC'));
   const labels = findAll(next, 'accessibilityText').filter((text): text is string => typeof text === 'string');
   const likesLabel = labels.find((text) => /^[\d,.]+\s+likes?$/i.test(text)) ?? labels.find((text) => /along with [\d,]+ other/i.test(text));

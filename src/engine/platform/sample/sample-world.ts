@@ -269,9 +269,10 @@ export class SampleWorld implements PlatformProvider, SimulatedWorld {
     return row ? rowToChannel(row) : null;
   }
 
-  /** PlatformProvider name for channelByHandle. */
+  /** PlatformProvider name for channelByHandle; a legacy `/c/` or `/user/` URL names the handle of the same name here. */
   resolveHandle(handle: string): WorldChannel | null {
-    return this.channelByHandle(handle);
+    const legacy = /\/(?:c|user)\/([^/?#]+)/.exec(handle);
+    return this.channelByHandle(legacy ? decodeURIComponent(legacy[1]!) : handle);
   }
 
   /** Channel by its 0-based position in the world. */

@@ -12,9 +12,12 @@ import { withScratchDir } from '../../../scratch.js';
 import type { FetchedMedia, MediaChoice, MediaDescription, MediaFetchOptions, MediaRequest, MediaSection, PlatformMedia } from '../../media.js';
 import type { LiveNetworkSettings } from '../network-options.js';
 import { chooseFormats } from './format-choice.js';
-import { fetchWithYtdlp, type YtdlpRunner } from './ytdlp-fetch.js';
-import { readYtdlpInfo, type YtdlpInfo } from './ytdlp-info.js';
-import { requireYtdlp, type YtdlpTool } from './ytdlp-tool.js';
+import type { YtdlpRunner } from './ytdlp-fetch.js';
+import type { YtdlpInfo } from './ytdlp-info.js';
+import type { YtdlpTool } from './ytdlp-tool.js';
+
+// yt-dlp's runner, ffmpeg and execa are imported when media is asked for: opening the platform loads none of them.
+const requireYtdlp = async (env: NodeJS.ProcessEnv) => (await import('./ytdlp-tool.js')).requireYtdlp(env);
 
 /** yt-dlp's options for every run: hermetic, through the platform's network settings. */
 export function ytdlpBaseArgs(tool: YtdlpTool, network: Pick<LiveNetworkSettings, 'proxy'>, cookiesCopy: string | null): string[] {
@@ -38,6 +41,7 @@ export class LiveMedia implements PlatformMedia {
 
   async describe(videoId: string, signal?: AbortSignal): Promise<MediaDescription> {
     const tool = await requireYtdlp(this.env);
+    const { readYtdlpInfo } = await import('./ytdlp-info.js');
     const read = (dir: string | null) => readYtdlpInfo(videoId, { tool, args: ytdlpBaseArgs(tool, this.network, dir && this.copyCookies(dir)), origin: this.network.origin, signal });
     // A scratch folder only holds the copy of the cookies file.
     const info = this.network.cookiesFile && !this.network.origin ? await withScratchDir(this.dataDir, 'ytdlp', read) : await read(null);
@@ -51,6 +55,7 @@ export class LiveMedia implements PlatformMedia {
   async fetch(description: MediaDescription, choice: MediaChoice, section: MediaSection, output: string, options: MediaFetchOptions): Promise<FetchedMedia> {
     const tool = await requireYtdlp(this.env);
     const runner: YtdlpRunner = { command: tool.command, args: ytdlpBaseArgs(tool, this.network, this.copyCookies(options.workDir)) };
+    const { fetchWithYtdlp } = await import('./ytdlp-fetch.js');
     return fetchWithYtdlp(runner, description, choice, section, output, options);
   }
 

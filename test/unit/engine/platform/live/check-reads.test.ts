@@ -12,7 +12,7 @@ import type { LivePlatform } from '../../../../../src/engine/platform/live/live-
 import { DEFAULT_NETWORK, type LiveNetworkSettings } from '../../../../../src/engine/platform/live/network-options.js';
 import { openLivePlatform } from '../../../../../src/engine/platform/live/open.js';
 import { createOutsideReader, isPrivateAddress, OUTSIDE_LIMITS, pinnedAgent, unreadableHost } from '../../../../../src/engine/platform/live/outside-page.js';
-import { SITE_NOW, siteExchanges, type SiteChannel } from '../../../../support/live-check-site.js';
+import { missingChannel, SITE_NOW, siteExchanges, type SiteChannel } from '../../../../support/live-check-site.js';
 import { type FixtureExchange, type FixtureServer, startFixtureServer } from '../../../../support/platform-fixture-server.js';
 
 let server: FixtureServer | undefined;
@@ -83,8 +83,11 @@ describe("the checks' reads of a channel", () => {
   });
 
   it('answers null for a channel the site does not show', async () => {
-    const platform = await live([]);
+    const plain404: FixtureExchange = { method: 'POST', path: '/youtubei/v1/browse', key: { browseId: 'UCliveReadsPlain404000001' }, status: 404, body: 'Not Found' };
+    const platform = await live([missingChannel('UCliveReadsMissing000001'), plain404]);
     expect(await platform.publicPages.channelPages('UCliveReadsMissing000001', { videos: 3, licensing: false })).toBeNull();
+    // A bare 404 (no NOT_FOUND answer from the site) is a page that could not be read, not a gone channel.
+    await expect(platform.publicPages.channelPages('UCliveReadsPlain404000001', { videos: 3, licensing: false })).rejects.toMatchObject({ code: 'upstream_error' });
   });
 });
 

@@ -31,7 +31,10 @@ function settings(origin: string, extra: Partial<LiveNetworkSettings> = {}): Liv
 
 describe('the live fetch', () => {
   it('sends every request to the origin override with the same path and query, keyed by the stable fields', async () => {
-    server = await startFixtureServer([{ method: 'POST', path: '/youtubei/v1/browse', key: { browseId: 'UCaaaaaaaaaaaaaaaaaaaaaa' }, body: '{"ok":true}' }]);
+    server = await startFixtureServer([
+      { method: 'POST', path: '/youtubei/v1/browse', key: { browseId: 'UCaaaaaaaaaaaaaaaaaaaaaa' }, body: '{"ok":true}' },
+      { method: 'POST', path: '/youtubei/v1/browse', key: { browseId: 'UCbbbbbbbbbbbbbbbbbbbbbb' }, status: 404, body: 'Not Found' },
+    ]);
     const fetch = await createLiveFetch(settings(server.origin));
     const response = await fetch(BROWSE, browse({ browseId: 'UCaaaaaaaaaaaaaaaaaaaaaa' }));
     expect(await response.json()).toEqual({ ok: true });
@@ -40,7 +43,7 @@ describe('the live fetch', () => {
     const again = await fetch(new Request(BROWSE, { method: 'POST' }), browse({ browseId: 'UCaaaaaaaaaaaaaaaaaaaaaa' }));
     expect(again.status).toBe(200);
     expect(server.unmatched).toEqual([]);
-    // An unrecorded request is a 404 answer, not a crash of the fetch.
+    // A 404 is an answer, not a crash of the fetch (its verdict is read-verdict.ts's).
     expect((await fetch(BROWSE, browse({ browseId: 'UCbbbbbbbbbbbbbbbbbbbbbb' }))).status).toBe(404);
   });
 
@@ -179,6 +182,29 @@ describe('the live fetch', () => {
     const raw = JSON.parse(fs.readFileSync(saved!, 'utf8'));
     expect(raw).toMatchObject({ method: 'POST', request: { browseId: 'UCx' }, status: 200, body: '{"odd":1}' });
   });
+
+  it('keeps only the newest saved answers of each endpoint', async () => {
+    server = await startFixtureServer([
+      { method: 'POST', path: '/youtubei/v1/browse', key: { browseId: 'UCx' }, body: '{"odd":1}' },
+      { method: 'POST', path: '/youtubei/v1/player', key: { videoId: 'v' }, body: '{"odd":2}' },
+    ]);
+    const fetch = await createLiveFetch(settings(server.origin));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-raw-'));
+    const save = (url: string, key: Record<string, string>, atMs: number) =>
+      withRawTrail(async () => {
+        await fetch(url, browse(key));
+        return saveLastExchange(dir, 'a read', atMs);
+      });
+    const browses: Array<string | null> = [];
+    for (let n = 0; n < RAW_LIMITS.perEndpoint + 3; n++) browses.push(await save(BROWSE, { browseId: 'UCx' }, Date.UTC(2026, 0, 1, 0, 0, n)));
+    const player = await save(BROWSE.replace('/browse', '/player'), { videoId: 'v' }, Date.UTC(2025, 0, 1));
+    const kept = fs.readdirSync(path.join(dir, 'platform-raw'));
+    expect(kept).toHaveLength(RAW_LIMITS.perEndpoint + 1);
+    // The oldest browse answers went; the newest stay, and another endpoint's is not counted with them.
+    expect(fs.existsSync(browses[0]!)).toBe(false);
+    expect(fs.existsSync(browses.at(-1)!)).toBe(true);
+    expect(fs.existsSync(player!)).toBe(true);
+  });
 });
 
 describe('redirects and saved answers', () => {
@@ -210,18 +236,21 @@ describe('redirects and saved answers', () => {
     server = await startFixtureServer([{ method: 'POST', path: '/youtubei/v1/browse', key: {}, body: `{"odd":"${'x'.repeat(RAW_LIMITS.bodyChars + 10)}"}` }]);
     const fetch = await createLiveFetch(settings(server.origin));
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubekit-raw-'));
+    // Older answers of many endpoints (each under its own cap) fill the directory past its whole cap.
+    const rawDir = path.join(dir, 'platform-raw');
+    fs.mkdirSync(rawDir, { recursive: true });
+    const older = Array.from({ length: RAW_LIMITS.files + 5 }, (_, index) => path.join(rawDir, `2025-01-01T00-00-${String(index).padStart(2, '0')}-000Z--endpoint${index}--old.json`));
+    for (const file of older) fs.writeFileSync(file, '{}');
     const saved = await withRawTrail(async () => {
       await fetch(BROWSE, browse({}));
-      const files: Array<string | null> = [];
-      for (let index = 0; index < RAW_LIMITS.files + 5; index++) files.push(saveLastExchange(dir, 'browse', Date.UTC(2026, 0, 1, 0, 0, index)));
-      return files;
+      return saveLastExchange(dir, 'browse', Date.UTC(2026, 0, 1));
     });
-    const raw = JSON.parse(fs.readFileSync(saved.at(-1)!, 'utf8'));
+    const raw = JSON.parse(fs.readFileSync(saved!, 'utf8'));
     expect(raw.body.length).toBe(RAW_LIMITS.bodyChars);
     expect(raw).toMatchObject({ body_truncated: true, body_chars: RAW_LIMITS.bodyChars + 20 });
-    const kept = fs.readdirSync(path.join(dir, 'platform-raw'));
-    expect(kept).toHaveLength(RAW_LIMITS.files);
-    expect(fs.existsSync(saved[0]!)).toBe(false);
+    expect(fs.readdirSync(rawDir)).toHaveLength(RAW_LIMITS.files);
+    expect(fs.existsSync(older[0]!)).toBe(false);
+    expect(fs.existsSync(older.at(-1)!)).toBe(true);
   });
 });
 
@@ -242,6 +271,9 @@ describe('pacing and back-off', () => {
     expect(waits).toHaveLength(2);
     expect(networkSettingsFromEnv({ TUBEKIT_PLATFORM_RATE: '0.5' }).requestsPerSecond).toBe(0.5);
     expect(() => networkSettingsFromEnv({ TUBEKIT_PLATFORM_RATE: 'fast' })).toThrow('TUBEKIT_PLATFORM_RATE');
+    expect(networkSettingsFromEnv({ TUBEKIT_PLATFORM_TIMEOUT: '1.5' }).timeoutMs).toBe(1_500);
+    expect(networkSettingsFromEnv({}).timeoutMs).toBe(20_000);
+    expect(() => networkSettingsFromEnv({ TUBEKIT_PLATFORM_TIMEOUT: '0' })).toThrow('TUBEKIT_PLATFORM_TIMEOUT');
   });
 
   it('jitters between half and all of the exponential step, never below the hint, capped', () => {

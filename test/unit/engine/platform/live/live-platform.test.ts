@@ -52,6 +52,9 @@ const SITE: FixtureExchange[] = [
   post('player', { videoId: 'fixUpcom001' }, 'player-upcoming.json'),
   post('next', { videoId: 'fixUpcom001' }, 'next-solo.json'),
   post('player', { videoId: 'fixGone0001' }, 'player-unknown.json'),
+  // The site's own words that something does not exist: the resolver's NOT_FOUND, a channel page's alert.
+  post('navigation/resolve_url', { url: 'https://www.youtube.com/@nobodyhere' }, 'resolve-not-found.json', { status: 404 }),
+  post('browse', { browseId: SAM }, 'channel-missing.json'),
   { method: 'GET', path: '/api/timedtext', key: { v: 'fixVideo001', lang: 'en', fmt: 'json3' }, file: 'timedtext-human.json3' },
 ];
 
@@ -75,16 +78,40 @@ async function live(exchanges: FixtureExchange[] = SITE, origin?: string): Promi
 describe('the live platform, on fixtures', () => {
   it('resolves handles and /@, /c/, /user/, /channel/ and video URLs to the channel', async () => {
     const platform = await live();
-    for (const reference of ['@cozycookingjane', 'cozycookingjane', 'https://www.youtube.com/@cozycookingjane/videos', 'youtube.com/c/CozyCookingJane', 'https://www.youtube.com/user/janecooks']) {
+    expect(await platform.resolveChannelId('cozycookingjane')).toBeNull(); // a bare word is no handle
+    for (const reference of ['@cozycookingjane', 'https://www.youtube.com/@cozycookingjane/videos', 'youtube.com/c/CozyCookingJane', 'https://www.youtube.com/user/janecooks']) {
       expect(await platform.resolveChannelId(reference), reference).toBe(JANE);
     }
     expect(await platform.resolveChannelId(`https://www.youtube.com/channel/${JANE}`)).toBe(JANE);
     expect(await platform.resolveChannelId('https://youtu.be/fixVideo001')).toBe(JANE);
     expect(await platform.resolveChannelId('https://www.youtube.com/watch?v=fixCollab01')).toBe(JANE);
     expect(server!.unmatched).toEqual([]);
-    // An unknown handle is a 404 of resolve_url: null, not an error. A foreign URL is no channel.
+    // The resolver's NOT_FOUND for an unknown handle: null, not an error. A foreign URL is no channel.
     expect(await platform.resolveChannelId('@nobodyhere')).toBeNull();
     expect(await platform.resolveChannelId('https://example.com/@jane')).toBeNull();
+    expect(server!.unmatched).toEqual([]);
+  });
+
+  it('never takes a bare 404, a 500 or a page it cannot read for "does not exist"', async () => {
+    const plain404 = (endpoint: string, key: Record<string, string>) => post(endpoint, key, '', { file: undefined, status: 404, body: 'Not Found' });
+    const platform = await live([
+      plain404('navigation/resolve_url', { url: 'https://www.youtube.com/@cozycookingjane' }),
+      plain404('browse', { browseId: JANE }),
+      post('player', { videoId: 'fixVideo001' }, '', { file: undefined, status: 500, body: '{}' }),
+      post('player', { videoId: 'fixCollab01' }, '', { file: undefined, body: 'null' }),
+      post('player', { videoId: 'fixMember01' }, 'player-captions.json'),
+      { method: 'GET', path: '/api/timedtext', key: { v: 'fixVideo001', lang: 'en', fmt: 'json3' }, status: 404, body: 'Not Found' },
+    ]);
+    const failures = [
+      await caught(platform.resolveChannelId('@cozycookingjane')),
+      await caught(platform.channelPresence(JANE)),
+      await caught(platform.channelVideos(JANE)),
+      await caught(platform.videoById('fixVideo001')),
+    ];
+    for (const error of failures) expect(error).toMatchObject({ status: 502, code: 'upstream_error', message: expect.stringMatching(/with HTTP (404|500)\.$/) });
+    expect(await caught(platform.videoById('fixCollab01'))).toMatchObject({ code: 'platform_page_not_understood' });
+    // A caption track the player lists but the site will not serve: not "no captions".
+    expect(await caught(platform.transcript('fixMember01'))).toMatchObject({ code: 'upstream_error', message: expect.stringContaining('/api/timedtext') });
   });
 
   it('reads a channel: header, about view, counts exact or estimated (and which), badges, links', async () => {
@@ -196,7 +223,7 @@ describe('the live platform, on fixtures', () => {
     expect(await platform.videoById('fixMember01')).toMatchObject({ availability: 'members_only', availability_reason: expect.stringContaining('members-only') });
     expect(await platform.videoById('fixUpcom001')).toMatchObject({ kind: 'upcoming', availability: 'upcoming', published_at: '2026-12-06T18:00:00Z', duration_seconds: 0 });
     expect(await platform.videoById('fixGone0001')).toBeNull();
-    expect(await platform.videoById('fixNothing1')).toBeNull(); // the site's 404
+    expect(server!.unmatched).toEqual([]);
   });
 
   it('reads the human English captions first, as json3', async () => {

@@ -48,6 +48,9 @@ describe('channel references', () => {
     expect(parseChannelReference('UCtubekitFixtureChannel1')).toEqual({ kind: 'channel_id', channelId: 'UCtubekitFixtureChannel1' });
     expect(parseChannelReference('https://m.youtube.com/channel/UCtubekitFixtureChannel1/about')).toEqual({ kind: 'channel_id', channelId: 'UCtubekitFixtureChannel1' });
     expect(parseChannelReference('youtube.com/user/someone')).toEqual({ kind: 'url', url: 'https://www.youtube.com/user/someone' });
+    expect(parseChannelReference('youtube.com/c/Some_One')).toEqual({ kind: 'url', url: 'https://www.youtube.com/c/Some_One' });
+    // A bare word is not a handle: only "@word" is.
+    expect(parseChannelReference('Jane')).toBeNull();
     expect(parseChannelReference('https://www.youtube.com/shorts/abcdefghijk')).toEqual({ kind: 'video', videoId: 'abcdefghijk' });
     expect(parseChannelReference('https://vimeo.com/@jane')).toBeNull();
     expect(parseChannelReference('https://www.youtube.com/feed/trending')).toBeNull();
