@@ -292,7 +292,7 @@ complete -c tubekit -n "__tubekit_at 'serve'" -l no-migrate -d 'with --store pos
 complete -c tubekit -n "__tubekit_at 'serve'" -l wait-for-store -d 'with --store postgres -//… - how long to wait for the database at start before exiting 9'
 complete -c tubekit -n "__tubekit_at 'mcp'" -l transport -x -a 'stdio http' -d 'stdio (for a client that starts tubekit) or http'
 complete -c tubekit -n "__tubekit_at 'mcp'" -l port -d 'http - port; 0 picks a free one'
-complete -c tubekit -n "__tubekit_at 'mcp'" -l host -d 'http - interface to listen on; off loopback, clients must send the API key'
+complete -c tubekit -n "__tubekit_at 'mcp'" -l host -d 'http - interface to listen on; clients always send the API key as a bearer token'
 complete -c tubekit -n "__tubekit_at 'mcp'" -l read-only -d 'expose only the tools that change nothing'
 complete -c tubekit -n "__tubekit_at 'mcp'" -l toolsets -d 'only these toolsets - voices,channels,media,workspace,research,collabs,alerts (default - all; or TUBEKIT_MCP_TOOLSETS)'
 complete -c tubekit -n "__tubekit_at 'mcp'" -l list-tools -d 'print the tool table (name, toolset, read-only, summary) and exit'
