@@ -131,7 +131,9 @@ export async function watchJob<T>(options: WatchOptions<T>): Promise<T> {
       announce(options.state(body));
       const took = clock.now() - pollStarted;
       const held = took >= waitSeconds * 900;
-      if (!options.isTerminal(body) && !held) await pause(intervalMs - took);
+      // Paced by the answer just read: it may name the job's kind, which the first poll did not know.
+      const paceMs = pollIntervalSeconds(options.pollSeconds(body), clock.now() - started) * 1000;
+      if (!options.isTerminal(body) && !held) await pause(paceMs - took);
     }
     return body;
   } finally {

@@ -73,4 +73,27 @@ describe('watch pacing', () => {
     expect(clock.pauses).toEqual([1960, 1960, 1960]);
     for (let index = 1; index < polls.length; index += 1) expect(polls[index]!.at - polls[index - 1]!.at).toBe(2000);
   });
+
+  it('paces by the answer just read: a first answer naming a quicker kind shortens the first pause', async () => {
+    const clock = movedClock();
+    const polls: number[] = [];
+    await watchJob<Body & { kind?: string }>({
+      io: memoryIO().io,
+      label: 'Job 1',
+      resumeCommand: 'tubekit job 1 --watch',
+      poll: async () => {
+        polls.push(clock.now());
+        clock.advance(40);
+        return { status: polls.length < 3 ? 'processing' : 'completed', kind: 'quick' };
+      },
+      state: (b) => b.status,
+      isTerminal: (b) => b.status === 'completed',
+      // Unknown until an answer names it: the slow pace; then the quick one.
+      pollSeconds: (b) => (b?.kind === 'quick' ? 2 : 5),
+      timeoutSeconds: 120,
+      interrupts: new EventEmitter(),
+      clock: clock.clock,
+    });
+    expect(clock.pauses).toEqual([1960, 1960]);
+  });
 });
