@@ -1,31 +1,15 @@
 import { parseBuffer } from 'music-metadata';
 import { expect, it } from 'vitest';
-import type { Service } from '../../src/core/service.js';
 import { clearFault, setFault } from '../../src/engine/faults.js';
 import { CDN_BASE_URL_SETTING } from '../../src/engine/features/public-url.js';
-import type { TaskJob } from '../../src/core/schemas/jobs.js';
 import { upload, wavSample } from '../support/audio-fixtures.js';
+import { finished, readAll } from '../support/task-jobs.js';
 import { describeEachEngine, failure } from '../support/engines.js';
 
 const SCRIPT = 'The river keeps moving, and so do we. Every morning brings a new chance to begin again.';
 const SCRIPT_WORDS = SCRIPT.split(/\s+/);
 /** Job ids are UUIDs, as the hosted service's. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Polls with long-poll until the job ends. */
-async function finished(service: Service, jobId: string): Promise<TaskJob> {
-  for (let round = 0; round < 20; round++) {
-    const job = await service.call('jobs.status', { job_id: jobId, wait_seconds: 10 });
-    if (job.status === 'completed' || job.status === 'failed') return job;
-  }
-  throw new Error(`job ${jobId} did not finish`);
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
 
 describeEachEngine('generation', (get, variant) => {
   it('answers at once with a pending job, then completes with a real MP3 and a word-timed SRT', async () => {

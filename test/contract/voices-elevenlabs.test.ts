@@ -9,10 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { TaskJob } from '../../src/core/schemas/jobs.js';
-import type { Service } from '../../src/core/service.js';
 import { filesUnder, mp3Sample, upload } from '../support/audio-fixtures.js';
 import { PREMADE_VOICES, startElevenLabsFixture, type ElevenLabsFixture } from '../support/elevenlabs-fixture-server.js';
+import { finished, readAll, srtSeconds as cueSeconds } from '../support/task-jobs.js';
 import { describeEachEngine, failure } from '../support/engines.js';
 
 /** The engine's own environment, filled per test: the engine reads it at each use. */
@@ -30,25 +29,6 @@ function useElevenLabs(extra: Record<string, string> = {}) {
   for (const name of Object.keys(env)) delete env[name];
   Object.assign(env, { TUBEKIT_ELEVENLABS_API_KEY: fixture.key, TUBEKIT_ELEVENLABS_BASE_URL: fixture.baseUrl, ...extra });
 }
-
-async function finished(service: Service, jobId: string): Promise<TaskJob> {
-  for (let round = 0; round < 30; round++) {
-    const job = await service.call('jobs.status', { job_id: jobId, wait_seconds: 10 });
-    if (job.status === 'completed' || job.status === 'failed') return job;
-  }
-  throw new Error(`job ${jobId} did not finish`);
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
-const cueSeconds = (stamp: string) => {
-  const [h, m, s] = stamp.replace(',', '.').split(':').map(Number);
-  return h! * 3600 + m! * 60 + s!;
-};
 
 /** Sentences of about 70 characters, numbered so every part of a split is different text. */
 const script = (sentences: number) =>

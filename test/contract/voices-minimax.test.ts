@@ -8,9 +8,8 @@
 import path from 'node:path';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { TaskJob } from '../../src/core/schemas/jobs.js';
-import type { Service } from '../../src/core/service.js';
 import { filesUnder, upload, wavSample } from '../support/audio-fixtures.js';
+import { finished, readAll } from '../support/task-jobs.js';
 import { describeEachEngine, failure } from '../support/engines.js';
 import { startMinimaxFixture, type MinimaxFixture } from '../support/minimax-fixture-server.js';
 
@@ -25,20 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fixture.close();
 });
-
-async function finished(service: Service, jobId: string): Promise<TaskJob> {
-  for (let round = 0; round < 30; round++) {
-    const job = await service.call('jobs.status', { job_id: jobId, wait_seconds: 10 });
-    if (job.status === 'completed' || job.status === 'failed') return job;
-  }
-  throw new Error(`job ${jobId} did not finish`);
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
 
 const SCRIPT = 'The river keeps moving. So do we! Every morning brings a new chance to begin again.';
 

@@ -9,33 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TaskJob } from '../../src/core/schemas/jobs.js';
-import type { Service } from '../../src/core/service.js';
 import { installPiperVoice, uninstallPiperVoice } from '../../src/engine/speech/piper/piper-voices.js';
+import { finished, readAll, srtSeconds as seconds } from '../support/task-jobs.js';
 import { describeEachEngine, failure } from '../support/engines.js';
 import { canMakePiperVoice, makePiperVoice } from '../support/piper/piper-voice.js';
 
 const VOICE = 'piper-en_US-test-x_low';
 const SCRIPT = 'The river keeps moving. So do we! Every morning brings a new chance to begin again.';
-
-async function finished(service: Service, jobId: string): Promise<TaskJob> {
-  for (let round = 0; round < 30; round++) {
-    const job = await service.call('jobs.status', { job_id: jobId, wait_seconds: 10 });
-    if (job.status === 'completed' || job.status === 'failed') return job;
-  }
-  throw new Error(`job ${jobId} did not finish`);
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
-const seconds = (stamp: string) => {
-  const [h, m, s] = stamp.replace(',', '.').split(':').map(Number);
-  return h! * 3600 + m! * 60 + s!;
-};
 
 let made: string;
 beforeAll(() => {
