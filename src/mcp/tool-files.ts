@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { UploadedFile } from '../core/schemas/params.js';
 import type { Service } from '../core/service.js';
-import type { PublicFetcher } from '../engine/platform/live/outside-page.js';
+import type { PublicFetcher } from '../engine/platform/factory/public-fetcher.js';
 import { usageError } from '../cli/errors.js';
 import { clip } from '../cli/text.js';
 

@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import type { PublicFetcher } from '../../engine/platform/live/outside-page.js';
+import type { PublicFetcher } from '../../engine/platform/factory/public-fetcher.js';
 import type { ToolDef } from '../../mcp/tool-table.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber } from '../arguments.js';
@@ -89,11 +89,8 @@ async function serveTools(app: CliApp, tools: ToolDef[], options: McpOptions): P
   const env = app.io.streams.env;
   let publicFetcher: Promise<PublicFetcher> | undefined;
   const fetchPublic = () => {
-    publicFetcher ??= import('../../engine/platform/live/outside-page.js').then(async ({ createPublicFetcher, OUTSIDE_LIMITS }) => {
-      const { networkSettingsFromEnv } = await import('../../engine/platform/live/network-options.js');
-      // A file is larger than a store's page: the route's own limit bounds it (maxBytes per call); the time allows for it.
-      return createPublicFetcher(networkSettingsFromEnv(env), { ...OUTSIDE_LIMITS, timeoutMs: 60_000 });
-    });
+    // A file is larger than a store's page: the route's own limit bounds it (maxBytes per call); the time allows for it.
+    publicFetcher ??= import('../../engine/platform/factory/public-fetcher.js').then(({ openPublicFetcher }) => openPublicFetcher(env, 60_000));
     return publicFetcher;
   };
   const files = { transport: options.transport, fetchPublic };
