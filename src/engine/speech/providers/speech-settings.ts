@@ -14,7 +14,7 @@
  * A provider without a key is "not used": ElevenLabs answers 503 saying how to configure it, and
  * alt voices keep the engine's local stand-in.
  */
-import { hostOf } from '../../features/analysis/providers/provider-config.js';
+import { hostOf, isHttpUrl } from '../../upstream-url.js';
 
 export const UPSTREAM_SPEECH_PROVIDERS = ['elevenlabs', 'minimax'] as const;
 export type UpstreamSpeechProvider = (typeof UPSTREAM_SPEECH_PROVIDERS)[number];
@@ -119,13 +119,4 @@ export function resolveUpstream(source: SpeechSettingsSource, provider: Upstream
 /** One line for `doctor`: host and whether a key is set, never the key. */
 export function describeUpstream(config: UpstreamConfig): string {
   return `${LABELS[config.provider]} at ${hostOf(config.baseUrl)}, key set (${config.keySource})`;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '';
-  } catch {
-    return false;
-  }
 }

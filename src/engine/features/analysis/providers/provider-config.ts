@@ -13,6 +13,7 @@
  * No provider: the sample platform keeps its stand-in analyst; the live platform fails the job
  * saying how to configure one. `describeAnalysisProvider` is the same resolution for a health check.
  */
+import { hostOf, isHttpUrl } from '../../../upstream-url.js';
 
 export const ANALYSIS_PROVIDERS = ['openai-compatible', 'gemini'] as const;
 export type AnalysisProviderName = (typeof ANALYSIS_PROVIDERS)[number];
@@ -211,21 +212,4 @@ export function describeAnalysisProvider(source: AnalysisSettingsSource): Analys
 /** "gemini at generativelanguage.googleapis.com, model gemini-2.5-flash": how errors name the provider. */
 export function providerLabel(config: Pick<VisionProviderConfig, 'provider' | 'baseUrl' | 'model'>): string {
   return `${config.provider} at ${hostOf(config.baseUrl)}, model ${config.model}`;
-}
-
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '';
-  } catch {
-    return false;
-  }
 }
