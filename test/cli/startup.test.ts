@@ -22,7 +22,7 @@ async function visibleCommandNames(): Promise<string[]> {
 }
 
 describe('start-up', () => {
-  const cli = cliSandbox();
+  const cli = cliSandbox({ spawn: true }); // the process's own start-up is the point
   afterAll(() => cli.cleanup());
 
   it('runs no command module and no zod before the command is known', () => {

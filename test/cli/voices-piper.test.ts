@@ -66,10 +66,11 @@ describe.runIf(canMakePiperVoice() || process.env.CI === 'true')('tubekit CLI (b
 
   it('answers 503 naming the cause when the sherpa-onnx runtime cannot load, while eSpeak voices keep working', async () => {
     const broken = { TUBEKIT_SHERPA_ONNX: path.join(cli.dataDir, 'no-such-runtime.node') };
-    const refused = await cli.run(['generate', 'Hello.', '--voice', 'piper-web-voice', '--json'], { env: broken });
+    // Processes of their own: the runtime loads once a process.
+    const refused = await cli.run(['generate', 'Hello.', '--voice', 'piper-web-voice', '--json'], { env: broken, spawn: true });
     expect(refused.exitCode).toBe(9);
     expect(JSON.parse(refused.stderr).error).toMatchObject({ status: 503, code: 'unavailable', message: expect.stringMatching(/Piper voices are unavailable here: the sherpa-onnx runtime could not load \(Cannot find module/) });
-    const espeak = await cli.run(['generate', 'Hello.', '--voice', 'espeak-en-us', '--watch', '--json'], { env: broken });
+    const espeak = await cli.run(['generate', 'Hello.', '--voice', 'espeak-en-us', '--watch', '--json'], { env: broken, spawn: true });
     expect(JSON.parse(espeak.stdout).status).toBe('completed');
   });
 });

@@ -1,8 +1,16 @@
-/** Runs the built binary the way a script would: piped streams, a temporary data and config dir. */
+/**
+ * Runs CLI commands the way a script would — piped streams, a temporary data and config dir — in
+ * this process through the program object (fast), or by spawning the built binary (`spawn: true`,
+ * for what only a process shows: signals, exit, the bundle).
+ */
 import fs from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
+import { IO } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
 import { Engine } from '../../src/engine/engine.js';
 import { tempDataDir } from './engines.js';
 
@@ -12,12 +20,30 @@ export interface CliSandbox {
   dataDir: string;
   configDir: string;
   env: Record<string, string>;
-  run(args: string[], options?: { input?: string; env?: Record<string, string>; cwd?: string }): Promise<{ stdout: string; stderr: string; exitCode: number }>;
+  run(args: string[], options?: RunOptions): Promise<CliResult>;
   spawn(args: string[], options?: { env?: Record<string, string>; cwd?: string }): ResultPromise;
   cleanup(): void;
 }
 
-export function cliSandbox(): CliSandbox {
+/** TUBEKIT_TEST_CLI=spawn runs every command through the built binary (to compare, or to chase a difference). */
+const SPAWN_ALL = process.env.TUBEKIT_TEST_CLI === 'spawn' ? true : undefined;
+
+export interface RunOptions {
+  input?: string;
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Spawn the built binary instead of running the program in this process. */
+  spawn?: boolean;
+}
+
+export interface CliResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** `spawn: true` makes every run of the sandbox spawn the built binary (suites about the process itself). */
+export function cliSandbox(sandboxOptions: { spawn?: boolean } = {}): CliSandbox {
   const root = tempDataDir('tubekit-cli-');
   const dataDir = path.join(root, 'data');
   const configDir = path.join(root, 'config');
@@ -27,6 +53,7 @@ export function cliSandbox(): CliSandbox {
     configDir,
     env,
     async run(args, options = {}) {
+      if (!(options.spawn ?? sandboxOptions.spawn ?? SPAWN_ALL)) return runInProcess(args, { ...env, ...options.env }, options);
       const result = await execa('node', [BIN, ...args], {
         env: { ...env, ...options.env },
         input: options.input ?? '',
@@ -84,4 +111,42 @@ export function printedUrl(child: ReturnType<CliSandbox['spawn']>): Promise<stri
     });
     child.once('exit', (code) => reject(new Error(`serve exited early with ${code}`)));
   });
+}
+
+/** Commands in this process run one at a time: each owns process.env, the cwd and the exit code while it runs. */
+let inProcessQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `tubekit <args>` through the program object on memory streams. The environment is the
+ * binary's would be (this process's, with the sandbox's on top), swapped in for the call because
+ * the engine and the workers it spawns read process.env.
+ */
+export function runInProcess(args: string[], env: Record<string, string>, options: { input?: string; cwd?: string } = {}): Promise<CliResult> {
+  const run = async (): Promise<CliResult> => {
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    const stdin = new PassThrough();
+    let out = '';
+    let err = '';
+    stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    stdin.end(options.input ?? '');
+    const savedEnv = process.env;
+    const savedCwd = process.cwd();
+    process.env = { ...savedEnv, ...env };
+    process.exitCode = undefined;
+    if (options.cwd) process.chdir(options.cwd);
+    try {
+      const exitCode = await main(['node', BIN, ...args], new IO({ stdout, stderr, stdin, env: process.env }));
+      await Promise.all([finished(stdout.end()), finished(stderr.end())]);
+      return { stdout: out, stderr: err, exitCode };
+    } finally {
+      process.env = savedEnv;
+      process.exitCode = undefined;
+      if (options.cwd) process.chdir(savedCwd);
+    }
+  };
+  const result = inProcessQueue.then(run, run);
+  inProcessQueue = result.catch(() => undefined);
+  return result;
 }
