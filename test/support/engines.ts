@@ -46,7 +46,7 @@ export interface HarnessOptions extends Partial<EngineOptions> {
    * (task-jobs' own job kind); every other suite's successful answers are checked (strict-responses.ts).
    */
   strictResponses?: boolean;
-  /** Also run the suite on PostgreSQL, embedded and through serve (describeEachEngine). */
+  /** Also run the suite embedded on PostgreSQL (describeEachEngine). */
   postgres?: boolean;
   /** A live data dir (its platform's origin comes from TUBEKIT_PLATFORM_ORIGIN: see live-harness.ts). */
   platform?: 'live';
@@ -95,18 +95,26 @@ export function engineEnv(harness: EngineHarness): Record<string, string> {
   return { TUBEKIT_DATA_DIR: harness.engine.dataDir, ...(harness.store === 'postgres' ? { TUBEKIT_STORE: harness.engine.storeUrl! } : {}) };
 }
 
-/** `describe` once per engine; the harness is ready inside `it` blocks. */
 /** Which engine and store a suite's copy runs on: known when tests are declared, for `it.runIf`/`it.skipIf`. */
 export interface EngineVariant {
   kind: EngineKind;
   store: StoreKind;
 }
 
+/**
+ * The variants a suite runs in: embedded on SQLite, through `serve` on SQLite, and (for suites
+ * that ask) embedded on PostgreSQL. `serve` on PostgreSQL is covered route by route by
+ * test/server/route-wire.test.ts rather than by a fourth copy of every suite.
+ */
+export function engineVariants(postgres: boolean): EngineVariant[] {
+  if (onlyEmbeddedSqlite()) return [{ kind: 'embedded', store: 'sqlite' }];
+  const variants: EngineVariant[] = [{ kind: 'embedded', store: 'sqlite' }, { kind: 'remote', store: 'sqlite' }];
+  if (postgres) variants.push({ kind: 'embedded', store: 'postgres' });
+  return variants;
+}
+
 export function describeEachEngine(title: string, body: (get: () => EngineHarness, variant: EngineVariant) => void, options: HarnessOptions = {}) {
-  const stores: StoreKind[] = options.postgres && !onlyEmbeddedSqlite() ? ['sqlite', 'postgres'] : ['sqlite'];
-  const kinds: EngineKind[] = onlyEmbeddedSqlite() ? ['embedded'] : ['embedded', 'remote'];
-  for (const store of stores)
-  for (const kind of kinds) {
+  for (const { kind, store } of engineVariants(options.postgres ?? false)) {
     describe(`${title} [${kind}${store === 'sqlite' ? '' : `, ${store}`}]`, () => {
       let current: Awaited<ReturnType<typeof createHarness>>;
       beforeAll(async () => {

@@ -4,7 +4,7 @@
  * (TUBEKIT_PLATFORM_ORIGIN), which answers the exchanges the suite lists and 404 to anything else.
  */
 import { afterAll, beforeAll, describe, vi } from 'vitest';
-import { createHarness, type EngineHarness, type HarnessOptions, type StoreKind } from './engines.js';
+import { createHarness, engineVariants, type EngineHarness, type HarnessOptions } from './engines.js';
 import { type FixtureExchange, type FixtureServer, startFixtureServer } from './platform-fixture-server.js';
 
 export interface LiveHarness extends EngineHarness {
@@ -12,9 +12,7 @@ export interface LiveHarness extends EngineHarness {
 }
 
 export function describeEachEngineOnLive(title: string, site: () => FixtureExchange[], body: (get: () => LiveHarness) => void, options: HarnessOptions = {}) {
-  const stores: StoreKind[] = options.postgres ? ['sqlite', 'postgres'] : ['sqlite'];
-  for (const store of stores)
-  for (const kind of ['embedded', 'remote'] as const) {
+  for (const { kind, store } of engineVariants(options.postgres ?? false)) {
     describe(`${title} [${kind}, live platform${store === 'sqlite' ? '' : `, ${store}`}]`, () => {
       let current: Awaited<ReturnType<typeof createHarness>> | undefined;
       let server: FixtureServer | undefined;
