@@ -8,7 +8,7 @@ import { ServiceError } from '../core/errors.js';
 import { redactSecrets } from '../core/redact.js';
 import { routes, type RouteName } from '../core/routes.js';
 import type { Service } from '../core/service.js';
-import { CliError, describeSystemError } from '../cli/errors.js';
+import { CliError, describeSystemError } from '../core/client-errors.js';
 import { fileContent, readFileArgument, type FileArgumentContext, type InlineText, type ResourceLink } from './tool-files.js';
 import type { ToolDef } from './tool-table.js';
 import { waitForJob, type JobProgress } from './wait-for-job.js';

@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import type { UploadedFile } from '../core/schemas/params.js';
 import type { Service } from '../core/service.js';
 import type { PublicFetcher } from '../engine/platform/factory/public-fetcher.js';
-import { usageError } from '../cli/errors.js';
-import { clip } from '../cli/text.js';
+import { usageError } from '../core/client-errors.js';
+import { clip } from '../core/echo-text.js';
 
 /** Text files up to this size are inlined beside their link. */
 export const INLINE_TEXT_MAX_BYTES = 256 * 1024;

@@ -4,7 +4,7 @@
  * every toolset, since the voices, media and channels tools all hand back jobs.
  */
 import type { RouteTag } from '../core/route.js';
-import { usageError } from '../cli/errors.js';
+import { usageError } from '../core/client-errors.js';
 
 export const TOOLSETS = ['voices', 'channels', 'media', 'workspace', 'research', 'collabs', 'alerts'] as const;
 export type Toolset = (typeof TOOLSETS)[number];

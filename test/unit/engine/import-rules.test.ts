@@ -8,6 +8,7 @@
  * - an implementation imports no other implementation, and the index (src/engine/index/) imports
  *   no implementation and not the factory;
  * - no import circle passes through platform/ or index/ (static imports, types included);
+ * - src/core imports only src/core, and src/mcp imports nothing of src/cli;
  * - anywhere in src, the only import circles are the known ones still to be cut (a ratchet: the
  *   list may only shrink), found as strongly connected components, so none hides behind another.
  */
@@ -168,5 +169,19 @@ describe('import circles in src', () => {
   it('has no circle but the known ones, each no larger than it was', () => {
     const unknown = importCircles().filter((circle) => !known.some((allowed) => circle.every((member) => allowed.includes(member))));
     expect(unknown).toEqual([]);
+  });
+});
+
+describe('import rules of the layers', () => {
+  const CORE = path.join(SRC, 'core');
+  const CLI = path.join(SRC, 'cli');
+  const MCP = path.join(SRC, 'mcp');
+
+  it('keeps src/core a leaf: it imports only itself', () => {
+    expect(violations((file) => within(file, CORE), (target) => within(target, CORE))).toEqual([]);
+  });
+
+  it('keeps the MCP server off the CLI: what they share lives in src/core', () => {
+    expect(violations((file) => within(file, MCP), (target) => !within(target, CLI))).toEqual([]);
   });
 });
