@@ -24,6 +24,10 @@ function wholeOption(name, fallback, min) {
   if (!Number.isInteger(value) || value < min) throw new Error(`${name} takes a whole number, ${min} or more`);
   return value;
 }
+if (args.includes('--help') || args.includes('-h')) {
+  console.log('usage: node scripts/check-world-dates.mjs [--days N] [--first-day K] [vitest file filters…]');
+  process.exit(0);
+}
 const firstDay = wholeOption('--first-day', 0, 0);
 const days = wholeOption('--days', 7 - firstDay, 1);
 
@@ -41,6 +45,11 @@ const contract = fs
   .readdirSync(path.join(root, 'test/contract'))
   .filter((name) => name.endsWith('.test.ts') && !/(^|-)live[-.]/.test(name) && !WORLDLESS.has(name.replace(/\.test\.ts$/, '')))
   .map((name) => `test/contract/${name}`);
+const unknown = args.find((arg) => arg.startsWith('-'));
+if (unknown) {
+  console.error(`Unknown option ${unknown}; see --help.`);
+  process.exit(2);
+}
 const files = args.length > 0 ? args : contract;
 
 const failed = [];
