@@ -105,6 +105,32 @@ describe.runIf(hasChromium)('dashboard in chromium', () => {
     expect(await page.locator('#chart-subscribers output').textContent()).toBe(`${last.date}: ${Number(last.subscribers).toLocaleString('en-US')}`);
   });
 
+  it('lists a channel\'s recent videos sorted on the server, and its stored check verdicts without running a check', async () => {
+    const channel = channels[6]!;
+    const page = await alice.newPage();
+    await page.goto(`${dash.url}/channels/${channel.channel_id}`);
+    const newest = (await as(aliceKey, 'channels.videos', { channel_id: channel.channel_id, limit: 10 })) as { videos: Array<{ video_id: string; title: string | null; views: number }> };
+    const rows = page.locator('#recent-videos tbody tr');
+    expect(await rows.count()).toBe(newest.videos.length);
+    expect(await rows.locator('td.title').allTextContents()).toEqual(newest.videos.map((video) => video.title ?? video.video_id));
+    expect(await page.locator('main').textContent()).toContain(`GET /api/channels/${channel.channel_id}/videos?limit=10&sort=newest`);
+    await page.getByRole('link', { name: /most viewed/ }).click();
+    await page.waitForURL(/videos=views/);
+    const views = (await page.locator('#recent-videos tbody tr td:nth-child(4)').allTextContents()).map((text) => Number(text.replace(/,/g, '')));
+    expect(views.length).toBeGreaterThan(0);
+    expect(views).toEqual([...views].sort((a, b) => b - a));
+
+    // Showing the page ran no check: nothing stored for ads until the user runs one.
+    const checks = page.locator('#stored-checks');
+    expect(await checks.locator('tr', { hasText: 'Ads' }).textContent()).toContain('not checked yet');
+    expect(((await as(aliceKey, 'channels.checks', { channel_id: channel.channel_id })) as { ads: unknown }).ads).toBeNull();
+    const ads = (await as(aliceKey, 'monetization.ads', { channel_id: channel.channel_id })) as { monetized: boolean | null; reason: string };
+    await page.reload();
+    const verdict = ads.monetized === null ? 'unknown' : ads.monetized ? 'monetized' : 'not monetized';
+    expect(await checks.locator('tr', { hasText: 'Ads' }).locator('td').first().textContent()).toBe(verdict);
+    expect(await checks.locator('tr', { hasText: 'Ads' }).textContent()).toContain(ads.reason);
+  });
+
   it('creates an alert through the form, refuses bad input in place, and edits and disables it', async () => {
     const page = await alice.newPage();
     await page.goto(`${dash.url}/alerts`);
