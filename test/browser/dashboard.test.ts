@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteName } from '../../src/core/routes.js';
 import type { ScannedChannel } from '../../src/engine/index/channels.js';
+import { setWorkDuration } from '../../src/engine/simulated-work.js';
 import { accessibilityViolations, artifactsDir, hasChromium, launchChromium } from '../support/browser.js';
 import { startDashboard, type DashboardServer } from '../support/dashboard.js';
 
@@ -129,6 +130,30 @@ describe.runIf(hasChromium)('dashboard in chromium', () => {
     const verdict = ads.monetized === null ? 'unknown' : ads.monetized ? 'monetized' : 'not monetized';
     expect(await checks.locator('tr', { hasText: 'Ads' }).locator('td').first().textContent()).toBe(verdict);
     expect(await checks.locator('tr', { hasText: 'Ads' }).textContent()).toContain(ads.reason);
+  });
+
+  it('shows a running job with the progress its status route tells', async () => {
+    await setWorkDuration(dash.engine.settings, { min_ms: 30_000, max_ms: 30_000 });
+    const { job_id: jobId } = (await as(aliceKey, 'channels.process', { channel: channels[8]!.channel_id, type: 'shorts' })) as { job_id: number };
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      if (((await as(aliceKey, 'channels.processStatus', { job_id: jobId })) as { status: string }).status === 'running') break;
+    }
+    const page = await alice.newPage();
+    await page.goto(`${dash.url}/jobs`);
+    const running = page.locator(`#running-${jobId}`);
+    expect(await running.locator('progress').getAttribute('aria-label')).toBe(`Job ${jobId} in progress`);
+    expect(await running.textContent()).toContain(channels[8]!.channel_id);
+    const shown = Number(await running.locator('.elapsed').textContent());
+    const status = (await as(aliceKey, 'channels.processStatus', { job_id: jobId })) as { elapsed_seconds: number };
+    expect(shown).toBeGreaterThanOrEqual(0);
+    expect(shown).toBeLessThanOrEqual(status.elapsed_seconds);
+    // Another user's running job is not theirs to see.
+    const bob = await browser.newContext();
+    const bobPage = await signIn(bob, bobKey);
+    await bobPage.goto(`${dash.url}/jobs`);
+    expect(await bobPage.locator(`#running-${jobId}`).count()).toBe(0);
+    expect(await bobPage.locator('main').textContent()).toContain('No job is running');
+    await bob.close();
   });
 
   it('creates an alert through the form, refuses bad input in place, and edits and disables it', async () => {
