@@ -156,6 +156,25 @@ describe.runIf(hasChromium)('dashboard in chromium', () => {
     await bob.close();
   });
 
+  it('downloads a video\'s subtitles from the media page and shows the link the route answered; refuses a bad URL in place', async () => {
+    const { videos } = (await as(aliceKey, 'channels.videos', { channel_id: channels[2]!.channel_id, limit: 1 })) as { videos: Array<{ video_id: string }> };
+    const page = await alice.newPage();
+    await page.goto(`${dash.url}/media`);
+    const form = page.getByRole('form', { name: 'Download a video' });
+    await form.getByLabel('Video URL or id').fill('not a video');
+    await form.getByRole('button', { name: 'Download' }).click();
+    expect(await page.getByRole('alert').textContent()).toMatch(/video/i);
+    await page.getByRole('form', { name: 'Download a video' }).getByLabel('Video URL or id').fill(`https://www.youtube.com/watch?v=${videos[0]!.video_id}`);
+    await page.getByRole('form', { name: 'Download a video' }).getByLabel('Format').selectOption('subtitles');
+    await page.getByRole('form', { name: 'Download a video' }).getByRole('button', { name: 'Download' }).click();
+    const link = page.getByRole('status').getByRole('link');
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/^http/);
+    const file = await fetch(href);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toMatch(/-->/);
+  });
+
   it('creates an alert through the form, refuses bad input in place, and edits and disables it', async () => {
     const page = await alice.newPage();
     await page.goto(`${dash.url}/alerts`);
