@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteName } from '../../src/core/routes.js';
 import type { ScannedChannel } from '../../src/engine/index/channels.js';
-import { setWorkDuration } from '../../src/engine/simulated-work.js';
+import { setWorkDuration, setWorkSetting } from '../../src/engine/simulated-work.js';
 import { accessibilityViolations, artifactsDir, hasChromium, launchChromium } from '../support/browser.js';
 import { startDashboard, type DashboardServer } from '../support/dashboard.js';
 
@@ -135,8 +135,13 @@ describe.runIf(hasChromium)('dashboard in chromium', () => {
   it('shows a running job with the progress its status route tells', async () => {
     await setWorkDuration(dash.engine.settings, { min_ms: 30_000, max_ms: 30_000 });
     const { job_id: jobId } = (await as(aliceKey, 'channels.process', { channel: channels[8]!.channel_id, type: 'shorts' })) as { job_id: number };
-    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
-      if (((await as(aliceKey, 'channels.processStatus', { job_id: jobId })) as { status: string }).status === 'running') break;
+    try {
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+        if (((await as(aliceKey, 'channels.processStatus', { job_id: jobId })) as { status: string }).status === 'running') break;
+      }
+    } finally {
+      // Only this job takes long: every later piece of simulated work is short again.
+      await setWorkSetting(dash.engine.settings, { preset: 'short' });
     }
     const page = await alice.newPage();
     await page.goto(`${dash.url}/jobs`);
