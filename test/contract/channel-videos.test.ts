@@ -80,5 +80,5 @@ describeEachEngine(
       expect(after.network).toEqual(before.network);
     });
   },
-  { world: { seed: 11, channels: 200, terminated: 0 } },
+  { world: { seed: 11, channels: 200, terminated: 0 }, postgres: true },
 );
