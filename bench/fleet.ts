@@ -1,7 +1,8 @@
 /**
  * The fleet store (PostgreSQL) beside the data dir's SQLite file, in one run: queue throughput with
  * 1, 2, 4 and 8 worker processes at zero and 20 ms of work on each store, and serve's GET
- * /api/folders on each store against a bare node:http server. PostgreSQL is the Debian package's
+ * /api/folders on each store against a bare node:http server, and mixed load on two servers during a
+ * migration (fleet-migration.ts). PostgreSQL is the Debian package's
  * server, started for the run in a temporary directory (test/support/postgres-server.ts).
  */
 import fs from 'node:fs';
@@ -14,6 +15,7 @@ import { ENQUEUED_CHANNEL } from '../src/engine/jobs/queue.js';
 import { setWorkDuration } from '../src/engine/simulated-work.js';
 import { parseStoreLocation } from '../src/engine/store/store-location.js';
 import { startPostgres, type PostgresServer } from '../test/support/postgres-server.js';
+import { migrationLoadRows } from './fleet-migration.js';
 import { benchWorld } from './sample-world.js';
 import { median, type BenchRow } from './table.js';
 
@@ -31,12 +33,14 @@ type StoreKind = 'sqlite' | 'postgres';
 
 export async function fleetRows(): Promise<BenchRow[]> {
   // BENCH_FLEET=queue or serve runs one half (while working on one of them); queue-postgres only the
-  // Postgres zero-work rows of 1 and 8 workers (comparing two builds' queues).
+  // Postgres zero-work rows of 1 and 8 workers (comparing two builds' queues); migration only the
+  // mixed load during a migration.
   const part = process.env.BENCH_FLEET;
   const postgres = await startPostgres();
   try {
     const rows: BenchRow[] = [];
     if (part === 'queue-postgres') return await throughputRows(postgres, 'postgres', 0, 1_200, { workers: [1, 8] });
+    if (part === 'migration') return await migrationLoadRows(await newDatabase(postgres));
     if (part !== 'serve') {
       // 1,200 jobs with no work take a few seconds, long enough for a steady rate.
       for (const [workMs, jobs] of [[0, 1_200], [20, 320]] as const) {
@@ -44,7 +48,7 @@ export async function fleetRows(): Promise<BenchRow[]> {
       }
       rows.push(...(await throughputRows(postgres, 'postgres', 0, 1_200, { workers: [1, 8], channels: 1 })));
     }
-    if (part !== 'queue') rows.push(...(await serveRows(postgres)));
+    if (part !== 'queue') rows.push(...(await serveRows(postgres)), ...(await migrationLoadRows(await newDatabase(postgres))));
     return rows;
   } finally {
     await postgres.stop();

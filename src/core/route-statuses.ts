@@ -85,6 +85,8 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
     429: '`rate_limited`: the per-minute limit on channel processing requests is reached.',
   }),
   'channels.history': { 400: 'The channel id or the number of days is malformed.', 404: 'The index does not know the channel.' },
+  'channels.videos': { 400: 'The channel id, limit or sort is malformed.', 404: 'The index does not know the channel.' },
+  'channels.checks': { 400: 'The channel id is malformed.' },
   'channels.processStatus': { 404: 'No channel job with this id belongs to the key\'s user.' },
   download: readsLiveSite({
     400: `${videoRefused} Also \`subtitles_unavailable\`, a bad start/end section, or a section past the size limit.`,

@@ -23,6 +23,8 @@ export const routeTags = {
   'channels.process': 'channels',
   'channels.processStatus': 'channels',
   'channels.history': 'channels',
+  'channels.videos': 'channels',
+  'channels.checks': 'channels',
   download: 'download',
   'video.info': 'download',
   'folders.list': 'workspace',

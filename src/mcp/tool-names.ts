@@ -40,6 +40,8 @@ export const toolNames = {
   'video.info': { name: 'get_video_info', example: { url: 'https://www.youtube.com/watch?v=GHGuclERoWA' }, note: 'One video\'s metadata with yt-dlp\'s field names (a tubekit extension).' },
   'folders.list': { name: 'list_folders', example: {} },
   'folders.create': { name: 'create_folder', example: { name: 'Cooking' } },
+  'channels.videos': { name: 'list_channel_videos', example: { channel_id: CHANNEL, limit: 10, sort: 'views' }, note: 'A channel\'s recent videos from the index (a tubekit extension); sort=views ranks its newest 500.' },
+  'channels.checks': { name: 'get_stored_channel_checks', example: { channel_id: CHANNEL }, note: 'The ad, external-monetization and managed-network verdicts already stored for a channel; null where never checked. Runs no check (a tubekit extension).' },
   'channels.history': { name: 'get_channel_history', example: { channel_id: CHANNEL, days: 30 }, note: 'Daily subscribers, views and videos of a channel; null days are gaps in what the index knows (a tubekit extension).' },
   'folders.rename': { name: 'rename_folder', example: { id: 1, name: 'Baking' } },
   'folders.delete': { name: 'delete_folder', example: { id: 1 } },

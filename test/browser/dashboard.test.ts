@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteName } from '../../src/core/routes.js';
 import type { ScannedChannel } from '../../src/engine/index/channels.js';
+import { setWorkDuration, setWorkSetting } from '../../src/engine/simulated-work.js';
 import { accessibilityViolations, artifactsDir, hasChromium, launchChromium } from '../support/browser.js';
 import { startDashboard, type DashboardServer } from '../support/dashboard.js';
 
@@ -103,6 +104,80 @@ describe.runIf(hasChromium)('dashboard in chromium', () => {
     await page.keyboard.press('ArrowLeft');
     const last = history.points.filter((point) => point.subscribers !== null).at(-2)!;
     expect(await page.locator('#chart-subscribers output').textContent()).toBe(`${last.date}: ${Number(last.subscribers).toLocaleString('en-US')}`);
+  });
+
+  it('lists a channel\'s recent videos sorted on the server, and its stored check verdicts without running a check', async () => {
+    const channel = channels[6]!;
+    const page = await alice.newPage();
+    await page.goto(`${dash.url}/channels/${channel.channel_id}`);
+    const newest = (await as(aliceKey, 'channels.videos', { channel_id: channel.channel_id, limit: 10 })) as { videos: Array<{ video_id: string; title: string | null; views: number }> };
+    const rows = page.locator('#recent-videos tbody tr');
+    expect(await rows.count()).toBe(newest.videos.length);
+    expect(await rows.locator('td.title').allTextContents()).toEqual(newest.videos.map((video) => video.title ?? video.video_id));
+    expect(await page.locator('main').textContent()).toContain(`GET /api/channels/${channel.channel_id}/videos?limit=10&sort=newest`);
+    await page.getByRole('link', { name: /most viewed/ }).click();
+    await page.waitForURL(/videos=views/);
+    const views = (await page.locator('#recent-videos tbody tr td:nth-child(4)').allTextContents()).map((text) => Number(text.replace(/,/g, '')));
+    expect(views.length).toBeGreaterThan(0);
+    expect(views).toEqual([...views].sort((a, b) => b - a));
+
+    // Showing the page ran no check: nothing stored for ads until the user runs one.
+    const checks = page.locator('#stored-checks');
+    expect(await checks.locator('tr', { hasText: 'Ads' }).textContent()).toContain('not checked yet');
+    expect(((await as(aliceKey, 'channels.checks', { channel_id: channel.channel_id })) as { ads: unknown }).ads).toBeNull();
+    const ads = (await as(aliceKey, 'monetization.ads', { channel_id: channel.channel_id })) as { monetized: boolean | null; reason: string };
+    await page.reload();
+    const verdict = ads.monetized === null ? 'unknown' : ads.monetized ? 'monetized' : 'not monetized';
+    expect(await checks.locator('tr', { hasText: 'Ads' }).locator('td').first().textContent()).toBe(verdict);
+    expect(await checks.locator('tr', { hasText: 'Ads' }).textContent()).toContain(ads.reason);
+  });
+
+  it('shows a running job with the progress its status route tells', async () => {
+    await setWorkDuration(dash.engine.settings, { min_ms: 30_000, max_ms: 30_000 });
+    const { job_id: jobId } = (await as(aliceKey, 'channels.process', { channel: channels[8]!.channel_id, type: 'shorts' })) as { job_id: number };
+    try {
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+        if (((await as(aliceKey, 'channels.processStatus', { job_id: jobId })) as { status: string }).status === 'running') break;
+      }
+    } finally {
+      // Only this job takes long: every later piece of simulated work is short again.
+      await setWorkSetting(dash.engine.settings, { preset: 'short' });
+    }
+    const page = await alice.newPage();
+    await page.goto(`${dash.url}/jobs`);
+    const running = page.locator(`#running-${jobId}`);
+    expect(await running.locator('progress').getAttribute('aria-label')).toBe(`Job ${jobId} in progress`);
+    expect(await running.textContent()).toContain(channels[8]!.channel_id);
+    const shown = Number(await running.locator('.elapsed').textContent());
+    const status = (await as(aliceKey, 'channels.processStatus', { job_id: jobId })) as { elapsed_seconds: number };
+    expect(shown).toBeGreaterThanOrEqual(0);
+    expect(shown).toBeLessThanOrEqual(status.elapsed_seconds);
+    // Another user's running job is not theirs to see.
+    const bob = await browser.newContext();
+    const bobPage = await signIn(bob, bobKey);
+    await bobPage.goto(`${dash.url}/jobs`);
+    expect(await bobPage.locator(`#running-${jobId}`).count()).toBe(0);
+    expect(await bobPage.locator('main').textContent()).toContain('No job is running');
+    await bob.close();
+  });
+
+  it('downloads a video\'s subtitles from the media page and shows the link the route answered; refuses a bad URL in place', async () => {
+    const { videos } = (await as(aliceKey, 'channels.videos', { channel_id: channels[2]!.channel_id, limit: 1 })) as { videos: Array<{ video_id: string }> };
+    const page = await alice.newPage();
+    await page.goto(`${dash.url}/media`);
+    const form = page.getByRole('form', { name: 'Download a video' });
+    await form.getByLabel('Video URL or id').fill('not a video');
+    await form.getByRole('button', { name: 'Download' }).click();
+    expect(await page.getByRole('alert').textContent()).toMatch(/video/i);
+    await page.getByRole('form', { name: 'Download a video' }).getByLabel('Video URL or id').fill(`https://www.youtube.com/watch?v=${videos[0]!.video_id}`);
+    await page.getByRole('form', { name: 'Download a video' }).getByLabel('Format').selectOption('subtitles');
+    await page.getByRole('form', { name: 'Download a video' }).getByRole('button', { name: 'Download' }).click();
+    const link = page.getByRole('status').getByRole('link');
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/^http/);
+    const file = await fetch(href);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toMatch(/-->/);
   });
 
   it('creates an alert through the form, refuses bad input in place, and edits and disables it', async () => {

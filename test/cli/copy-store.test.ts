@@ -115,7 +115,8 @@ describe('tubekit engine copy-store', () => {
     const client = new pg.Client({ connectionString: target });
     await client.connect();
     try {
-      // A folder of the same user named like one of the source's, under another id.
+      // A folder of the same user named like one of the source's, under another id (user 1 in place of the migration's operator account).
+      await client.query('DELETE FROM users');
       await client.query("INSERT INTO users (id, name, plan, created_at) VALUES (1, 'someone', 'starter', 1)");
       await client.query("INSERT INTO folders (id, user_id, name, name_key, created_at) VALUES (900, 1, 'GAMING', 'gaming', 1)");
       const stopped = await sandbox.run(['engine', 'copy-store', '--to', target, '--force', '--batch-size', '1']);

@@ -1,7 +1,8 @@
 /**
  * `engine status` on a fleet's store, as a new user would first try it: it names the store it read
  * (password masked) rather than the data dir's SQLite file, and writes nothing to any table — an
- * empty database stays empty (no sample world row, no user), so `copy-store` still finds it empty.
+ * empty database stays empty (no sample world row, no user but the operator account `engine migrate`
+ * made), so `copy-store` still finds it empty.
  */
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ it('names the store it read, masked, and leaves an empty database empty', async 
   expect(result.exitCode).toBe(0);
   const status = JSON.parse(result.stdout);
   const masked = withPassword.replace(':hunter2@', ':***@');
-  expect(status).toMatchObject({ store: masked, database: masked, platform: 'sample', world: 'none yet: the first server on this store makes it', users: 0 });
+  expect(status).toMatchObject({ store: masked, database: masked, platform: 'sample', world: 'none yet: the first server on this store makes it', users: 1 });
   expect(status.database_bytes).toBeGreaterThan(0);
   expect(result.stdout).not.toContain('hunter2');
   expect(await rowCounts(url)).toEqual(before);

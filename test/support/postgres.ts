@@ -31,11 +31,9 @@ export async function createTestDatabase(options: { migrated?: boolean; unicodeL
   }
   const url = `${server.baseUrl}/${name}`;
   if (options.unicodeLocale && options.migrated !== false) {
-    const { PostgresStore } = await import('../../src/engine/store/postgres-store.js');
-    const { migratePostgres } = await import('../../src/engine/store/postgres-migrate.js');
-    const { postgresMigrations } = await import('../../src/engine/store/postgres-migrations.js');
-    const store = new PostgresStore(pg, url, name);
-    await migratePostgres(store, postgresMigrations).finally(() => store.close());
+    const { openFleetStore } = await import('../../src/engine/store/open-store.js');
+    const { store } = await openFleetStore({ kind: 'postgres', url, description: name }, { migrations: 'apply' });
+    await store.close();
   }
   return url;
 }

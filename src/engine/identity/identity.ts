@@ -1,10 +1,11 @@
 import fs from 'node:fs';
-import { conflict, notFound, unauthorized } from '../../core/errors.js';
+import { conflict, notFound, ServiceError, unauthorized } from '../../core/errors.js';
 import type { Clock } from '../clock.js';
 import { isoTime } from '../clock.js';
 import type { Plan } from '../limits/plans.js';
 import type { Executor, Store } from '../store/store.js';
 import { hashApiKey, keyPrefix, newApiKey } from './keys.js';
+import { operatorAccountId } from './operator-account.js';
 
 export const SCOPES = ['generations'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -131,8 +132,8 @@ export class Identity {
 
   /**
    * The default local user (Ultimate, every scope). Its key lives in a 0600 file in the data dir
-   * so the CLI can use it in local mode; created once, on first use. On a fleet's store the user is
-   * one operator account shared by every machine, each with a key of its own.
+   * so the CLI can use it in local mode; on SQLite the user is created on first use. On a fleet's
+   * store it is the operator account `engine migrate` made, and each machine gets a key of its own.
    */
   async ensureDefaultKey(keyFile: string): Promise<string> {
     const existing = await this.readValidKey(this.store, keyFile);
@@ -144,11 +145,13 @@ export class Identity {
       const written = await this.readValidKey(tx, keyFile);
       if (written) return { key: written, fresh: false };
       const key = newApiKey();
-      // On a fleet every machine's default key belongs to one shared operator account, made by the
-      // first machine: its folders, jobs and caps are the same whichever machine a command runs on.
-      const operator = tx.dialect === 'postgres' ? await tx.get<{ id: number }>('SELECT id FROM users WHERE is_default = 1 ORDER BY id LIMIT 1') : undefined;
-      if (operator) await tx.run('INSERT INTO api_keys (user_id, key_hash, prefix, created_at) VALUES (?, ?, ?, ?)', [operator.id, hashApiKey(key), keyPrefix(key), this.clock.now()]);
-      else await this.insertUserWithKey(tx, key, 'ultimate', ['generations'], { isDefault: true, name: 'local user' });
+      // On a fleet every machine's default key belongs to the one operator account the migration
+      // made: its folders, jobs and caps are the same whichever machine a command runs on.
+      if (tx.dialect === 'postgres') {
+        const operator = await operatorAccountId(tx);
+        if (operator === undefined) throw noOperatorAccount(this.store.description);
+        await tx.run('INSERT INTO api_keys (user_id, key_hash, prefix, created_at) VALUES (?, ?, ?, ?)', [operator, hashApiKey(key), keyPrefix(key), this.clock.now()]);
+      } else await this.insertUserWithKey(tx, key, 'ultimate', ['generations'], { isDefault: true, name: 'local user' });
       const temporary = `${keyFile}.${process.pid}.tmp`;
       fs.writeFileSync(temporary, `${key}\n`, { mode: 0o600 });
       fs.renameSync(temporary, keyFile);
@@ -207,4 +210,14 @@ export class Identity {
   async userCount(): Promise<number> {
     return (await this.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM users'))!.n;
   }
+}
+
+/** A fleet store without its operator account (copied from a data dir that had no default user). */
+function noOperatorAccount(description: string): ServiceError {
+  return new ServiceError({
+    status: 503,
+    code: 'store_not_migrated',
+    message: `The database ${description} has no operator account for this machine's default key.`,
+    hint: `Run \`tubekit engine migrate --store ${description}\`: it makes the fleet's one operator account.`,
+  });
 }

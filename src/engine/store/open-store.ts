@@ -1,9 +1,11 @@
 import { ServiceError } from '../../core/errors.js';
+import { ensureOperatorAccount } from '../identity/operator-account.js';
 import { postgresMigrations } from './postgres-migrations.js';
 import { migratePostgres, pendingPostgresMigrations, type MigrationReport } from './postgres-migrate.js';
 import { isUnreachable, PostgresStore } from './postgres-store.js';
 import { Settings } from './settings.js';
 import type { StoreLocation } from './store-location.js';
+import type { Executor } from './store.js';
 
 export interface FleetStore {
   store: PostgresStore;
@@ -19,6 +21,7 @@ export interface OpenFleetStoreOptions {
    * by surprise.
    */
   migrations: 'apply' | 'require' | 'apply-if-empty';
+
   /** How long to wait for an unreachable database before giving up (serve waits; commands do not). */
   waitMs?: number;
   /** Told once when the database is not there yet and the open starts waiting. */
@@ -38,10 +41,12 @@ export async function openFleetStore(location: Extract<StoreLocation, { kind: 'p
   try {
     await waitForDatabase(store, options);
     let migration: MigrationReport | undefined;
+    // Whatever migrates the schema makes the operator account too, so no later process mints one.
+    const then = async (connection: Executor) => void (await ensureOperatorAccount(connection));
     if (options.migrations === 'apply') {
-      migration = await migratePostgres(store, postgresMigrations);
+      migration = await migratePostgres(store, postgresMigrations, { then });
     } else {
-      if (options.migrations === 'apply-if-empty') migration = await migratePostgres(store, postgresMigrations, { onlyIfEmpty: true });
+      if (options.migrations === 'apply-if-empty') migration = await migratePostgres(store, postgresMigrations, { onlyIfEmpty: true, then });
       const pending = await pendingPostgresMigrations(store, postgresMigrations);
       if (pending.length > 0) {
         throw new ServiceError({

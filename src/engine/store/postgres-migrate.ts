@@ -16,9 +16,15 @@ export interface MigrationReport {
  * Applies the migrations the database has not recorded, each in its own transaction (unless it
  * says otherwise), under a session advisory lock: a second process starting at the same moment
  * waits, then finds nothing left to do. A database of a newer tubekit is refused untouched.
- * `onlyIfEmpty`: applies nothing to a database that has any migration already.
+ * `onlyIfEmpty`: applies nothing to a database that has any migration already. `then` runs under
+ * the same lock after the migrations (skipped with them by `onlyIfEmpty`): what the schema's maker
+ * must make once, such as the operator account.
  */
-export async function migratePostgres(store: PostgresStore, list: Migration[], options: { onlyIfEmpty?: boolean } = {}): Promise<MigrationReport> {
+export async function migratePostgres(
+  store: PostgresStore,
+  list: Migration[],
+  options: { onlyIfEmpty?: boolean; then?: (connection: Executor) => Promise<void> } = {},
+): Promise<MigrationReport> {
   return store.withConnection(async (connection) => {
     await connection.run('SELECT pg_advisory_lock(?)', [MIGRATION_LOCK]);
     try {
@@ -35,6 +41,7 @@ export async function migratePostgres(store: PostgresStore, list: Migration[], o
         else await applyInTransaction(connection, migration);
         applied.push({ version: migration.version, name: migration.name });
       }
+      await options.then?.(connection);
       return { from, to: Math.max(from, ...applied.map((entry) => entry.version)), applied };
     } finally {
       await connection.run('SELECT pg_advisory_unlock(?)', [MIGRATION_LOCK]).catch(() => undefined);

@@ -18,10 +18,13 @@ import { dashboardPages, dashboardActions } from './pages/index.js';
 import { errorView } from './pages/error.js';
 import { signInView } from './pages/sign-in.js';
 import { setSecurityHeaders } from './security-headers.js';
+import { SignInLimiter, type SignInLimits } from './sign-in-limit.js';
 import { SessionStore, newToken, tokensMatch, type Session, type SessionLimits } from './sessions.js';
 
 export interface DashboardOptions {
   sessions?: Partial<SessionLimits>;
+  /** How many refused keys a client may send, and in what window (see sign-in-limit.ts). */
+  signIn?: Partial<SignInLimits>;
   /** Wall time for session expiry (tests move it). */
   now?: () => number;
 }
@@ -34,6 +37,7 @@ interface SignedIn {
 
 export function registerDashboard(app: FastifyInstance, engine: Engine, options: DashboardOptions = {}): void {
   const sessions = new SessionStore(options.sessions, options.now);
+  const signInLimiter = new SignInLimiter(options.signIn, options.now);
 
   /** The request's live session and its user, or null: a revoked key ends the session. */
   async function signedIn(request: FastifyRequest): Promise<SignedIn | null> {
@@ -86,6 +90,12 @@ export function registerDashboard(app: FastifyInstance, engine: Engine, options:
       else await showSignIn(request, reply);
     });
     ui.post('/sign-in', async (request, reply) => {
+      const wait = signInLimiter.retryAfterSeconds(request.ip);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        await showSignIn(request, reply, `Too many refused keys from your address: try again in ${wait} s.`, 429);
+        return;
+      }
       const form = (request.body ?? {}) as Record<string, unknown>;
       const expected = readCookie(request, SIGN_IN_COOKIE);
       if (!expected || !tokensMatch(form._csrf, expected)) {
@@ -96,6 +106,7 @@ export function registerDashboard(app: FastifyInstance, engine: Engine, options:
       try {
         await engine.authenticate(key || undefined);
       } catch {
+        signInLimiter.refused(request.ip);
         await showSignIn(request, reply, 'That API key was refused. Check it, or create one with `tubekit engine keys create`.', 401);
         return;
       }

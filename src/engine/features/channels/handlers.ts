@@ -1,8 +1,10 @@
 import { notFound } from '../../../core/errors.js';
 import type { Handlers } from '../../context.js';
+import { channelVideos } from './channel-videos.js';
 import { channelHistory } from './history.js';
 import { channelJobBody } from './job-view.js';
 import { CHANNEL_JOB_KIND } from './processor.js';
+import { storedChecks } from './stored-checks.js';
 import { submitChannelJob } from './submit.js';
 
 export const channelHandlers: Handlers = {
@@ -10,6 +12,12 @@ export const channelHandlers: Handlers = {
 
   'channels.history'(request, input) {
     return channelHistory(request, input.channel_id, input.days);
+  },
+
+  'channels.videos': channelVideos,
+
+  'channels.checks'(request, input) {
+    return storedChecks(request, input.channel_id);
   },
 
   /** `GET /api/process-channel/:job_id`, long-polled with `wait_seconds`; others' jobs are 404. */

@@ -10,6 +10,7 @@ import { copyRowFiles, type FileCopy } from './copy-files.js';
 import type { PostgresStore } from '../postgres-store.js';
 import type { SqlValue, Transaction } from '../store.js';
 import type { CopySource } from './copy-source.js';
+import { OPERATOR_NAME } from '../../identity/operator-account.js';
 import { COPIED_TABLES, DERIVED_TABLES, NOT_COPIED, type CopiedTable } from './copy-tables.js';
 
 export interface TableCopy {
@@ -88,10 +89,13 @@ export async function copyStore(source: CopySource, target: PostgresStore, optio
   try {
     const plan: PlannedTable[] = [];
     for (const spec of tables) plan.push(await planTable(source, target, spec));
+    const operator = await unclaimedOperator(target);
     if (!options.force) {
-      const holdings = await foreignRows(source, target, plan, notCopied, batchSize);
+      // The operator account `engine migrate` made, with no key yet, is not foreign: the source's default user takes its place.
+      const holdings = await foreignRows(source, target, plan, notCopied, batchSize, operator);
       if (Object.keys(holdings).length > 0) throw new TargetNotEmpty(holdings);
     }
+    if (operator !== undefined && sourceDefaultUser(source)) await target.run('DELETE FROM users WHERE id = ? AND NOT EXISTS (SELECT 1 FROM api_keys WHERE user_id = ?)', [operator, operator]);
     const report: CopyReport = { tables: {}, not_copied: { ...notCopied } };
     const total = plan.reduce((sum, table) => sum + table.rows, 0);
     let done = 0;
@@ -278,7 +282,14 @@ async function advanceIdentity(tx: Transaction, table: PlannedTable, rows: Sourc
  * does not copy or whose values differ (so a second run of the same copy, or one resumed after a
  * failure, goes ahead), and any row of the tables the copy leaves alone or does not know.
  */
-async function foreignRows(source: CopySource, target: PostgresStore, plan: PlannedTable[], notCopied: Readonly<Record<string, string>>, batchSize: number): Promise<Record<string, number>> {
+async function foreignRows(
+  source: CopySource,
+  target: PostgresStore,
+  plan: PlannedTable[],
+  notCopied: Readonly<Record<string, string>>,
+  batchSize: number,
+  operator: number | undefined,
+): Promise<Record<string, number>> {
   const holdings: Record<string, number> = {};
   const tables = await target.all<{ table_name: string }>(
     "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name",
@@ -287,7 +298,7 @@ async function foreignRows(source: CopySource, target: PostgresStore, plan: Plan
   for (const { table_name: name } of tables) {
     if (name === 'schema_migrations' || DERIVED_TABLES.has(name)) continue;
     const table = planned.get(name);
-    const n = table ? await differingRows(source, target, table, batchSize) : (await target.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${quote(name)}`))!.n;
+    const n = table ? await differingRows(source, target, table, batchSize, name === 'users' ? operator : undefined) : (await target.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${quote(name)}`))!.n;
     if (n > 0) holdings[name] = n;
   }
   // Kept in the declared order, parents first, then the rest by name.
@@ -297,8 +308,19 @@ async function foreignRows(source: CopySource, target: PostgresStore, plan: Plan
 
 const rank = (order: string[], name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
 
-/** Rows of one copied table in the target that this source's copy would not write exactly so. */
-async function differingRows(source: CopySource, target: PostgresStore, table: PlannedTable, batchSize: number): Promise<number> {
+/** The fleet's operator account while no key belongs to it (so nothing was made as it). */
+async function unclaimedOperator(target: PostgresStore): Promise<number | undefined> {
+  const row = await target.get<{ id: number }>(
+    'SELECT id FROM users WHERE is_default = 1 AND name = ? AND NOT EXISTS (SELECT 1 FROM api_keys WHERE api_keys.user_id = users.id) ORDER BY id LIMIT 1',
+    [OPERATOR_NAME],
+  );
+  return row?.id;
+}
+
+const sourceDefaultUser = (source: CopySource) => source.db.prepare('SELECT 1 FROM users WHERE is_default = 1').get() !== undefined;
+
+/** Rows of one copied table in the target that this source's copy would not write exactly so (`skipId`: the id of a row not counted). */
+async function differingRows(source: CopySource, target: PostgresStore, table: PlannedTable, batchSize: number, skipId?: number): Promise<number> {
   const { spec } = table;
   // Derived columns follow from the others: equal sources make equal rows.
   const columns = readColumns(table);
@@ -322,6 +344,7 @@ async function differingRows(source: CopySource, target: PostgresStore, table: P
       (after ?? []) as SqlValue[],
     );
     for (const row of rows) {
+      if (skipId !== undefined && row.id === skipId) continue;
       const keyValues = spec.key.map((column) => row[column]);
       const found = lookup.get(...keyValues) as Record<string, unknown> | undefined;
       if (counted) differing += Math.max(0, Number(row.__copies) - Number(found?.__copies ?? 0));

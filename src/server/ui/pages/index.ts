@@ -5,7 +5,7 @@ import { channelPage } from './channel.js';
 import { folderPage } from './folder.js';
 import { foldersPage } from './folders.js';
 import { jobsPage } from './jobs.js';
-import { mediaPage } from './media.js';
+import { downloadVideo, mediaPage } from './media.js';
 import { terminatedPage } from './terminated.js';
 
 export const dashboardPages: Record<string, PageHandler> = {
@@ -15,7 +15,7 @@ export const dashboardPages: Record<string, PageHandler> = {
   '/alerts': (context) => alertsPage(context),
   '/alerts/:id': (context) => alertEditPage(context),
   '/jobs': jobsPage,
-  '/media': mediaPage,
+  '/media': (context) => mediaPage(context),
   '/terminated': terminatedPage,
 };
 
@@ -24,4 +24,5 @@ export const dashboardActions: Record<string, ActionHandler> = {
   '/alerts/:id': updateAlert,
   '/alerts/:id/enabled': setAlertEnabled,
   '/alerts/:id/delete': deleteAlert,
+  '/media': downloadVideo,
 };
