@@ -100,6 +100,8 @@ const steps: Step[] = [
   step('alerts.delete', (context) => ({ id: context.alertId }), (answer) => expect(answer.success).toBe(true)),
   step('monetization.external', (context) => ({ channel_id: context.channelId }), (answer) => expect(answer.success).toBe(true)),
   step('monetization.ads', (context) => ({ channel_id: context.channelId }), (answer) => expect(answer.success).toBe(true)),
+  step('channels.checks', (context) => ({ channel_id: context.channelId }), (answer) => expect(answer.ads).not.toBeNull()),
+  step('channels.videos', (context) => ({ channel_id: context.channelId, limit: 5 }), (answer) => expect(answer.videos.length).toBeGreaterThan(0)),
   step('cms.check', (context) => ({ channel_id: context.channelId }), (answer) => expect(answer.success).toBe(true)),
   step('cms.networks', () => ({ limit: 5 }), (answer) => expect(answer.success).toBe(true)),
   step('terminated.search', () => ({ q: 'a', per_page: 5 }), (answer, context) => {
