@@ -20,6 +20,7 @@ const tagDescriptions: Record<RouteTag, string> = {
   research: 'Monetization, managed-network (CMS) and terminated-channel research.',
   analysis: 'AI analysis of a video.',
   collabs: 'Collaborations between channels.',
+  webhooks: 'Events and the signed webhooks that deliver them (tubekit extensions).',
 };
 
 /**
