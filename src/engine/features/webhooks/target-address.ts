@@ -26,7 +26,7 @@ export function addressRule(address: string): string | null {
   if (v4) {
     const [a, b] = v4 as [number, number];
     if (a === 127) return 'loopback';
-    if (a === 169 && b === 254) return address.endsWith('169.254.169.254') ? 'cloud metadata' : 'link-local';
+    if (a === 169 && b === 254) return v4[2] === 169 && v4[3] === 254 ? 'cloud metadata' : 'link-local';
     if (a === 10 || (a === 172 && b >= 16 && b < 32) || (a === 192 && b === 168)) return 'private network';
     if (a === 100 && b >= 64 && b < 128) return 'carrier-grade NAT';
     if (a === 0) return 'unspecified';
@@ -40,9 +40,14 @@ export function addressRule(address: string): string | null {
   return isPrivateAddress(address) ? 'reserved range' : null;
 }
 
+/** The IPv4 address inside an IPv4-mapped IPv6 one (`::ffff:127.0.0.1`, or as URLs write it, `::ffff:7f00:1`). */
 function mappedV4(address: string): number[] | null {
-  const match = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return match ? match[1]!.split('.').map(Number) : null;
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (dotted) return dotted[1]!.split('.').map(Number);
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (!hex) return null;
+  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255];
 }
 
 const isLoopback = (address: string) => addressRule(address) === 'loopback';
