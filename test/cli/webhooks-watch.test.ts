@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/engine/clock.js';
+import { Engine } from '../../src/engine/engine.js';
+import { deliverDue } from '../../src/engine/features/webhooks/delivery.js';
 import { cliSandbox, type CliSandbox } from '../support/cli.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 
@@ -60,6 +63,33 @@ describe('tubekit CLI (built binary): webhooks and alerts watch', () => {
     expect(new Webhook(receiver.secret!).verify(got.body, got.headers)).toMatchObject({ id: got.headers['webhook-id'] });
     const deliveries = JSON.parse((await cli.run(['webhooks', 'deliveries', '--json'])).stdout);
     expect(deliveries.deliveries.some((delivery: { state: string }) => delivery.state === 'delivered')).toBe(true);
+  });
+
+  it('sends again, with the same webhook-id, a delivery whose worker was killed mid-attempt', async () => {
+    const slow = await startReceiver({ delayMs: 120_000 });
+    try {
+      const created = await cli.run(['webhooks', 'create', slow.url, '--events', 'alert.triggered'], { env: LOOPBACK });
+      slow.secret = created.stdout.trim();
+      expect((await cli.run(['engine', 'world', 'advance', '2d'])).exitCode).toBe(0);
+      const worker = cli.spawn(['engine', 'worker', '--allow-loopback-webhooks']);
+      await until(() => slow.received.length > 0, 'the first attempt');
+      worker.kill('SIGKILL');
+      await worker;
+      const first = slow.received[0]!.headers['webhook-id'];
+      slow.behaviour.delayMs = 0;
+      // Later than the dead worker's lease: another process takes the delivery up again.
+      const engine = await Engine.open({ dataDir: cli.dataDir, clock: new ManualClock(Date.now() + 60_000), jobRunner: { mode: 'none' }, webhooks: { allowLoopback: true } });
+      try {
+        for (let pass = 0; pass < 5 && !slow.received.slice(1).some((got) => got.headers['webhook-id'] === first); pass++) await deliverDue(engine);
+      } finally {
+        await engine.close();
+      }
+      const again = slow.received.slice(1).find((got) => got.headers['webhook-id'] === first);
+      expect(again?.body).toBe(slow.received[0]!.body);
+      expect(new Webhook(slow.secret).verify(again!.body, again!.headers)).toMatchObject({ id: first });
+    } finally {
+      await slow.close();
+    }
   });
 
   it('runs --exec once per event with the event on stdin, retries a failing command, and resumes after Ctrl-C', async () => {
