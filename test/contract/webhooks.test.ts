@@ -1,7 +1,10 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, expect, it } from 'vitest';
+import fs from 'node:fs';
 import { deliverDue } from '../../src/engine/features/webhooks/delivery.js';
-import { describeEachEngine, failure, type EngineHarness } from '../support/engines.js';
+import { openEngine } from '../../src/engine/open-engine.js';
+import { parseStoreLocation } from '../../src/engine/store/store-location.js';
+import { describeEachEngine, failure, tempDataDir, type EngineHarness } from '../support/engines.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 
 const WORLD = { seed: 11, channels: 800, terminated: 0 };
@@ -103,7 +106,30 @@ async function drain(harness: EngineHarness, until: () => boolean) {
 
 describeEachEngine(
   'webhooks: events from the moving world, delivered and followed',
-  (get) => {
+  (get, variant) => {
+    it.runIf(variant.store === 'postgres' && variant.kind === 'embedded')('sends each event once from a fleet of two machines delivering at once', async () => {
+      const harness = get();
+      const user = harness.as('ultimate');
+      const receiver = await startReceiver();
+      receivers.push(receiver);
+      receiver.secret = (await user.call('webhooks.create', { url: receiver.url, events: ['alert.triggered'] })).secret;
+      await user.call('alerts.create', { name: 'Breakouts', alert_type: 'breakout' });
+      await user.call('alerts.create', { name: 'New', alert_type: 'new_channel' });
+      await harness.engine.advanceWorld('2d');
+      const expected = (await user.call('events.list', {})).events.map((event) => event.id);
+      expect(expected.length).toBeGreaterThan(1);
+      const otherDir = tempDataDir();
+      const other = await openEngine({ dataDir: otherDir, store: parseStoreLocation(harness.engine.storeUrl!), jobRunner: { mode: 'none' }, webhooks: harness.engine.webhooks });
+      try {
+        for (let pass = 0; pass < 50 && receiver.received.length < expected.length; pass++) await Promise.all([deliverDue(harness.engine), deliverDue(other)]);
+      } finally {
+        await other.close();
+        fs.rmSync(otherDir, { recursive: true, force: true });
+      }
+      const ids = receiver.received.map((got) => got.headers['webhook-id']);
+      expect(ids).toEqual(expected);
+    });
+
     it('records one alert.triggered event per new channel of an alert, with the triggered feed\'s row, and delivers each signed', async () => {
       const harness = get();
       const user = harness.as('ultimate');
