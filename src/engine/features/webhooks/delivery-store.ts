@@ -30,6 +30,13 @@ const HEADS = `SELECT d.id, d.user_id FROM webhook_deliveries d JOIN webhook_end
     AND d.next_attempt_at <= ? AND (d.lease_expires_at IS NULL OR d.lease_expires_at <= ?)
   ORDER BY d.next_attempt_at, d.event_seq LIMIT ?`;
 
+/** Whether some delivery may be due (a cheap read before a claim's write transaction). */
+export async function anyDue(on: Executor, now: number): Promise<boolean> {
+  return (await on.get(`SELECT 1 AS due FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+     WHERE d.state = 'pending' AND e.enabled = 1 AND d.next_attempt_at <= ? AND (d.lease_expires_at IS NULL OR d.lease_expires_at <= ?) LIMIT 1`,
+    [now, now])) !== undefined;
+}
+
 /** Claims up to `limit` due deliveries for `owner`, keeping each user under `perUser` in flight. */
 export async function claimDeliveries(store: { transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> }, owner: string, now: number, leaseMs: number, limit: number, perUser: number): Promise<ClaimedDelivery[]> {
   return store.transaction(async (tx) => {

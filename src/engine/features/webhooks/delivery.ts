@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EngineContext } from '../../context.js';
-import { claimDeliveries, finishAttempt, type ClaimedDelivery } from './delivery-store.js';
+import { anyDue, claimDeliveries, finishAttempt, type ClaimedDelivery } from './delivery-store.js';
 import { nextWait } from './retry-schedule.js';
 import { sendWebhook } from './send.js';
 import { signedHeaders } from './signature.js';
@@ -38,6 +38,8 @@ export function deliveryBody(delivery: Pick<ClaimedDelivery, 'event_id' | 'event
 /** Claims and sends what is due now; resolves when every attempt of the pass is recorded. */
 export async function deliverDue(engine: EngineContext, owner = `deliver-${process.pid}-${randomUUID()}`): Promise<PassReport> {
   const settings = engine.webhooks;
+  // A read first: an idle loop never takes the store's write lock (SQLite's one lock for every process).
+  if (!(await anyDue(engine.store, engine.clock.now()))) return { attempted: 0, delivered: 0 };
   const claimed = await claimDeliveries(engine.store, owner, engine.clock.now(), settings.timeoutMs + LEASE_MARGIN_MS, PASS_LIMIT, settings.maxInFlightPerUser);
   const outcomes = await Promise.all(claimed.map((delivery) => attempt(engine, delivery, owner)));
   return { attempted: claimed.length, delivered: outcomes.filter(Boolean).length };
