@@ -40,6 +40,10 @@ export const environment = {
   TUBEKIT_ANALYSIS_TIMEOUT: 'TUBEKIT_ANALYSIS_TIMEOUT',
   /** Sample world: the reference date of worlds generated without one (YYYY-MM-DD; default today). */
   TUBEKIT_WORLD_DATE: 'TUBEKIT_WORLD_DATE',
+  /** The waits between webhook attempts of engines started here (`5s,5m,30m`; default about 3 days). */
+  TUBEKIT_WEBHOOK_RETRY_SCHEDULE: 'TUBEKIT_WEBHOOK_RETRY_SCHEDULE',
+  /** 1: engines started here take http:// webhook receivers on loopback (as serve --allow-loopback-webhooks). */
+  TUBEKIT_ALLOW_LOOPBACK_WEBHOOKS: 'TUBEKIT_ALLOW_LOOPBACK_WEBHOOKS',
   /** `tubekit mcp`: only these toolsets (like --toolsets). */
   TUBEKIT_MCP_TOOLSETS: 'TUBEKIT_MCP_TOOLSETS',
   /** Any value turns colour off. */
@@ -64,5 +68,7 @@ export const environmentHelp = `Environment:
   TUBEKIT_WORLD_DATE    sample world: reference date of new worlds, YYYY-MM-DD (default today)
   TUBEKIT_ANALYSIS_PROVIDER  vision model for analysis: openai-compatible or gemini
   TUBEKIT_ANALYSIS_BASE_URL, _MODEL, _API_KEY, _TIMEOUT  its address, model, key, seconds
+  TUBEKIT_WEBHOOK_RETRY_SCHEDULE  webhooks: waits between attempts, e.g. 5s,5m,30m,2h (default ~3 days)
+  TUBEKIT_ALLOW_LOOPBACK_WEBHOOKS  1: webhooks may go to http:// receivers on loopback
   TUBEKIT_MCP_TOOLSETS  tubekit mcp: only these toolsets, comma-separated (like --toolsets)
   NO_COLOR              disable colour`;

@@ -21,6 +21,7 @@ const commandModules = {
   resolve: () => import('./commands/resolve.js').then((module) => module.registerResolve),
   'process-channel': () => import('./commands/process-channel.js').then((module) => module.registerProcessChannel),
   alerts: () => import('./commands/alerts.js').then((module) => module.registerAlerts),
+  webhooks: () => import('./commands/webhooks.js').then((module) => module.registerWebhooks),
   collabs: () => import('./commands/collabs.js').then((module) => module.registerCollabs),
   channel: () => import('./commands/channel.js').then((module) => module.registerChannel),
   job: () => import('./commands/job.js').then((module) => module.registerJob),

@@ -21,6 +21,7 @@ const parts: Record<RouteTag, () => Promise<RoutePart>> = {
   research: async () => (await import('./routes/research.js')).researchRoutes,
   analysis: async () => (await import('./routes/analysis.js')).analysisRoutes,
   collabs: async () => (await import('./routes/collabs.js')).collabsRoutes,
+  webhooks: async () => (await import('./routes/webhooks.js')).webhooksRoutes,
 };
 
 const loaded: RoutePart = {};

@@ -127,6 +127,18 @@ const featureAnswers: Record<RouteName, FeatureAnswers> = {
   'alerts.delete': { 404: 'No alert with this id is yours.' },
   'alerts.triggered': { 404: 'The alert_id filter names no alert of yours.' },
   'alerts.status': {},
+  'events.list': {},
+  'webhooks.list': {},
+  'webhooks.create': {
+    400: 'The URL is not https (http only to loopback when the operator allows it), carries credentials, or its host resolves to a loopback, private, link-local, cloud-metadata or reserved address (the message names the rule); or an event type is unknown.',
+    403: '`limit_reached`: your plan\'s webhook endpoint cap is reached.',
+    404: 'The alert_id names no alert of yours.',
+  },
+  'webhooks.update': { 400: 'As for creating one.', 404: 'No webhook endpoint with this id is yours, or the alert_id names no alert of yours.' },
+  'webhooks.delete': { 404: 'No webhook endpoint with this id is yours.' },
+  'webhooks.rotateSecret': { 404: 'No webhook endpoint with this id is yours.' },
+  'webhooks.deliveries': { 404: 'The endpoint_id names no webhook endpoint of yours.' },
+  'webhooks.redeliver': { 404: 'No delivery with this id is yours.', 409: 'Its endpoint is disabled: enable it first.' },
   'monetization.external': readsLiveSite({
     400: channelUnknown,
     404: channelTerminated,

@@ -52,4 +52,12 @@ export const routeTags = {
   'collabs.top': 'collabs',
   'collabs.channel': 'collabs',
   'collabs.feed': 'collabs',
+  'events.list': 'webhooks',
+  'webhooks.list': 'webhooks',
+  'webhooks.create': 'webhooks',
+  'webhooks.update': 'webhooks',
+  'webhooks.delete': 'webhooks',
+  'webhooks.rotateSecret': 'webhooks',
+  'webhooks.deliveries': 'webhooks',
+  'webhooks.redeliver': 'webhooks',
 } as const satisfies Record<RouteName, RouteTag>;

@@ -9,7 +9,7 @@ export type Encoding = 'none' | 'query' | 'json' | 'multipart';
 /** The feature an endpoint belongs to: OpenAPI tag, and the unit the engine loads on demand. */
 export type RouteTag =
   | 'system' | 'voices' | 'generation' | 'jobs' | 'channels' | 'download' | 'workspace'
-  | 'alerts' | 'research' | 'analysis' | 'collabs';
+  | 'alerts' | 'research' | 'analysis' | 'collabs' | 'webhooks';
 
 /** What a call does to stored state: `read` changes no table (and spends no quota); `write` may. */
 export type RouteEffect = 'read' | 'write';

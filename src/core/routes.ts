@@ -16,6 +16,7 @@ import { alertsRoutes } from './routes/alerts.js';
 import { researchRoutes } from './routes/research.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { collabsRoutes } from './routes/collabs.js';
+import { webhooksRoutes } from './routes/webhooks.js';
 
 export const routes = {
   ...systemRoutes,
@@ -29,6 +30,7 @@ export const routes = {
   ...researchRoutes,
   ...analysisRoutes,
   ...collabsRoutes,
+  ...webhooksRoutes,
 };
 
 export type Routes = typeof routes;

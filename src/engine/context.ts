@@ -12,6 +12,7 @@ import type { MediaProgress } from './platform/media.js';
 import type { PlatformProvider } from './platform/platform.js';
 import type { AnalysisSettingsSource } from './features/analysis/providers/provider-config.js';
 import type { SpeechSettingsSource } from './speech/providers/speech-settings.js';
+import type { WebhookSettings } from './features/webhooks/settings.js';
 import type { ParsedInput, RouteName, RouteOutput } from '../core/routes.js';
 
 /** What every feature of the engine can reach. */
@@ -48,6 +49,8 @@ export interface EngineContext {
   readonly analysisSettings: AnalysisSettingsSource;
   /** Where the upstream speech providers' keys and addresses are read (speech/providers/registry.ts chooses from them). */
   readonly speechSettings: SpeechSettingsSource;
+  /** How this process sends webhooks (loopback allowance, retry schedule, bounds). */
+  readonly webhooks: WebhookSettings;
   /** The plan table with this engine's overrides applied. */
   planLimits(plan: Plan): PlanLimits;
 }

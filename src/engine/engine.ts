@@ -18,7 +18,7 @@ import { openDatabase, type Db } from './store/database.js';
 import { isDiskFull } from './store/disk-space.js';
 import { Settings } from './store/settings.js';
 import { SqliteStore } from './store/sqlite-store.js';
-import type { Store } from './store/store.js';
+import type { Store, Transaction } from './store/store.js';
 import type { EngineIndex, TerminatedIndex } from './index/engine-index.js';
 import type { LiveTerminatedRepository } from './index/terminated/live-repository.js';
 import { dataDirPlatform, openPlatform, openSharedWorld, reseedSampleWorld, worldIsShared, type OpenedPlatform, type PlatformOptions, type SharedWorld } from './platform/factory/open-platform.js';
@@ -31,6 +31,7 @@ import { JobSystem, type JobRunner } from './jobs/job-system.js';
 import type { JobTiming } from './jobs/timing.js';
 import type { SpeechSettingsSource } from './speech/providers/speech-settings.js';
 import type { AnalysisSettingsSource } from './features/analysis/providers/provider-config.js';
+import { webhookSettings, type WebhookSettings } from './features/webhooks/settings.js';
 
 /** The settings key of `engine limits set` overrides. */
 const LIMITS_SETTING = 'limits';
@@ -64,6 +65,8 @@ export interface EngineOptions {
   speechSettings?: SpeechSettingsSource;
   /** The live platform's proxy and cookies file as the caller chose them, and where its notices go (`--verbose`). */
   platform?: PlatformOptions;
+  /** How this process sends webhooks (default: from the environment). */
+  webhooks?: Partial<WebhookSettings>;
 }
 
 /**
@@ -88,6 +91,7 @@ export class Engine implements EngineContext {
   readonly storeUrl?: string;
   readonly analysisSettings: AnalysisSettingsSource;
   readonly speechSettings: SpeechSettingsSource;
+  readonly webhooks: WebhookSettings;
   /** The platform and the index it seeds, opened on first use. */
   private opened?: { platform: Promise<PlatformProvider>; index: Promise<EngineIndex> };
   /** On a fleet's store, the sample world's shared definition and clock (opened on first use), and the opening `opened` was made from. */
@@ -110,6 +114,7 @@ export class Engine implements EngineContext {
     this.storeUrl = options.storeUrl;
     this.analysisSettings = options.analysisSettings ?? { env: process.env };
     this.speechSettings = options.speechSettings ?? { env: process.env };
+    this.webhooks = webhookSettings(process.env, options.webhooks);
     fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     this.clock = options.clock ?? systemClock;
     this.db = openDatabase(options.databaseFile ?? databaseFile(options.dataDir));
@@ -286,7 +291,17 @@ export class Engine implements EngineContext {
     }
     const simulation = requireSimulation(platform, 'Moving the world');
     // A fleet's world moves in the store, for every server.
-    const world = worldIsShared(this.store, this.localSettings) ? await (await this.shared()).advance(ms) : simulation.advance(ms);
+    const { recordNewUploads } = await import('./features/events/new-uploads.js');
+    // The uploads it published become events in the advance's own transaction.
+    const uploads = async (tx: Transaction, world: PlatformProvider, moved: AdvanceReport) =>
+      void (await recordNewUploads(tx, world, Date.parse(moved.from), Date.parse(moved.to), this.clock.now()));
+    const world = worldIsShared(this.store, this.localSettings)
+      ? await (await this.shared()).advance(ms, uploads)
+      : await this.store.transaction(async (tx) => {
+          const moved = simulation.advance(ms);
+          await uploads(tx, platform, moved);
+          return moved;
+        });
     return { world, alerts: await this.evaluateAlerts('advance') };
   }
 

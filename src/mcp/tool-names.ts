@@ -65,5 +65,13 @@ export const toolNames = {
   'analysis.submit': { name: 'start_video_analysis', example: { video_url: 'https://youtu.be/GHGuclERoWA', prompt: 'List the shots with start and end times as JSON.' }, note: 'Free during preview. Returns a job at once; wait_for_job gives the analysis text.' },
   'collabs.top': { name: 'top_collab_channels', example: { metric: 'subs', period: 7 } },
   'collabs.channel': { name: 'get_channel_collabs', example: { channel_id: CHANNEL } },
+  'events.list': { name: 'list_events', example: { after: '0', types: 'alert.triggered', wait_seconds: 10 }, note: 'Your events after a cursor; pass the answer\'s cursor to the next call (a tubekit extension).' },
+  'webhooks.list': { name: 'list_webhooks', example: {} },
+  'webhooks.create': { name: 'create_webhook', example: { url: 'https://example.com/hooks/tubekit', events: ['alert.triggered'] }, note: 'The answer carries the signing secret once: keep it (a tubekit extension).' },
+  'webhooks.update': { name: 'update_webhook', example: { id: 1, enabled: true } },
+  'webhooks.delete': { name: 'delete_webhook', example: { id: 1 } },
+  'webhooks.rotateSecret': { name: 'rotate_webhook_secret', example: { id: 1 } },
+  'webhooks.deliveries': { name: 'list_webhook_deliveries', example: { failed: true } },
+  'webhooks.redeliver': { name: 'redeliver_webhook', example: { id: 1 } },
   'collabs.feed': { name: 'collabs_feed', example: { days: 7, sort: 'views' } },
 } as const satisfies Record<RouteName, ToolNaming>;

@@ -23,6 +23,7 @@ export const toolsetOfTag: Record<RouteTag, ToolGroup> = {
   research: 'research',
   collabs: 'collabs',
   alerts: 'alerts',
+  webhooks: 'alerts',
 };
 
 const isToolset = (name: string): name is Toolset => (TOOLSETS as readonly string[]).includes(name);

@@ -5,6 +5,7 @@
 import type { RouteTag } from '../core/route.js';
 import { routeNames, routes } from '../core/routes.js';
 import { errorBody } from '../core/schemas/error-body.js';
+import { eventSchemas } from '../core/schemas/events.js';
 import { VERSION } from '../core/version.js';
 import { jsonSchema, openApiPath, operationFor } from './openapi-operation.js';
 
@@ -20,6 +21,7 @@ const tagDescriptions: Record<RouteTag, string> = {
   research: 'Monetization, managed-network (CMS) and terminated-channel research.',
   analysis: 'AI analysis of a video.',
   collabs: 'Collaborations between channels.',
+  webhooks: 'Events and the signed webhooks that deliver them (tubekit extensions).',
 };
 
 /**
@@ -77,11 +79,46 @@ function buildDocument(): Record<string, unknown> {
         bearer: { type: 'http', scheme: 'bearer', description: '`Authorization: Bearer <key>`.' },
         apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key', description: 'The key as `?api_key=`, as the hosted service accepts it.' },
       },
-      schemas: { Error: jsonSchema(errorBody, 'output') },
+      schemas: { Error: jsonSchema(errorBody, 'output'), ...eventComponents() },
       headers: {
         'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } },
       },
     },
     paths,
+    webhooks: eventWebhooks(),
   };
+}
+
+/** Component name of each event type's schema: `alert.triggered` → `AlertTriggeredEvent`. */
+const eventComponentName = (type: string) => `${type.split(/[._]/).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')}Event`;
+
+function eventComponents(): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(eventSchemas).map(([type, schema]) => [eventComponentName(type), jsonSchema(schema, 'output')]));
+}
+
+/**
+ * What a webhook endpoint receives (OpenAPI 3.1 `webhooks`): one POST per event, signed per the
+ * Standard Webhooks specification; the same body is what GET /api/events lists.
+ */
+function eventWebhooks(): Record<string, unknown> {
+  const header = (description: string) => ({ required: true, schema: { type: 'string' }, description });
+  return Object.fromEntries(
+    Object.keys(eventSchemas).map((type) => [
+      type,
+      {
+        post: {
+          operationId: `receive${eventComponentName(type)}`,
+          summary: `The ${type} event`,
+          description: 'Sent to each enabled endpoint subscribed to it; retried with the same webhook-id until a 2xx answer (at least once: deduplicate by id).',
+          parameters: [
+            { name: 'webhook-id', in: 'header', ...header('The event id, the same on every attempt.') },
+            { name: 'webhook-timestamp', in: 'header', ...header('Seconds since the epoch when this attempt was signed.') },
+            { name: 'webhook-signature', in: 'header', ...header('`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`, keyed with the base64 part of the endpoint\'s `whsec_` secret.') },
+          ],
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${eventComponentName(type)}` } } } },
+          responses: { '2XX': { description: 'Received: not sent again.' }, default: { description: 'Anything else (or no answer in 10 s) is retried on the schedule.' } },
+        },
+      },
+    ]),
+  );
 }

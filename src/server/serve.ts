@@ -3,6 +3,7 @@ import type { Engine } from '../engine/engine.js';
 import { sweepScratch } from '../engine/scratch.js';
 import { ffmpegAvailable } from '../engine/speech/decode.js';
 import { buildApp } from './app.js';
+import { startDeliveryLoop } from '../engine/features/webhooks/delivery.js';
 import type { BodyBounds } from './body-guard.js';
 import type { DashboardOptions } from './ui/dashboard.js';
 
@@ -45,6 +46,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   // Health reports a missing ffmpeg without waiting for the probe: start it now.
   void ffmpegAvailable();
   options.engine.jobs.startWorkers(options.workers);
+  // Webhooks go out from the same processes as jobs (none on an API-only server of a fleet).
+  const stopDeliveries = options.workers === 0 ? async () => undefined : startDeliveryLoop(options.engine, options.log ?? ((line) => process.stderr.write(`${line}\n`)));
   const stopAlerts = scheduleAlertCycles(options);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
@@ -52,8 +55,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   return {
     app,
     url: `http://${shownHost}:${port}`,
-    close: () => {
+    close: async () => {
       stopAlerts();
+      await stopDeliveries();
       return app.close();
     },
   };

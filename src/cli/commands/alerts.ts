@@ -9,6 +9,7 @@ import { usageError } from '../errors.js';
 import { examples, withExamples } from '../help.js';
 import { printJson, printTable, type Column } from '../output.js';
 import { pageInput, printListing, type PageOptions } from '../paging.js';
+import { registerAlertsWatch, triggeredSince } from './alerts-watch.js';
 
 const NUMBER_FILTERS = [
   ['min_subs', '--min-subs <n>', 'at least this many subscribers'],
@@ -180,6 +181,7 @@ export function registerAlerts(program: Command, app: CliApp): void {
         'tubekit alerts triggered',
         'tubekit alerts triggered --alert 1 --per-page 10',
         'tubekit alerts triggered --all --fail-on-new      # cron: print the latest finds, exit 1 if any',
+        'tubekit alerts triggered --since 1234             # cron: the channels triggered after a cursor (prints the next one)',
         'tubekit alerts triggered --history --all --json | jq -r \'.channels[] | [.channel_id, .reason] | @tsv\'',
       ]),
     )
@@ -191,8 +193,15 @@ export function registerAlerts(program: Command, app: CliApp): void {
     // Before the feed defaulted to the latest evaluation, --new asked for it; scripts still pass it.
     .addOption(new Option('--new').hideHelp().conflicts('history'))
     .option('--fail-on-new', 'exit 1 when any listed channel is new in its alert\'s latest evaluation (for cron and CI)')
-    .action(async (options: PageOptions & { alert?: string; history?: boolean; failOnNew?: boolean }) => {
+    .option('--since <cursor>', 'the alert.triggered events after this cursor (0: all), each once, and the cursor to pass next time (a tubekit extension)')
+    .action(async (options: PageOptions & { alert?: string; history?: boolean; failOnNew?: boolean; since?: string }) => {
       const alertId = options.alert === undefined ? undefined : parseId(options.alert, '--alert');
+      if (options.since !== undefined) {
+        if (!/^\d{1,15}$/.test(options.since)) throw usageError(`--since takes a cursor (digits) from an earlier run, not "${options.since}".`);
+        if (options.history || options.page !== undefined || options.all) throw usageError('--since reads the events after a cursor: it does not take --history, --page or --all.');
+        await triggeredSince(app, options.since, alertId);
+        return;
+      }
       const paging = pageInput(options, { maxPage: 20, maxPerPage: 50 });
       // Only sent when asked: a server that knows nothing of our extension answers the spec's feed.
       const base = { alert_id: alertId, history: options.history ? true : undefined, per_page: paging.per_page };
@@ -229,4 +238,6 @@ export function registerAlerts(program: Command, app: CliApp): void {
       if (!app.json && body.world_time !== undefined) app.io.note(`World time now: ${body.world_time}.`);
       failOnNew(app, options.failOnNew, body.new_channels ?? (body.alerts ?? []).reduce((sum, alert) => sum + (alert.new_channels ?? 0), 0));
     });
+
+  registerAlertsWatch(alerts, app);
 }

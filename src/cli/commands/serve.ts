@@ -20,6 +20,7 @@ interface ServeFlags {
   /** true: --migrate; false: --no-migrate; undefined: only an empty database. */
   migrate?: boolean;
   waitForStore: string;
+  allowLoopbackWebhooks?: boolean;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -39,6 +40,7 @@ export function registerServe(program: Command, app: CliApp): void {
       .option('--workers <n>', 'channel jobs this server runs at once (generation and analysis jobs have their own slots); 0: none, an API-only server of a fleet whose jobs `tubekit engine worker` runs elsewhere', '2')
       .option('--alerts-every <minutes>', 'run an alert evaluation cycle every N minutes (0: never)', '60')
       .option('--no-ui', 'serve the API only, without the web dashboard at /')
+      .option('--allow-loopback-webhooks', 'let webhook endpoints be http:// receivers on this machine (127.0.0.1, ::1), for local development and tests')
       .option('--migrate', 'with --store postgres://…: apply pending migrations at start (without it, only an empty database is migrated; otherwise serve refuses to start while some are pending: run `tubekit engine migrate`)')
       .option('--no-migrate', 'with --store postgres://…: never migrate at start, not even an empty database')
       .option('--wait-for-store <seconds>', 'with --store postgres://…: how long to wait for the database at start before exiting 9', '30'),
@@ -74,6 +76,7 @@ export function registerServe(program: Command, app: CliApp): void {
         platform: app.platformOptions,
         analysisSettings: app.analysisSettings(),
         speechSettings: app.speechSettings(),
+        ...(options.allowLoopbackWebhooks ? { webhooks: { allowLoopback: true } } : {}),
         // --workers 0: queued jobs are left to the workers of other processes.
         jobRunner: workers === 0 ? { mode: 'none' } : undefined,
         storeOpening: { migrations: options.migrate === undefined ? 'apply-if-empty' : options.migrate ? 'apply' : 'require', waitMs, onWait: (line) => app.io.note(line) },

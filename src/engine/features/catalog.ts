@@ -16,6 +16,7 @@ export const featureLoaders: Partial<Record<RouteTag, Loader>> = {
   generation: async () => (await import('./generation/handlers.js')).generationHandlers,
   alerts: async () => (await import('./alerts/handlers.js')).alertHandlers,
   collabs: async () => (await import('./collabs/handlers.js')).collabHandlers,
+  webhooks: async () => (await import('./webhooks/handlers.js')).webhookHandlers,
   // Channel checks and terminated search share the tag: merge every research module's table here.
   research: async () => ({
     ...(await import('./checks/handlers.js')).checkHandlers,

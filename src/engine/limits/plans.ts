@@ -14,6 +14,8 @@ export interface PlanLimits {
   folders: number | null;
   channelsPerFolder: number;
   alerts: number | null;
+  /** Webhook endpoints a user may have (ours). */
+  webhookEndpoints: number;
   downloadsPerHour: number | null;
   parallelDownloads: number;
   /** Longest section of media one download may carry (seconds); subtitles are not limited. */
@@ -54,6 +56,7 @@ export const defaultPlanTable: Record<Plan, PlanLimits> = {
     altClones: 3, // informational: the endpoint needs Professional or Ultimate
     folders: 15,
     alerts: 5, // ours
+    webhookEndpoints: 2, // ours
     downloadsPerHour: 5,
     parallelDownloads: 1,
     cmsLookupsPerDay: 50, // ours
@@ -69,6 +72,7 @@ export const defaultPlanTable: Record<Plan, PlanLimits> = {
     altClones: 8,
     folders: 50,
     alerts: 25, // ours
+    webhookEndpoints: 10, // ours
     downloadsPerHour: 100,
     parallelDownloads: 3,
     cmsLookupsPerDay: null,
@@ -84,6 +88,7 @@ export const defaultPlanTable: Record<Plan, PlanLimits> = {
     altClones: 15,
     folders: 200, // ours
     alerts: 100, // ours
+    webhookEndpoints: 25, // ours
     downloadsPerHour: null,
     parallelDownloads: 6,
     cmsLookupsPerDay: null,
@@ -99,6 +104,7 @@ export const defaultPlanTable: Record<Plan, PlanLimits> = {
     altClones: 0,
     folders: 0,
     alerts: 0,
+    webhookEndpoints: 0,
     downloadsPerHour: 0,
     parallelDownloads: 0,
     cmsLookupsPerDay: 0,

@@ -28,7 +28,8 @@ function registerWorker(engine: Command, app: CliApp): void {
     .option('--idle <seconds>', 'with --until-idle: how long "a while" is', '15')
     .option('--concurrency <n>', 'channel jobs run at once (generation and analysis jobs have their own slots: up to the plan\'s concurrent-jobs cap)', '2')
     .option('--refresh-every <minutes>', 'on a live data dir: run a refresh sweep (the live alert cycle) at start and every N minutes (0: never)', '60')
-    .action(async (flags: { untilIdle?: boolean; idle: string; concurrency: string; refreshEvery: string }, self: Command) => {
+    .option('--allow-loopback-webhooks', 'deliver to http:// webhook receivers on this machine (as `serve --allow-loopback-webhooks`)')
+    .action(async (flags: { untilIdle?: boolean; idle: string; concurrency: string; refreshEvery: string; allowLoopbackWebhooks?: boolean }, self: Command) => {
       // Without --until-idle the worker never looks at idleness: an --idle there would be ignored.
       if (self.getOptionValueSource('idle') === 'cli' && !flags.untilIdle) {
         throw usageError('--idle only applies with --until-idle (without it the worker runs until stopped).', 'Add --until-idle: tubekit engine worker --until-idle --idle 5');
@@ -45,7 +46,7 @@ function registerWorker(engine: Command, app: CliApp): void {
       // The worker's log (worker.log when detached) gets the live platform's notices too.
       const platform = { ...app.platformOptions, trace: log };
       const local = await openAtDataDir(app.settings.dataDir, () =>
-        openEngine({ dataDir: app.settings.dataDir, store: app.settings.store, filesDir: app.settings.filesDir, jobRunner: { mode: 'none' }, platform, analysisSettings: app.analysisSettings(), speechSettings: app.speechSettings() }),
+        openEngine({ dataDir: app.settings.dataDir, store: app.settings.store, filesDir: app.settings.filesDir, jobRunner: { mode: 'none' }, platform, analysisSettings: app.analysisSettings(), speechSettings: app.speechSettings(), ...(flags.allowLoopbackWebhooks ? { webhooks: { allowLoopback: true } } : {}) }),
       );
       await local.loadAllFeatures();
       const stopping = new AbortController();
@@ -55,6 +56,8 @@ function registerWorker(engine: Command, app: CliApp): void {
       log(`started on ${app.settings.store.kind === 'postgres' ? app.settings.store.description : app.settings.dataDir}${flags.untilIdle ? ` (exits after ${idleMs / 1000}s idle)` : ''}`);
       // A worker that stays up keeps a live data dir's watched channels fresh (a detached one exits when idle).
       const stopSweeps = flags.untilIdle ? () => undefined : await scheduleLiveSweeps(local, refreshMinutes, log);
+      const { startDeliveryLoop } = await import('../../../engine/features/webhooks/delivery.js');
+      const stopDeliveries = startDeliveryLoop(local, log);
       try {
         const stats = await runWorker(local, {
           concurrency,
@@ -67,6 +70,7 @@ function registerWorker(engine: Command, app: CliApp): void {
         log(`stopped: ${stats.completed} completed, ${stats.failed} failed`);
       } finally {
         stopSweeps();
+        await stopDeliveries();
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
         await local.close();

@@ -22,6 +22,8 @@ import type { EngineContext } from '../../context.js';
 import { ALERT_RULES, TriggerCache, type AlertContentType, type Trigger } from './alert-types.js';
 import { matchesFilters } from './filters.js';
 import { alertSql, worldTime, type AlertRow } from './store.js';
+import { isoTime } from '../../clock.js';
+import { recordEvents, type NewEvent } from '../events/outbox.js';
 
 const DAY_MS = 86_400_000;
 /** One cycle at a time across the fleet: taken while deciding whether to start one. */
@@ -109,6 +111,7 @@ async function record(engine: EngineContext, seen: AlertRow, triggers: Trigger[]
     if (alert.last_world_ms === now && alert.eval_updated_at === alert.updated_at) return null;
     const wall = clock.now();
     const fresh = new Set<string>();
+    const events: NewEvent[] = [];
     for (const trigger of triggers) {
       const channelId = trigger.channel.channel_id;
       if (trigger.type === 'breakout') {
@@ -122,9 +125,34 @@ async function record(engine: EngineContext, seen: AlertRow, triggers: Trigger[]
       const hitId = await alertSql.hitId(tx, alert.user_id, channelId, trigger.type, trigger.key);
       if ((await alertSql.link(tx, alert.id, hitId, cycleId, wall)).changes === 0) continue;
       await alertSql.touchHit(tx, cycleId, wall, hitId);
+      if (!fresh.has(channelId)) events.push(triggeredEvent(alert, trigger, wall, now));
       fresh.add(channelId);
     }
     await alertSql.markEvaluated(tx, wall, now, cycleId, fresh.size, alert.id);
+    // In the transaction that recorded them: an alert.triggered event exists exactly when its trigger does.
+    await recordEvents(tx, events);
     return fresh.size;
   });
+}
+
+/** The alert.triggered event of a channel new to the alert: its body is the triggered feed's row. */
+function triggeredEvent(alert: AlertRow, trigger: Trigger, wall: number, worldMs: number): NewEvent {
+  return {
+    userId: alert.user_id,
+    type: 'alert.triggered',
+    alertId: alert.id,
+    at: wall,
+    data: {
+      channel_id: trigger.channel.channel_id,
+      handle: trigger.channel.handle,
+      title: trigger.channel.title,
+      alert_type: trigger.type,
+      reason: trigger.reason,
+      figures: trigger.figures,
+      triggered_at: isoTime(wall),
+      world_time: worldTime(worldMs),
+      new: true,
+      alerts: [{ alert_id: alert.id, name: alert.name }],
+    },
+  };
 }

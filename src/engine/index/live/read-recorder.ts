@@ -5,7 +5,8 @@
  * videos read from their watch pages with the channels they list (the collab graph), and whether
  * the sweep scanned it for collabs.
  */
-import type { Executor, Store } from '../../store/store.js';
+import type { Executor, Store, Transaction } from '../../store/store.js';
+import { recordTermination } from '../../features/events/terminations.js';
 import type { PlatformChannel, PlatformVideo } from '../../platform/types.js';
 
 export interface LiveRead {
@@ -109,12 +110,16 @@ export async function recordReads(store: Store, reads: readonly TimedRead[], lan
   await store.changed(LIVE_INDEX_TOPIC);
 }
 
-async function storeRead(tx: Executor, read: LiveRead, atMs: number, languageName: LanguageName): Promise<void> {
+async function storeRead(tx: Transaction, read: LiveRead, atMs: number, languageName: LanguageName): Promise<void> {
   const touched = new Set<number>();
   if (read.channel) await storeChannel(tx, read.channel, atMs);
   if (read.gone) {
     const { state, reason } = read.gone;
-    await tx.run(SQL.gone, [state, atMs, atMs, state, reason, await ensureChannel(tx, read.gone.channel_id)]);
+    const idx = await ensureChannel(tx, read.gone.channel_id);
+    const before = await tx.get<{ state: string; handle: string | null; title: string | null }>('SELECT state, handle, title FROM live_channels WHERE idx = ?', [idx]);
+    await tx.run(SQL.gone, [state, atMs, atMs, state, reason, idx]);
+    // Its users hear of it once: when the index first holds it in this state.
+    if (before?.state !== state) await recordTermination(tx, { channel_id: read.gone.channel_id, handle: before?.handle ?? null, title: before?.title ?? null, state, reason, atMs });
   }
   for (const video of read.listed ?? []) touched.add(await storeVideo(tx, video, atMs, false));
   for (const video of read.watched ?? []) {

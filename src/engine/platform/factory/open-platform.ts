@@ -14,7 +14,7 @@ import type { IndexSeed } from '../../index/seed.js';
 import type { Settings } from '../../store/settings.js';
 import type { PlatformName, PlatformProvider } from '../platform.js';
 import type { AdvanceReport, WorldSettings } from '../simulation.js';
-import type { Store } from '../../store/store.js';
+import type { Store, Transaction } from '../../store/store.js';
 import { DEFAULT_WORLD_TERMINATED } from '../sample/defaults.js';
 
 export { DEFAULT_WORLD_TERMINATED };
@@ -154,7 +154,8 @@ export interface SharedWorld {
   /** The platform as the fleet's store says now (one read of it); a new object when the world was rebuilt. */
   opened(): Promise<OpenedPlatform>;
   reseed(world: WorldSettings): Promise<OpenedPlatform>;
-  advance(ms: number): Promise<AdvanceReport>;
+  /** `within` runs in the advance's transaction, over the moved world. */
+  advance(ms: number, within?: (tx: Transaction, world: PlatformProvider, moved: AdvanceReport) => Promise<void>): Promise<AdvanceReport>;
 }
 
 /** Whether the data dir's sample world is a fleet's: on a PostgreSQL store (SQLite keeps the whole world in the data dir). */

@@ -20,7 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { ServiceError } from '../../../core/errors.js';
-import type { Executor, Store } from '../../store/store.js';
+import type { Executor, Store, Transaction } from '../../store/store.js';
 import { SHARED_WORLD_CHANNEL } from '../factory/shared-world-row.js';
 import type { AdvanceReport, WorldSettings } from '../simulation.js';
 import { generationDate, normalizeOptions, readWorldMeta, worldMatches, WORLD_GENERATOR_VERSION } from './generate.js';
@@ -121,8 +121,11 @@ export class SharedSampleWorld {
     return opened;
   }
 
-  /** Moves the fleet's world by `ms` (1 minute to 366 days): the report covers exactly this span. */
-  async advance(ms: number): Promise<AdvanceReport> {
+  /**
+   * Moves the fleet's world by `ms` (1 minute to 366 days): the report covers exactly this span.
+   * `within` runs in the same transaction over the moved world (the events the advance caused).
+   */
+  async advance(ms: number, within?: (tx: Transaction, world: SampleWorld, moved: AdvanceReport) => Promise<void>): Promise<AdvanceReport> {
     const report = await this.exclusive(async () => {
       await this.currentRow();
       return this.store.transaction(async (tx) => {
@@ -135,6 +138,7 @@ export class SharedSampleWorld {
         this.local = undefined;
         const advanced = row.advanced_ms + ms;
         await tx.run('UPDATE sample_world SET advanced_ms = ? WHERE id = 1', [advanced]);
+        await within?.(tx, opened.platform, moved);
         this.local = { edition: row.edition, advanced, opened };
         return moved;
       }, { locks: [WORLD_LOCK] });

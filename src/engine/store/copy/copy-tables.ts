@@ -76,6 +76,11 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   },
   { table: 'alert_hits', key: ['id'] },
   { table: 'alert_hit_alerts', key: ['alert_id', 'hit_id'] },
+  // The events outbox and the webhooks delivering it (a delivery leased on the source is simply due once its lease runs out).
+  { table: 'events', key: ['seq'] },
+  { table: 'webhook_endpoints', key: ['id'] },
+  { table: 'webhook_deliveries', key: ['id'] },
+  { table: 'webhook_attempts', key: ['delivery_id', 'attempt'] },
   { table: 'cms_owners', key: ['oid'] },
   { table: 'cms_verdicts', key: ['channel_id'] },
   { table: 'cms_signals', key: ['channel_id'] },

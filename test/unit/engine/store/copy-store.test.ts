@@ -16,6 +16,7 @@ import { ManualClock } from '../../../../src/engine/clock.js';
 import { setFault, clearFault } from '../../../../src/engine/faults.js';
 import type { Engine } from '../../../../src/engine/engine.js';
 import { LocalService } from '../../../../src/engine/local-service.js';
+import { deliverDue } from '../../../../src/engine/features/webhooks/delivery.js';
 import { openEngine } from '../../../../src/engine/open-engine.js';
 import { openCopySource, type CopySource } from '../../../../src/engine/store/copy/copy-source.js';
 import { copyStore, CopyStopped, TargetNotEmpty, type CopyReport } from '../../../../src/engine/store/copy/copy-store.js';
@@ -119,7 +120,7 @@ beforeAll(async () => {
   dataDir = tempDataDir('tubekit-copy-source-');
   filesDir = tempDataDir('tubekit-copy-files-');
   // A data dir used as people use one: through the engine's own calls, with in-process workers.
-  let engine: Engine = await openEngine({ dataDir, planOverrides: { starter: { processChannelPerMinute: 50 } } });
+  let engine: Engine = await openEngine({ dataDir, planOverrides: { starter: { processChannelPerMinute: 50 } }, webhooks: { allowLoopback: true } });
   await engine.reseedWorld({ seed: 11, channels: 400 });
   const channels = (await engine.platform()).sampleChannels(40).filter((channel) => channel.subscribers >= 10_000).slice(0, 4);
   keys = {
@@ -144,8 +145,11 @@ beforeAll(async () => {
   for (const [type, content] of [['outlier', 'longform'], ['new_channel', 'longform'], ['breakout', 'shorts']] as const) {
     await alice.call('alerts.create', { name: `${type} ${content}`, alert_type: type, content_type: content });
   }
+  // Webhooks: an endpoint for the events the cycles make, and a first (refused) attempt of their deliveries.
+  await alice.call('webhooks.create', { url: 'http://127.0.0.1:9/hooks', events: ['alert.triggered'] });
   await engine.advanceWorld('1d');
   await engine.advanceWorld('1d');
+  await deliverDue(engine);
   // Channel checks: managed-network verdicts (pre-checked, with their owners), an ad verdict, an external-monetization result.
   await alice.call('cms.check', { channel_id: channels[0]!.channel_id });
   await alice.call('monetization.ads', { channel_id: channels[1]!.channel_id });

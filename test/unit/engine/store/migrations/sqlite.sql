@@ -432,3 +432,59 @@ CREATE TABLE settings (
       );
       CREATE INDEX collab_growth_partners ON collab_growth(partners);
       DELETE FROM collab_growth_runs;
+
+-- 13: events outbox and webhook endpoints, deliveries and attempts
+-- What happened to a user's watched world, written in the transaction of its cause; seq is the
+      -- cursor `alerts watch` and GET /api/events follow (features/events/).
+      CREATE TABLE events (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        type TEXT NOT NULL,
+        alert_id INTEGER,
+        occurred_at INTEGER NOT NULL,
+        data TEXT NOT NULL
+      );
+      CREATE INDEX events_by_user ON events(user_id, seq);
+      CREATE TABLE webhook_endpoints (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        url TEXT NOT NULL,
+        events TEXT NOT NULL,
+        alert_id INTEGER,
+        secret TEXT NOT NULL,
+        enabled INTEGER NOT NULL DEFAULT 1,
+        disabled_reason TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX webhook_endpoints_by_user ON webhook_endpoints(user_id, id);
+      -- One row per (endpoint, event), made with the event; its lease is the claim of one worker.
+      CREATE TABLE webhook_deliveries (
+        id INTEGER PRIMARY KEY,
+        endpoint_id INTEGER NOT NULL REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        event_seq INTEGER NOT NULL,
+        state TEXT NOT NULL DEFAULT 'pending',
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_owner TEXT,
+        lease_expires_at INTEGER,
+        last_status INTEGER,
+        last_error TEXT,
+        last_duration_ms INTEGER,
+        last_attempt_at INTEGER,
+        delivered_at INTEGER,
+        created_at INTEGER NOT NULL,
+        UNIQUE (endpoint_id, event_seq)
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries(state, endpoint_id, event_seq);
+      CREATE TABLE webhook_attempts (
+        delivery_id INTEGER NOT NULL REFERENCES webhook_deliveries(id) ON DELETE CASCADE,
+        attempt INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        status INTEGER,
+        duration_ms INTEGER NOT NULL,
+        error TEXT,
+        PRIMARY KEY (delivery_id, attempt)
+      );
