@@ -11,7 +11,7 @@ import { setWorkSetting } from '../../src/engine/simulated-work.js';
 import { requireSimulation, type SampleVideo } from '../../src/engine/platform/simulation.js';
 import { upload, wavSample } from '../support/audio-fixtures.js';
 import { PREMADE_VOICES, startElevenLabsFixture, type ElevenLabsFixture } from '../support/elevenlabs-fixture-server.js';
-import { createHarness, type StoreKind } from '../support/engines.js';
+import { createHarness, failure, type StoreKind } from '../support/engines.js';
 import { finished } from '../support/task-jobs.js';
 
 /** What the steps share: the world's picks, and the ids earlier answers gave. */
@@ -29,6 +29,7 @@ interface WireContext {
   generationJobId: string;
   channelJobId: number;
   terminatedId: string;
+  webhookId: number;
 }
 
 interface Step {
@@ -43,6 +44,16 @@ function step<N extends RouteName>(route: N, input: (context: WireContext) => Ro
     async call(service, context) {
       const answer = await service.call(route, input(context));
       await check?.(answer, context);
+    },
+  };
+}
+
+/** One call of a route that must be refused with `status` (a route whose success needs what a wire test cannot make). */
+function refusedStep<N extends RouteName>(route: N, input: (context: WireContext) => RouteInput<N>, status: number): Step {
+  return {
+    route,
+    async call(service, context) {
+      expect((await failure(service.call(route, input(context)))).status).toBe(status);
     },
   };
 }
@@ -112,6 +123,17 @@ const steps: Step[] = [
   step('collabs.top', () => ({ per_page: 5 }), (answer) => expect(answer.success).toBe(true)),
   step('collabs.channel', (context) => ({ channel_id: context.channelId }), (answer) => expect(answer.success).toBe(true)),
   step('collabs.feed', () => ({ per_page: 5 }), (answer) => expect(answer.success).toBe(true)),
+  step('webhooks.create', () => ({ url: 'https://hooks.example.test/wire', events: ['alert.triggered'] }), (answer, context) => {
+    context.webhookId = answer.endpoint.id;
+  }),
+  step('webhooks.update', (context) => ({ id: context.webhookId, events: ['alert.triggered', 'channel.new_upload'] }), (answer) => expect(answer.endpoint.events).toHaveLength(2)),
+  step('webhooks.rotateSecret', (context) => ({ id: context.webhookId }), (answer) => expect(answer.secret).toMatch(/^whsec_/)),
+  step('webhooks.list', none, (answer, context) => expect(answer.endpoints.map((endpoint) => endpoint.id)).toContain(context.webhookId)),
+  step('webhooks.deliveries', () => ({ limit: 5 }), (answer) => expect(answer.success).toBe(true)),
+  step('events.list', () => ({ limit: 5, wait_seconds: 0 }), (answer) => expect(typeof answer.cursor).toBe('string')),
+  // A delivery needs an event of an alert cycle; an unknown one shows the refusal travels whole.
+  refusedStep('webhooks.redeliver', () => ({ id: 999_999 }), 404),
+  step('webhooks.delete', (context) => ({ id: context.webhookId }), (answer, context) => expect(answer.id).toBe(context.webhookId)),
   step('voices.elevenlabs.delete', (context) => ({ voice_id: context.elevenLabsVoiceId }), (answer) => expect(answer.success).toBe(true)),
   step('voices.alt.delete', (context) => ({ voice_id: context.altVoiceId }), (answer) => expect(answer.success).toBe(true)),
   step('voices.stealth.delete', (context) => ({ voice_id: context.stealthVoiceId }), (answer) => expect(answer.success).toBe(true)),
@@ -138,7 +160,7 @@ for (const store of ['sqlite', 'postgres'] as StoreKind[]) {
     const context = {} as WireContext;
 
     beforeAll(async () => {
-      current = await createHarness('remote', { speechSettings: { env: speechEnv }, world: { seed: 5, channels: 120, terminated: 40 } }, store);
+      current = await createHarness('remote', { speechSettings: { env: speechEnv }, webhooks: { lookup: async () => ['93.184.216.34'] }, world: { seed: 5, channels: 120, terminated: 40 } }, store);
       await setWorkSetting(current.harness.engine.settings, { preset: 'instant' });
       const world = requireSimulation(await current.harness.engine.platform());
       const [first, second] = world.sampleChannels(2);
