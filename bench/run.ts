@@ -29,6 +29,7 @@ const suites = [
   ['alerts', './alerts.js', 'alertRows'],
   ['collabs', './collabs.js', 'collabRows'],
   ['dashboard', './dashboard.js', 'dashboardRows'],
+  ['webhooks', './webhooks.js', 'webhookRows'],
   ['mcp', './mcp.js', 'mcpRows'],
   ['fleet', './fleet.js', 'fleetRows'],
   ['live', './live.js', 'liveRows'],
