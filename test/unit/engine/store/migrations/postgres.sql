@@ -493,3 +493,9 @@ CREATE TABLE settings (
       -- rule keeps 'İ' and 'I' apart), so it folds ASCII letters alone, as SQLite's COLLATE NOCASE.
       CREATE UNIQUE INDEX folders_by_ascii_name ON folders(user_id, lower(name COLLATE "C"));
       DROP INDEX folders_by_name;
+
+-- 12: jobs run with the settings of the command that submitted them
+-- A digest of the submitting command's job settings (salted, so no secret is derivable from
+      -- it): only a worker started with the same settings claims the job. NULL: any worker.
+      ALTER TABLE jobs ADD COLUMN settings_digest TEXT;
+      ALTER TABLE job_workers ADD COLUMN settings_digest TEXT;
