@@ -39,7 +39,8 @@ export interface Enqueued {
   existing: boolean;
 }
 
-export type Outcome = { output: unknown } | { error: string };
+/** A failure may keep an output too (JobFailure): what it had spent before failing. */
+export type Outcome = { output: unknown } | { error: string; output?: unknown };
 
 export const DEFAULT_MAX_ATTEMPTS = 3;
 /**
@@ -288,7 +289,8 @@ export class JobQueue {
 }
 
 function outcomeColumns(outcome: Outcome): { state: string; result: string | null; error: string | null } {
-  return 'error' in outcome ? { state: 'failed', result: null, error: outcome.error } : { state: 'completed', result: JSON.stringify(outcome.output ?? {}), error: null };
+  if ('error' in outcome) return { state: 'failed', result: outcome.output === undefined ? null : JSON.stringify(outcome.output), error: outcome.error };
+  return { state: 'completed', result: JSON.stringify(outcome.output ?? {}), error: null };
 }
 
 export function abandonedMessage(attempts: number): string {

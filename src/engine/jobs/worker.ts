@@ -11,6 +11,7 @@ import { insufficientStorage } from '../../core/errors.js';
 import { isDiskFull } from '../store/disk-space.js';
 import { PLANS } from '../limits/plans.js';
 import type { EngineContext } from '../context.js';
+import { JobFailure } from './job-failure.js';
 import { toJob, type JobFamily, type JobRow } from './job-row.js';
 import { familyOf, jobProcessor, registeredKinds } from './registry.js';
 import type { Outcome } from './queue.js';
@@ -228,7 +229,7 @@ export class Worker {
       if (!processor) throw new Error(`No processor for jobs of kind "${row.kind}" in this worker.`);
       outcome = { output: await processor.process(toJob(row), { engine: this.engine, signal }) };
     } catch (error) {
-      outcome = { error: failureMessage(error) };
+      outcome = error instanceof JobFailure ? { error: failureMessage(error.failure), output: error.output } : { error: failureMessage(error) };
     } finally {
       clearInterval(heartbeat);
     }
