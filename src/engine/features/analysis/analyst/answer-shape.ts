@@ -6,21 +6,8 @@
  * elsewhere are keys of unknown shape.
  */
 import { looseExampleShape } from './loose-example.js';
-export type Shape =
-  | { kind: 'text' }
-  | { kind: 'number' }
-  | { kind: 'boolean' }
-  | { kind: 'list'; item: Shape }
-  | { kind: 'object'; fields: FieldSpec[] }
-  /** One of the options the prompt lists ("one of: wide, medium, close", "wide|close"); "" when none can be chosen. */
-  | { kind: 'enum'; options: string[] }
-  /** The prompt named the key but not its shape. */
-  | { kind: 'any' };
-
-export interface FieldSpec {
-  name: string;
-  shape: Shape;
-}
+import type { FieldSpec, Shape } from './shape.js';
+export type { FieldSpec, Shape } from './shape.js';
 
 const ANY: Shape = { kind: 'any' };
 const TEXT: Shape = { kind: 'text' };

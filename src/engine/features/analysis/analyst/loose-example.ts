@@ -4,7 +4,7 @@
  * (`"quality": 1-5`, `"type": "wide" | "close"`, `"count": <number>`). Read for its keys and their
  * shapes only; `describe` turns a value's words into a shape (answer-shape.ts).
  */
-import type { Shape } from './answer-shape.js';
+import type { Shape } from './shape.js';
 
 const ANY: Shape = { kind: 'any' };
 
