@@ -65,6 +65,7 @@ export const environmentHelp = `Environment:
   TUBEKIT_PLATFORM_RATE live platform: requests a second to each host (default 2)
   TUBEKIT_PLATFORM_ORIGIN  live platform: send requests to this origin instead
   TUBEKIT_YTDLP         live downloads: the yt-dlp to run (default: yt-dlp on PATH)
+  TUBEKIT_MEDIA_MIN_RATE, _RATE_WINDOW  live downloads: bytes a second over seconds (default 8192, 30)
   TUBEKIT_WORLD_DATE    sample world: reference date of new worlds, YYYY-MM-DD (default today)
   TUBEKIT_ANALYSIS_PROVIDER  vision model for analysis: openai-compatible or gemini
   TUBEKIT_ANALYSIS_BASE_URL, _MODEL, _API_KEY, _TIMEOUT  its address, model, key, seconds

@@ -1,6 +1,7 @@
 import type { Service } from '../core/service.js';
 import type { AnalysisSettingsSource } from '../engine/features/analysis/providers/provider-config.js';
 import type { SpeechSettingsSource } from '../engine/speech/providers/speech-settings.js';
+import { commandJobSettings, type CommandSettings } from '../engine/jobs/job-settings.js';
 import { openAtDataDir } from './data-dir.js';
 import { usageError } from './errors.js';
 import type { Settings } from './globals.js';
@@ -38,14 +39,26 @@ export async function createService(settings: Settings, io: IO, tuning: ServiceT
     });
   }
   const { LocalService } = await import('../engine/local-service.js');
-  // A command exits right after a submit, so its queued jobs run in a detached `engine worker` (of
-  // this profile: its analysis settings are the profile's); a server runs them itself and stops
-  // them (releasing their leases) when it stops.
-  const jobRunner = tuning.inProcessJobs ? { mode: 'in-process' as const } : { mode: 'spawn' as const, env: { TUBEKIT_PROFILE: settings.profileName } };
+  // A command exits right after a submit, so its queued jobs run in a detached `engine worker`
+  // started with this command's settings; a server runs them itself and stops them (releasing
+  // their leases) when it stops.
+  const jobRunner = tuning.inProcessJobs ? { mode: 'in-process' as const } : spawnRunner(settings, io);
   const platform = { ...settings.platform, trace: (line: string) => io.trace(line) };
   const service = await openAtDataDir(settings.dataDir, () =>
     LocalService.open({ dataDir: settings.dataDir, store: settings.store, filesDir: settings.filesDir, apiKey: settings.apiKey, jobRunner, platform, analysisSettings: tuning.analysisSettings, speechSettings: tuning.speechSettings }),
   );
   io.trace(`embedded engine at ${settings.dataDir}${settings.store.kind === 'postgres' ? ` on ${settings.store.description}` : ''}`);
   return service;
+}
+
+/** What a command says beside its environment about how its jobs run; a worker reads its own the same way. */
+export function jobCommandSettings(settings: Settings): CommandSettings {
+  // The profile's own cookies file is read by the worker from the profile, like its other settings.
+  return { profileName: settings.profileName, proxy: settings.platform.proxy, filesDir: settings.filesDir !== settings.dataDir ? settings.filesDir : undefined };
+}
+
+/** Jobs of this command run in a detached worker with its settings: its environment, profile and `--proxy`. */
+function spawnRunner(settings: Settings, io: IO) {
+  const command = jobCommandSettings(settings);
+  return { mode: 'spawn' as const, settings: () => commandJobSettings(settings.dataDir, io.streams.env, command) };
 }

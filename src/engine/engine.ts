@@ -27,6 +27,7 @@ import { requireSimulation, type AdvanceReport, type WorldSettings } from './pla
 import type { CycleReason, CycleReport } from './features/alerts/cycle.js';
 import type { RefreshReport, SweepOptions } from './features/refresh/sweep.js';
 import { DURATION_FORMS, parseDuration } from '../core/duration.js';
+import { commandJobSettings } from './jobs/job-settings.js';
 import { JobSystem, type JobRunner } from './jobs/job-system.js';
 import type { JobTiming } from './jobs/timing.js';
 import type { SpeechSettingsSource } from './speech/providers/speech-settings.js';
@@ -140,15 +141,12 @@ export class Engine implements EngineContext {
     return new Engine(options);
   }
 
-  /** A detached worker reads the live platform as this engine would: the caller's proxy and cookies file go with it. */
+  /** A detached worker runs with this engine's settings: its environment, the caller's proxy, cookies file and files dir. */
   private withPlatformOptions(runner: JobRunner | undefined): JobRunner | undefined {
-    if (runner?.mode !== 'spawn' || runner.spawn) return runner;
+    if (runner?.mode !== 'spawn' || runner.spawn || runner.settings) return runner;
     const { proxy, cookiesFile } = this.platformOptions;
-    const env: Record<string, string> = { ...runner.env };
-    if (this.filesDir !== this.dataDir) env.TUBEKIT_FILES_DIR = this.filesDir;
-    if (proxy) env.TUBEKIT_PROXY = proxy;
-    if (cookiesFile) env.TUBEKIT_COOKIES = cookiesFile;
-    return { ...runner, env };
+    const command = { proxy, cookiesFile, filesDir: this.filesDir !== this.dataDir ? this.filesDir : undefined };
+    return { ...runner, settings: () => commandJobSettings(this.dataDir, process.env, command) };
   }
 
   /** `--verbose` says once which platform the data dir uses, when something first reads it. */

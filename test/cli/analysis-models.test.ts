@@ -112,6 +112,23 @@ describe('tubekit analyze with a vision model', () => {
     expect(fs.readFileSync(workerLogFile(cli.dataDir), 'utf8')).not.toContain(KEY);
   }, 120_000);
 
+  it('runs a job with the settings of the command that submitted it, though a worker of an earlier command is alive', async () => {
+    const { cli, videoUrl } = await sandboxWithVideo();
+    fixture.answerChat = (chat) => `Answered for ${chat.model}.`;
+    const first = await cli.run(['analyze', videoUrl, '--prompt', 'First?', '--watch'], { env: chatEnv() });
+    expect(first.stdout).toBe('Answered for cli-model.\n');
+    // The first command's worker waits 15 s for more work; the user fixes a setting meanwhile.
+    const fixed = await cli.run(['analyze', videoUrl, '--prompt', 'Second?', '--watch'], { env: { ...chatEnv(), TUBEKIT_ANALYSIS_MODEL: 'fixed-model' } });
+    expect(fixed.stdout).toBe('Answered for fixed-model.\n');
+    expect(fixture.chats.map((chat) => chat.model)).toEqual(['cli-model', 'fixed-model']);
+    // Two workers, one per set of settings; the jobs keep only a digest of them, never the key.
+    const log = fs.readFileSync(workerLogFile(cli.dataDir), 'utf8');
+    expect(new Set([...log.matchAll(/\[worker (\d+)\] started/g)].map((match) => match[1])).size).toBe(2);
+    for (const file of fs.readdirSync(cli.dataDir).filter((name) => name.startsWith('tubekit.db'))) {
+      expect(fs.readFileSync(path.join(cli.dataDir, file)).includes(KEY), file).toBe(false);
+    }
+  }, 120_000);
+
   it('uses the profile\'s settings (and key) when the environment has none, in the worker of that --profile', async () => {
     const { cli, videoUrl } = await sandboxWithVideo();
     for (const [key, value] of [['analysis.provider', 'openai-compatible'], ['analysis.base_url', fixture.chatBaseUrl], ['analysis.model', 'profile-model']]) {

@@ -77,6 +77,25 @@ describeEachEngine(
       expect(fixture.raw.every((request) => request.headers['xi-api-key'] === fixture.key)).toBe(true);
     });
 
+    it('keeps on a job that fails at a later part the characters of the parts already spoken', async () => {
+      const service = get().as('ultimate');
+      const before = fixture.speeches.length;
+      fixture.failAfter('speech', 1, { status: 422, body: { detail: { status: 'invalid_text', message: 'The text could not be read' } } });
+      const submitted = await service.call('generate', { script: script(100), voice_id: SARAH, provider: 'elevenlabs', model_id: 'eleven_v3' });
+      const job = await finished(service, submitted.job_id);
+      expect([job.status, job.error]).toEqual(['failed', expect.stringMatching(/HTTP 422\): The text could not be read/)]);
+      const spoken = fixture.speeches.slice(before);
+      expect(spoken).toHaveLength(1);
+      expect(job.upstream_characters).toEqual([[...spoken[0]!.text].length]);
+      expect(job.audio_url).toBeUndefined();
+      expect(job.transcript_url).toBeUndefined();
+      // A failure at the first part spent nothing: no count at all.
+      fixture.failNext('speech', { status: 422, body: { detail: { status: 'invalid_text', message: 'The text could not be read' } } });
+      const first = await finished(service, (await service.call('generate', { script: script(4), voice_id: SARAH, provider: 'elevenlabs' })).job_id);
+      expect(first.status).toBe('failed');
+      expect(first.upstream_characters).toBeUndefined();
+    });
+
     it('speaks a long script in parts cut at sentence ends, stitched into one MP3, with the SRT from the alignment', async () => {
       const service = get().as('ultimate');
       const text = script(100); // about 7,700 characters: three parts for eleven_v3 (3,000 each)

@@ -138,7 +138,9 @@ describeEachEngine('stealth voices', (get) => {
     const owner = get().as('professional');
     const stranger = get().as('ultimate');
     const { voice } = await owner.call('voices.stealth.clone', { displayName: 'Mine', audioFile: upload(wavSample(1)) });
-    const ownSample = () => samples().filter((file) => path.basename(file).startsWith(voice.voice_id));
+    // The file is named by an id of ours, which the voice's row records.
+    const row = await get().engine.store.get<{ sample_path: string }>('SELECT sample_path FROM voices WHERE public_id = ?', [voice.voice_id]);
+    const ownSample = () => samples().filter((file) => file.endsWith(row!.sample_path));
     expect(ownSample()).toHaveLength(1);
 
     const notMine = await failure(stranger.call('voices.stealth.delete', { voice_id: voice.voice_id }));

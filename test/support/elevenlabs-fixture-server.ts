@@ -73,6 +73,8 @@ export interface ElevenLabsFixture {
   /** Milliseconds the fixture spent answering speech (its own time, not the caller's). */
   speechMs: number;
   failNext(route: ElevenLabsRoute, answer: FixtureAnswer, times?: number): void;
+  /** Answers the next `passes` requests of the route as usual, then fails one with `answer`. */
+  failAfter(route: ElevenLabsRoute, passes: number, answer: FixtureAnswer): void;
   hangNext(route: ElevenLabsRoute): void;
   reset(): void;
   close(): Promise<void>;
@@ -103,7 +105,7 @@ export async function startElevenLabsFixture(options: { key?: string; msPerChara
     frameOffsets.push(at);
   }
 
-  const queued = new Map<ElevenLabsRoute, Array<FixtureAnswer | 'hang'>>();
+  const queued = new Map<ElevenLabsRoute, Array<FixtureAnswer | 'hang' | 'pass'>>();
   let nextVoice = 1;
   const fixture: ElevenLabsFixture = {
     baseUrl: '',
@@ -116,6 +118,9 @@ export async function startElevenLabsFixture(options: { key?: string; msPerChara
     violations: [],
     raw: [],
     speechMs: 0,
+    failAfter(route, passes, answer) {
+      queued.set(route, [...(queued.get(route) ?? []), ...Array.from({ length: passes }, () => 'pass' as const), answer]);
+    },
     failNext(route, answer, times = 1) {
       queued.set(route, [...(queued.get(route) ?? []), ...Array.from({ length: times }, () => answer)]);
     },
@@ -256,7 +261,7 @@ export async function startElevenLabsFixture(options: { key?: string; msPerChara
       if (req.headers['xi-api-key'] !== key) return send({ status: 401, body: detail('invalid_api_key', 'Invalid API key') });
       const next = queued.get(name)?.shift();
       if (next === 'hang') return; // never answered
-      if (next) return send(next);
+      if (next && next !== 'pass') return send(next);
       try {
         send(await answer());
       } catch (error) {

@@ -14,7 +14,12 @@ export interface ClaimRequest {
   caps: Record<string, number>;
   now: number;
   expires: number;
+  /** The claiming worker's settings digest (job-settings.ts): jobs with it or none are claimable. */
+  settingsDigest: string | null;
 }
+
+/** A job this worker may run: submitted without settings, or with the worker's own (one parameter). */
+export const SETTINGS_MATCH = '(settings_digest IS NULL OR settings_digest = ?)';
 
 const CLAIMED = `state = CASE state WHEN 'queued' THEN 'running' ELSE 'processing' END,
   claimed_at = ?, attempts = attempts + 1, lease_owner = ?, lease_expires_at = ?`;
@@ -32,9 +37,9 @@ function claimInSqliteTransaction(tx: Executor, request: ClaimRequest): Promise<
   return tx.get<JobRow>(
     `UPDATE jobs SET ${CLAIMED}
      WHERE id = (SELECT id FROM jobs WHERE (${SQLITE_CLAIMABLE})
-                   AND kind IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT 1)
+                   AND kind IN (SELECT value FROM json_each(?)) AND ${SETTINGS_MATCH} ORDER BY id LIMIT 1)
      RETURNING ${JOB_COLUMNS}`,
-    [request.now, request.owner, request.expires, JSON.stringify(request.caps), JSON.stringify(request.kinds)],
+    [request.now, request.owner, request.expires, JSON.stringify(request.caps), JSON.stringify(request.kinds), request.settingsDigest],
   );
 }
 
@@ -48,13 +53,13 @@ async function claimOnPostgres(store: Store, request: ClaimRequest): Promise<Job
   // A channel job has no cap to check: one statement claims it, without a transaction around it.
   const queued = await store.get<JobRow>(
     `UPDATE jobs SET ${CLAIMED}
-     WHERE id = (SELECT id FROM jobs WHERE state = 'queued' AND kind = ANY(?::text[]) ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+     WHERE id = (SELECT id FROM jobs WHERE state = 'queued' AND kind = ANY(?::text[]) AND ${SETTINGS_MATCH} ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
      RETURNING ${JOB_COLUMNS}`,
-    [request.now, request.owner, request.expires, request.kinds],
+    [request.now, request.owner, request.expires, request.kinds, request.settingsDigest],
   );
   if (queued) return queued;
   // Without a waiting task job, no transaction: a worker's empty claims cost one round trip each.
-  const pending = await store.get<{ yes: boolean }>(`SELECT EXISTS (SELECT 1 FROM jobs WHERE state = 'pending' AND kind = ANY(?::text[])) AS yes`, [request.kinds]);
+  const pending = await store.get<{ yes: boolean }>(`SELECT EXISTS (SELECT 1 FROM jobs WHERE state = 'pending' AND kind = ANY(?::text[]) AND ${SETTINGS_MATCH}) AS yes`, [request.kinds, request.settingsDigest]);
   if (!pending?.yes) return undefined;
   return store.transaction((tx) => claimPendingOnPostgres(tx, request));
 }
@@ -65,8 +70,9 @@ async function claimPendingOnPostgres(tx: Transaction, request: ClaimRequest): P
     const candidate = await tx.get<{ id: number; state: string; user_id: number; plan: string }>(
       `SELECT jobs.id, jobs.state, jobs.user_id, users.plan FROM jobs JOIN users ON users.id = jobs.user_id
        WHERE jobs.state = 'pending' AND jobs.kind = ANY(?::text[]) AND NOT (jobs.user_id = ANY(?::bigint[]))
+         AND (jobs.settings_digest IS NULL OR jobs.settings_digest = ?)
        ORDER BY jobs.id LIMIT 1 FOR UPDATE OF jobs SKIP LOCKED`,
-      [request.kinds, passedOver],
+      [request.kinds, passedOver, request.settingsDigest],
     );
     if (!candidate) return undefined;
     const cap = request.caps[candidate.plan] ?? Number.MAX_SAFE_INTEGER;
@@ -85,11 +91,17 @@ async function claimPendingOnPostgres(tx: Transaction, request: ClaimRequest): P
  * SQLite: whether a job could be claimed, and whether a lease ran out, in one read. Idle workers of
  * a data dir poll (other processes' submits send them nothing), and a read takes no write lock.
  */
-export async function claimableOnSqlite(store: Store, kinds: string[], caps: Record<string, number>, now: number): Promise<{ waiting: boolean; expired: boolean }> {
+export async function claimableOnSqlite(
+  store: Store,
+  kinds: string[],
+  caps: Record<string, number>,
+  now: number,
+  settingsDigest: string | null,
+): Promise<{ waiting: boolean; expired: boolean }> {
   const row = await store.get<{ waiting: number; expired: number }>(
-    `SELECT EXISTS (SELECT 1 FROM jobs WHERE (${SQLITE_CLAIMABLE}) AND kind IN (SELECT value FROM json_each(?))) AS waiting,
+    `SELECT EXISTS (SELECT 1 FROM jobs WHERE (${SQLITE_CLAIMABLE}) AND kind IN (SELECT value FROM json_each(?)) AND ${SETTINGS_MATCH}) AS waiting,
             EXISTS (SELECT 1 FROM jobs WHERE state IN ('running', 'processing') AND lease_expires_at <= ?) AS expired`,
-    [JSON.stringify(caps), JSON.stringify(kinds), now],
+    [JSON.stringify(caps), JSON.stringify(kinds), settingsDigest, now],
   );
   return { waiting: Boolean(row?.waiting), expired: Boolean(row?.expired) };
 }
@@ -173,11 +185,11 @@ export async function finishAndClaimQueued(
   const rows = await store.all<JobRow & { which: 'finished' | 'claimed'; announced?: unknown; watched?: unknown }>(
     `WITH finished AS (${PG_FINISH}),
      claimed AS (UPDATE jobs SET ${CLAIMED}
-                 WHERE id = (SELECT id FROM jobs WHERE state = 'queued' AND kind = ANY(?::text[]) ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+                 WHERE id = (SELECT id FROM jobs WHERE state = 'queued' AND kind = ANY(?::text[]) AND ${SETTINGS_MATCH} ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
                  RETURNING ${PG_JOB_COLUMNS})
      SELECT 'finished' AS which, ${PG_JOB_COLUMNS}, ${ANNOUNCED} FROM finished
      UNION ALL SELECT 'claimed', ${PG_JOB_COLUMNS}, NULL FROM claimed`,
-    [...finishParams, next.now, next.owner, next.expires, next.kinds, channel],
+    [...finishParams, next.now, next.owner, next.expires, next.kinds, next.settingsDigest, channel],
   );
   const found: { finished?: JobRow; claimed?: JobRow } = {};
   for (const row of rows) found[row.which] = withoutPostgresColumns(row);

@@ -14,6 +14,7 @@ import type { Store } from '../store/store.js';
 import { isTerminal, isWaiting, type JobRow } from './job-row.js';
 import { JobQueue, type EnqueueRequest, type Enqueued } from './queue.js';
 import { familyOf } from './registry.js';
+import type { JobSettings } from './job-settings.js';
 import { spawnDetachedWorker, type WorkerSpawner } from './spawn.js';
 import { resolveJobTiming, type JobTiming } from './timing.js';
 import { waitForJob } from './waiter.js';
@@ -22,8 +23,12 @@ import { WorkerHosts } from './worker-hosts.js';
 
 export type JobRunner =
   | { mode: 'in-process'; workers?: number }
-  /** `env` goes to the detached worker beside this process's environment (a profile, a proxy…). */
-  | { mode: 'spawn'; spawn?: WorkerSpawner; env?: Record<string, string> }
+  /**
+   * `settings`: the submitting command's job settings (job-settings.ts), the detached worker's in
+   * place of this process's, and their digest, recorded on each job so that only a worker started
+   * with the same settings runs it (read on the first submit).
+   */
+  | { mode: 'spawn'; spawn?: WorkerSpawner; settings?: () => JobSettings }
   | { mode: 'none' };
 
 export const DEFAULT_IN_PROCESS_WORKERS = 2;
@@ -39,6 +44,7 @@ export class JobSystem {
   readonly hosts: WorkerHosts;
   readonly timing: JobTiming;
   private worker?: Worker;
+  private settingsRead?: JobSettings;
   /** Aborted by releaseWaiters(): the long-polls held at that moment answer at once. */
   private release = new AbortController();
 
@@ -65,7 +71,7 @@ export class JobSystem {
 
   /** Queues a job of a registered kind and makes sure something will run it. */
   async enqueue(request: Omit<EnqueueRequest, 'family'>): Promise<Enqueued> {
-    const enqueued = await this.queue.enqueue({ ...request, family: familyOf(request.kind) });
+    const enqueued = await this.queue.enqueue({ ...request, family: familyOf(request.kind), settingsDigest: this.settingsDigest });
     if (!enqueued.existing) await this.ensureRunner();
     return enqueued;
   }
@@ -80,11 +86,22 @@ export class JobSystem {
         this.startWorkers();
         return;
       case 'spawn':
-        if (await this.hosts.reserveSpawn()) this.runner.spawn ? this.runner.spawn(this.engine.dataDir) : spawnDetachedWorker(this.engine.dataDir, this.engine.storeUrl, undefined, this.runner.env);
+        if (await this.hosts.reserveSpawn(this.settingsDigest)) this.runner.spawn ? this.runner.spawn(this.engine.dataDir) : spawnDetachedWorker(this.engine.dataDir, this.engine.storeUrl, undefined, this.jobSettings?.env);
         return;
       case 'none':
         return;
     }
+  }
+
+  /** The digest of the settings this engine's jobs must run with; undefined: any worker's. */
+  private get settingsDigest(): string | undefined {
+    return this.jobSettings?.digest;
+  }
+
+  private get jobSettings(): JobSettings | undefined {
+    if (this.runner.mode !== 'spawn' || !this.runner.settings) return undefined;
+    this.settingsRead ??= this.runner.settings();
+    return this.settingsRead;
   }
 
   /** Starts this process's worker loops (serve does so at start, whatever the runner); no-op if running. */

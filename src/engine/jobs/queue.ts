@@ -14,7 +14,7 @@
 import { EventEmitter } from 'node:events';
 import type { Clock } from '../clock.js';
 import type { Store, Transaction } from '../store/store.js';
-import { claimableOnSqlite, claimFor, finishAndClaimQueued, finishJob, kindsIn, watchJob, type FinishValues } from './claim-sql.js';
+import { claimableOnSqlite, claimFor, SETTINGS_MATCH, finishAndClaimQueued, finishJob, kindsIn, watchJob, type FinishValues } from './claim-sql.js';
 import { familyStates, JOB_COLUMNS, type JobFamily, type JobRow } from './job-row.js';
 import { jobProcessor } from './registry.js';
 
@@ -27,6 +27,8 @@ export interface EnqueueRequest {
   publicId?: string;
   /** A repeat with the same (user, kind, key) returns the existing job and queues nothing. */
   idempotencyKey?: string;
+  /** The submitting command's settings digest (job-settings.ts): only a worker with the same runs it. */
+  settingsDigest?: string;
   /** Runs inside the insert's transaction just before the insert (rate limits, caps); throw to refuse. */
   beforeInsert?: (tx: Transaction) => Promise<void>;
 }
@@ -37,7 +39,8 @@ export interface Enqueued {
   existing: boolean;
 }
 
-export type Outcome = { output: unknown } | { error: string };
+/** A failure may keep an output too (JobFailure): what it had spent before failing. */
+export type Outcome = { output: unknown } | { error: string; output?: unknown };
 
 export const DEFAULT_MAX_ATTEMPTS = 3;
 /**
@@ -118,9 +121,9 @@ export class JobQueue {
       }
       await request.beforeInsert?.(tx);
       const row = await tx.get<JobRow>(
-        `INSERT INTO jobs (public_id, kind, user_id, state, input, idempotency_key, requested_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${JOB_COLUMNS}`,
-        [request.publicId ?? null, request.kind, request.userId, familyStates[request.family].waiting, JSON.stringify(request.input ?? {}), request.idempotencyKey ?? null, this.clock.now()],
+        `INSERT INTO jobs (public_id, kind, user_id, state, input, idempotency_key, requested_at, settings_digest)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${JOB_COLUMNS}`,
+        [request.publicId ?? null, request.kind, request.userId, familyStates[request.family].waiting, JSON.stringify(request.input ?? {}), request.idempotencyKey ?? null, this.clock.now(), request.settingsDigest ?? null],
       );
       return { row: row!, existing: false };
     });
@@ -153,17 +156,19 @@ export class JobQueue {
   /**
    * Takes the oldest waiting job of `kinds` for `owner`. Jobs whose holder died go back to the queue
    * first: at once when a lease ran out, and every `recoverEveryMs` for holders known dead before
-   * their lease ends. A claim that finds a job costs one statement on Postgres.
+   * their lease ends. A claim that finds a job costs one statement on Postgres. `settingsDigest`:
+   * the claiming worker's (job-settings.ts); it takes jobs with that digest or none.
    */
-  async claim(owner: string, kinds: string[], leaseMs: number): Promise<JobRow | undefined> {
+  async claim(owner: string, kinds: string[], leaseMs: number, settingsDigest?: string): Promise<JobRow | undefined> {
     const caps = this.taskConcurrency();
+    const digest = settingsDigest ?? null;
     const claimNow = () => {
       const now = this.clock.now();
-      return claimFor(this.store)(this.store, { owner, kinds, caps, now, expires: now + leaseMs });
+      return claimFor(this.store)(this.store, { owner, kinds, caps, now, expires: now + leaseMs, settingsDigest: digest });
     };
     if (this.store.dialect === 'sqlite') {
       // Idle workers poll often; a read first keeps them from taking the write lock for nothing.
-      const { waiting, expired } = await claimableOnSqlite(this.store, kinds, caps, this.clock.now());
+      const { waiting, expired } = await claimableOnSqlite(this.store, kinds, caps, this.clock.now(), digest);
       if (expired) await this.recover();
       else if (!waiting) return undefined;
       else await this.recoverIfDue();
@@ -218,10 +223,11 @@ export class JobQueue {
    * Records an outcome like `finish` and claims the oldest waiting channel-family job of `next.kinds`
    * in the same step: a busy worker's one round trip per job.
    */
-  async finishAndClaim(id: number, owner: string, outcome: Outcome, next: { owner: string; kinds: string[]; leaseMs: number }): Promise<{ finished?: JobRow; claimed?: JobRow }> {
+  async finishAndClaim(id: number, owner: string, outcome: Outcome, next: { owner: string; kinds: string[]; leaseMs: number; settingsDigest?: string }): Promise<{ finished?: JobRow; claimed?: JobRow }> {
     const now = this.clock.now();
     const values: FinishValues = { ...outcomeColumns(outcome), now, id, owner };
-    const found = await finishAndClaimQueued(this.store, values, { owner: next.owner, kinds: next.kinds, caps: {}, now, expires: now + next.leaseMs }, FINISHED_CHANNEL);
+    const claim = { owner: next.owner, kinds: next.kinds, caps: {}, now, expires: now + next.leaseMs, settingsDigest: next.settingsDigest ?? null };
+    const found = await finishAndClaimQueued(this.store, values, claim, FINISHED_CHANNEL);
     if (found.finished && this.store.dialect === 'sqlite') await this.announce('finished', id);
     return found;
   }
@@ -272,16 +278,19 @@ export class JobQueue {
     return changed;
   }
 
-  /** Whether a job of `kinds` waits to be claimed. */
-  async hasWaiting(kinds: string[], on: Store | Transaction = this.store): Promise<boolean> {
+  /** Whether a job of `kinds` waits to be claimed (by a worker with `settingsDigest`, when given). */
+  async hasWaiting(kinds: string[], on: Store | Transaction = this.store, settingsDigest?: string | null): Promise<boolean> {
     const [inKinds, kindsParam] = kindsIn(this.store, kinds);
-    const row = await on.get<{ n: number }>(`SELECT COUNT(*) AS n FROM jobs WHERE state IN ('queued', 'pending') AND ${inKinds}`, [kindsParam]);
+    const forWorker = settingsDigest === undefined ? '' : ` AND ${SETTINGS_MATCH}`;
+    const params = settingsDigest === undefined ? [kindsParam] : [kindsParam, settingsDigest];
+    const row = await on.get<{ n: number }>(`SELECT COUNT(*) AS n FROM jobs WHERE state IN ('queued', 'pending') AND ${inKinds}${forWorker}`, params);
     return row!.n > 0;
   }
 }
 
 function outcomeColumns(outcome: Outcome): { state: string; result: string | null; error: string | null } {
-  return 'error' in outcome ? { state: 'failed', result: null, error: outcome.error } : { state: 'completed', result: JSON.stringify(outcome.output ?? {}), error: null };
+  if ('error' in outcome) return { state: 'failed', result: outcome.output === undefined ? null : JSON.stringify(outcome.output), error: outcome.error };
+  return { state: 'completed', result: JSON.stringify(outcome.output ?? {}), error: null };
 }
 
 export function abandonedMessage(attempts: number): string {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePrivateFile } from '../store/private-file.js';
+import { workerEnvironment } from './job-settings.js';
 
 /** Starts a worker for the data dir (and the store the engine runs on, if not the data dir's); must not wait for it. */
 export type WorkerSpawner = (dataDir: string, storeUrl?: string) => void;
@@ -25,7 +26,7 @@ export function findCliLauncher(from = path.dirname(fileURLToPath(import.meta.ur
   }
 }
 
-/** `env` adds to this process's environment (the profile whose settings the worker uses; the live platform's proxy and cookies file the caller was given). */
+/** `env`: the submitting command's job settings (job-settings.ts), in place of this process's own. */
 export function spawnDetachedWorker(dataDir: string, storeUrl?: string, launcher = findCliLauncher(), env: Record<string, string> = {}): void {
   if (!launcher) throw new Error('Cannot find bin/tubekit.js to start a job worker; run `tubekit engine worker` yourself.');
   fs.mkdirSync(dataDir, { recursive: true });
@@ -37,7 +38,7 @@ export function spawnDetachedWorker(dataDir: string, storeUrl?: string, launcher
       stdio: ['ignore', log, log],
       // The worker opens the engine directly; it has no use for the caller's key. The store URL goes
       // by the environment: it may hold a password, which a command line would show to `ps`.
-      env: { ...process.env, ...env, TUBEKIT_DATA_DIR: dataDir, TUBEKIT_API_KEY: '', TUBEKIT_STORE: storeUrl ?? '' },
+      env: { ...workerEnvironment(process.env, env), TUBEKIT_DATA_DIR: dataDir, TUBEKIT_API_KEY: '', TUBEKIT_STORE: storeUrl ?? '' },
     });
     child.on('error', () => undefined);
     child.unref();

@@ -45,27 +45,31 @@ export class WorkerHosts {
     private readonly staleMs: number,
   ) {}
 
-  /** Registers a host; `runsHere` when its worker loop is in this process (see `here`). */
-  async register(mode: WorkerHostMode, { runsHere = false } = {}): Promise<string> {
+  /**
+   * Registers a host; `runsHere` when its worker loop is in this process (see `here`);
+   * `settingsDigest` the settings it runs jobs with (job-settings.ts).
+   */
+  async register(mode: WorkerHostMode, { runsHere = false, settingsDigest }: { runsHere?: boolean; settingsDigest?: string } = {}): Promise<string> {
     const id = `${mode}-${process.pid}-${randomUUID().slice(0, 8)}@${MACHINE}`;
     const now = this.clock.now();
+    const digest = settingsDigest ?? null;
     await this.store.transaction(async (tx) => {
       await tx.lock(SPAWN_LOCK);
-      // A started worker fulfils every pending spawn reservation.
-      await tx.run(`DELETE FROM job_workers WHERE mode = 'starting' OR heartbeat_at <= ?`, [now - this.staleMs]);
-      await tx.run('INSERT INTO job_workers (id, pid, mode, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)', [id, process.pid, mode, now, now]);
+      // A started worker fulfils every pending spawn reservation made for its settings.
+      await tx.run(`DELETE FROM job_workers WHERE (mode = 'starting' AND COALESCE(settings_digest, '') = COALESCE(?, '')) OR heartbeat_at <= ?`, [digest, now - this.staleMs]);
+      await tx.run('INSERT INTO job_workers (id, pid, mode, started_at, heartbeat_at, settings_digest) VALUES (?, ?, ?, ?, ?, ?)', [id, process.pid, mode, now, now, digest]);
     });
     if (runsHere) this.here.add(id);
     return id;
   }
 
   /** Refreshes a host's heartbeat; re-registers it if a peer pruned it as stale meanwhile. */
-  async beat(id: string, mode: WorkerHostMode): Promise<void> {
+  async beat(id: string, mode: WorkerHostMode, settingsDigest?: string): Promise<void> {
     const now = this.clock.now();
     await this.store.run(
-      `INSERT INTO job_workers (id, pid, mode, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO job_workers (id, pid, mode, started_at, heartbeat_at, settings_digest) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at`,
-      [id, process.pid, mode, now, now],
+      [id, process.pid, mode, now, now, settingsDigest ?? null],
     );
   }
 
@@ -90,17 +94,19 @@ export class WorkerHosts {
   }
 
   /**
-   * Reserves the start of a detached worker unless a live host (or a recent reservation) exists.
-   * True means the caller should start one now.
+   * Reserves the start of a detached worker unless a live host (or a recent reservation) exists
+   * that runs jobs with `settingsDigest` (any host, without one). True means the caller should
+   * start one now.
    */
-  reserveSpawn(): Promise<boolean> {
+  reserveSpawn(settingsDigest?: string): Promise<boolean> {
+    const digest = settingsDigest ?? null;
     return this.store.transaction(async (tx) => {
       await tx.lock(SPAWN_LOCK);
       const now = this.clock.now();
-      const live = (await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM job_workers WHERE heartbeat_at > ?', [now - this.staleMs]))!.n;
-      if (live > 0) return false;
+      const live = (await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM job_workers WHERE heartbeat_at > ? AND (CAST(? AS TEXT) IS NULL OR settings_digest = ?)', [now - this.staleMs, digest, digest]))!.n;
+      if (Number(live) > 0) return false;
       await tx.run('DELETE FROM job_workers WHERE heartbeat_at <= ?', [now - this.staleMs]);
-      await tx.run(`INSERT INTO job_workers (id, pid, mode, started_at, heartbeat_at) VALUES (?, ?, 'starting', ?, ?)`, [`starting-${randomUUID().slice(0, 8)}`, process.pid, now, now]);
+      await tx.run(`INSERT INTO job_workers (id, pid, mode, started_at, heartbeat_at, settings_digest) VALUES (?, ?, 'starting', ?, ?, ?)`, [`starting-${randomUUID().slice(0, 8)}`, process.pid, now, now, digest]);
       return true;
     });
   }

@@ -11,6 +11,7 @@ import { insufficientStorage } from '../../core/errors.js';
 import { isDiskFull } from '../store/disk-space.js';
 import { PLANS } from '../limits/plans.js';
 import type { EngineContext } from '../context.js';
+import { JobFailure } from './job-failure.js';
 import { toJob, type JobFamily, type JobRow } from './job-row.js';
 import { familyOf, jobProcessor, registeredKinds } from './registry.js';
 import type { Outcome } from './queue.js';
@@ -28,6 +29,11 @@ export interface WorkerOptions {
   mode?: WorkerHostMode;
   /** Kinds to claim (default: every registered kind). */
   kinds?: string[];
+  /**
+   * The settings this worker runs jobs with (job-settings.ts): it claims jobs submitted with the
+   * same, or without any. Undefined: only jobs without any.
+   */
+  settingsDigest?: string;
   /** One line per event (claims, outcomes, problems). */
   log?: (line: string) => void;
 }
@@ -106,11 +112,12 @@ export class Worker {
         return false;
       },
     );
-    this.hostId = await hosts.register(mode, { runsHere: true });
+    const digest = this.options.settingsDigest;
+    this.hostId = await hosts.register(mode, { runsHere: true, settingsDigest: digest });
     const hostBeat = setInterval(() => {
       // A notification lost with a dropped connection is made up for here.
       wake();
-      void this.guard(() => hosts.beat(this.hostId!, mode));
+      void this.guard(() => hosts.beat(this.hostId!, mode, digest));
     }, timing.hostHeartbeatMs);
     hostBeat.unref();
     let idleSince = Date.now();
@@ -126,7 +133,7 @@ export class Worker {
               if (!this.worthClaiming(family)) break;
               const heardBefore = this.heard[family];
               const owner = `${this.hostId}/${++this.claims}`;
-              const row = await queue.claim(owner, familyKinds, timing.leaseMs);
+              const row = await queue.claim(owner, familyKinds, timing.leaseMs, digest);
               if (!row) {
                 if (this.heard[family] === heardBefore) this.mayHaveWork[family] = false;
                 break;
@@ -141,7 +148,7 @@ export class Worker {
           }
           if (this.inFlight.size > 0) idleSince = Date.now();
           if (this.options.untilIdle && this.inFlight.size === 0 && Date.now() - idleSince >= idleMs) {
-            if (await hosts.retireIfIdle(this.hostId, (tx) => queue.hasWaiting(kinds(), tx))) break;
+            if (await hosts.retireIfIdle(this.hostId, (tx) => queue.hasWaiting(kinds(), tx, digest ?? null))) break;
           }
         } catch (error) {
           if (this.stopped) break;
@@ -222,7 +229,7 @@ export class Worker {
       if (!processor) throw new Error(`No processor for jobs of kind "${row.kind}" in this worker.`);
       outcome = { output: await processor.process(toJob(row), { engine: this.engine, signal }) };
     } catch (error) {
-      outcome = { error: failureMessage(error) };
+      outcome = error instanceof JobFailure ? { error: failureMessage(error.failure), output: error.output } : { error: failureMessage(error) };
     } finally {
       clearInterval(heartbeat);
     }
@@ -246,7 +253,7 @@ export class Worker {
     if (kinds.length === 0) return this.guard(() => queue.finish(row.id, owner, outcome));
     const heardBefore = this.heard[family];
     const nextOwner = `${this.hostId}/${++this.claims}`;
-    const found = await this.guard(() => queue.finishAndClaim(row.id, owner, outcome, { owner: nextOwner, kinds, leaseMs: timing.leaseMs }));
+    const found = await this.guard(() => queue.finishAndClaim(row.id, owner, outcome, { owner: nextOwner, kinds, leaseMs: timing.leaseMs, settingsDigest: this.options.settingsDigest }));
     if (found?.claimed) {
       if (this.stopped) await this.guard(() => queue.release(found.claimed!.id, nextOwner));
       else this.start(found.claimed, nextOwner, family);

@@ -108,6 +108,52 @@ describe('JSON answers in the shape the prompt gives', () => {
     expect(answer.people).toEqual([]);
   });
 
+  it('cuts shots at the cue times: one a cue when no count is asked (up to 40)', () => {
+    const answer = ask(clientPrompt);
+    const cues = spoken.transcript.cues.length;
+    expect(answer.shots.length).toBe(Math.min(cues, 40));
+    if (cues <= 40) expect(answer.shots.map((shot: { start: string }) => seconds(shot.start))).toEqual(spoken.transcript.cues.map((cue) => Math.round(cue.start * 10) / 10));
+  });
+
+  it('answers about the time window the prompt names, each window its own shots', () => {
+    const length = spoken.video.duration_seconds;
+    const stamp = (at: number) => `${Math.floor(at / 60)}:${String(Math.floor(at % 60)).padStart(2, '0')}`;
+    const edges = [0, Math.floor(length / 3), Math.floor((2 * length) / 3), Math.floor(length)];
+    const answers = [0, 1, 2].map((part) => ask(`Return JSON with keys: shots (list of {start, end, description}). Only the shots in ${stamp(edges[part]!)}–${stamp(edges[part + 1]!)}.`));
+    answers.forEach((answer, part) => {
+      expect(answer.shots.length).toBeGreaterThan(0);
+      for (const shot of answer.shots) {
+        expect(seconds(shot.start)).toBeGreaterThanOrEqual(edges[part]! - 0.05);
+        expect(seconds(shot.end)).toBeLessThanOrEqual(edges[part + 1]! + 0.05);
+      }
+    });
+    expect(answers[0]!.shots[0].start).not.toBe(answers[1]!.shots[0].start);
+    expect(answers[1]!.shots[0].start).not.toBe(answers[2]!.shots[0].start);
+    // "between … and …" and "from … to …" name windows too; key moments follow them.
+    const moments = ask(`Between ${stamp(edges[1]!)} and ${stamp(edges[2]!)}, what are the key moments? Return JSON with keys: moments (list of {start, end, text})`);
+    expect(moments.moments.length).toBeGreaterThan(0);
+    for (const moment of moments.moments) expect(seconds(moment.start)).toBeGreaterThanOrEqual(edges[1]! - 0.05);
+  });
+
+  it('leaves an enum field empty when it cannot choose, never filling it with transcript text', () => {
+    const answer = ask('Return JSON like {"shots": [{"start": 0.0, "end": 1.0, "description": "talking|action|b-roll", "shot_type": "wide|medium|close-up"}], "category": "one of: tutorial, vlog, review"}');
+    expect(answer.shots.length).toBeGreaterThan(1);
+    for (const shot of answer.shots) expect(shot).toMatchObject({ description: '', shot_type: '' });
+    expect(answer.category).toBe('');
+    expect(answer._unfilled).toEqual(expect.arrayContaining(['shots[0].description', 'shots[0].shot_type', 'category']));
+    expect(readAnswerShape('Return JSON with keys: pacing (one of: slow, medium, fast), mood (string)')[0]).toEqual({ name: 'pacing', shape: { kind: 'enum', options: ['slow', 'medium', 'fast'] } });
+  });
+
+  it('reads the keys of a JSON example that is not strict JSON', () => {
+    const prompt = `Respond with JSON: {"title": "...", "quality": 1-5, 'mood': "calm" | "tense", views: <number>, shots: [{start: 0.0, end: 4.5, text: "..."}, ...],}`;
+    expect(readAnswerShape(prompt).map((field) => [field.name, field.shape.kind])).toEqual([
+      ['title', 'text'], ['quality', 'number'], ['mood', 'enum'], ['views', 'number'], ['shots', 'list'],
+    ]);
+    const answer = ask(prompt);
+    expect(answer).toMatchObject({ title: spoken.video.title, quality: 0, mood: '', views: spoken.video.views });
+    expect(answer.shots[0]).toEqual({ start: expect.any(Number), end: expect.any(Number), text: expect.any(String) });
+  });
+
   it('keeps answering quoted keys without shapes as before', () => {
     const answer = ask('Return JSON with keys "title", "views", "summary" and "topics".');
     expect(answer).toMatchObject({ title: spoken.video.title, views: spoken.video.views });

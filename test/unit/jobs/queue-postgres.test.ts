@@ -14,6 +14,8 @@ import { createTestDatabase } from '../../support/postgres.js';
 
 registerJobProcessor<Record<string, never>, Record<string, never>>({ kind: 'test-pg-task', family: 'task', process: async () => ({}) });
 registerJobProcessor<Record<string, never>, Record<string, never>>({ kind: 'test-pg-channel', family: 'channel', process: async () => ({}) });
+registerJobProcessor<Record<string, never>, Record<string, never>>({ kind: 'test-pg-set-task', family: 'task', process: async () => ({}) });
+registerJobProcessor<Record<string, never>, Record<string, never>>({ kind: 'test-pg-set-channel', family: 'channel', process: async () => ({}) });
 
 describe('job queue on PostgreSQL, two machines', () => {
   const engines: Engine[] = [];
@@ -105,5 +107,29 @@ describe('job queue on PostgreSQL, two machines', () => {
     // A lost lease records nothing; the claim stands on its own (nothing is left to claim here).
     const again = await engines[1]!.jobs.queue.finishAndClaim(first.id, `${hosts[1]}/b`, { output: {} }, { owner: `${hosts[1]}/d`, kinds: ['test-pg-channel'], leaseMs: 60_000 });
     expect(again).toEqual({});
+  });
+
+  it('claims a job only for a worker with the settings it was submitted with, on every claim path', async () => {
+    const queue = engines[1]!.jobs.queue;
+    const { user_id: userId } = await engines[0]!.identity.createUserWithKey('ultimate', []);
+    const submit = (kind: string) => engines[0]!.jobs.queue.enqueue({ kind, family: kind === 'test-pg-set-task' ? 'task' : 'channel', userId, input: {}, publicId: `pg-${Math.random().toString(36).slice(2)}`, settingsDigest: 'digest-b' });
+    const task = await submit('test-pg-set-task');
+    const channel = await submit('test-pg-set-channel');
+    expect(await queue.claim(`${hosts[1]}/s1`, ['test-pg-set-task', 'test-pg-set-channel'], 60_000, 'digest-a')).toBeUndefined();
+    expect(await queue.claim(`${hosts[1]}/s2`, ['test-pg-set-task', 'test-pg-set-channel'], 60_000)).toBeUndefined();
+    expect(await queue.hasWaiting(['test-pg-set-task'], undefined, 'digest-a')).toBe(false);
+    expect((await queue.claim(`${hosts[1]}/s3`, ['test-pg-set-task'], 60_000, 'digest-b'))!.id).toBe(task.row.id);
+    // The finish-and-claim of the next channel job looks at the settings too.
+    const held = await queue.claim(`${hosts[1]}/s4`, ['test-pg-set-channel'], 60_000, 'digest-b');
+    expect(held!.id).toBe(channel.row.id);
+    const other = await submit('test-pg-set-channel');
+    const passed = await queue.finishAndClaim(held!.id, `${hosts[1]}/s4`, { output: {} }, { owner: `${hosts[1]}/s5`, kinds: ['test-pg-set-channel'], leaseMs: 60_000, settingsDigest: 'digest-a' });
+    expect([passed.finished?.state, passed.claimed]).toEqual(['completed', undefined]);
+    expect((await queue.claim(`${hosts[1]}/s6`, ['test-pg-set-channel'], 60_000, 'digest-b'))!.id).toBe(other.row.id);
+    // A spawn is reserved unless a live host has those settings.
+    expect(await engines[1]!.jobs.hosts.reserveSpawn('digest-c')).toBe(true);
+    expect(await engines[1]!.jobs.hosts.reserveSpawn('digest-c')).toBe(false);
+    await engines[1]!.jobs.hosts.register('detached', { settingsDigest: 'digest-d' });
+    expect(await engines[1]!.jobs.hosts.reserveSpawn('digest-d')).toBe(false);
   });
 });

@@ -257,6 +257,32 @@ describe('making sure a worker runs (local CLI mode)', () => {
     expect(spawned).toHaveLength(2);
   });
 
+  it('runs a job only in a worker started with the settings of the command that submitted it', async () => {
+    const spawned: string[] = [];
+    const settings = () => ({ env: { TUBEKIT_ANALYSIS_BASE_URL: 'http://127.0.0.1:2' }, digest: 'settings-b' });
+    const engine = open({ jobRunner: { mode: 'spawn', spawn: (dataDir) => spawned.push(dataDir), settings } });
+    const queue = engine.jobs.queue;
+    // A worker still alive from a command with other settings is not used: another one is started.
+    const older = await engine.jobs.hosts.register('detached', { settingsDigest: 'settings-a' });
+    const job = await enqueueSleep(engine);
+    expect(spawned).toHaveLength(1);
+    expect(engine.db.prepare('SELECT settings_digest FROM jobs WHERE id = ?').get(job.id)).toEqual({ settings_digest: 'settings-b' });
+    expect(await queue.claim(`${older}/1`, ['test-sleep'], 60_000, 'settings-a')).toBeUndefined();
+    expect(await queue.claim(`${older}/2`, ['test-sleep'], 60_000)).toBeUndefined();
+    // Nothing it may run waits, so it can retire.
+    expect(await queue.hasWaiting(['test-sleep'], undefined, 'settings-a')).toBe(false);
+    expect(await queue.hasWaiting(['test-sleep'], undefined, 'settings-b')).toBe(true);
+    const started = await engine.jobs.hosts.register('detached', { settingsDigest: 'settings-b' });
+    expect((await queue.claim(`${started}/1`, ['test-sleep'], 60_000, 'settings-b'))!.id).toBe(job.id);
+    // That worker is alive now: the next submit with the same settings starts none.
+    await enqueueSleep(engine);
+    expect(spawned).toHaveLength(1);
+    // A job submitted without settings (serve, a library engine) is any worker's.
+    const plain = open({}, engine.dataDir);
+    const anyones = await enqueueSleep(plain);
+    expect((await queue.claim(`${older}/3`, ['test-sleep'], 60_000, 'settings-a'))!.id).toBe(anyones.id);
+  });
+
   it('does not spawn for an idempotent replay', async () => {
     const spawned: string[] = [];
     const engine = open({ jobRunner: { mode: 'spawn', spawn: (dataDir) => spawned.push(dataDir) } });

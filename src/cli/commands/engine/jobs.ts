@@ -55,6 +55,9 @@ function registerWorker(engine: Command, app: CliApp): void {
       process.once('SIGTERM', stop);
       log(`started on ${app.settings.store.kind === 'postgres' ? app.settings.store.description : app.settings.dataDir}${flags.untilIdle ? ` (exits after ${idleMs / 1000}s idle)` : ''}`);
       // A worker that stays up keeps a live data dir's watched channels fresh (a detached one exits when idle).
+      // It runs the jobs of commands with its own settings (and those submitted without any).
+      const [{ commandJobSettings }, { jobCommandSettings }] = await Promise.all([import('../../../engine/jobs/job-settings.js'), import('../../service-factory.js')]);
+      const { digest } = commandJobSettings(app.settings.dataDir, app.io.streams.env, jobCommandSettings(app.settings));
       const stopSweeps = flags.untilIdle ? () => undefined : await scheduleLiveSweeps(local, refreshMinutes, log);
       const { startDeliveryLoop } = await import('../../../engine/features/webhooks/delivery.js');
       const stopDeliveries = startDeliveryLoop(local, log);
@@ -64,6 +67,7 @@ function registerWorker(engine: Command, app: CliApp): void {
           untilIdle: Boolean(flags.untilIdle),
           idleMs,
           mode: flags.untilIdle ? 'detached' : 'foreground',
+          settingsDigest: digest,
           log,
           signal: stopping.signal,
         });

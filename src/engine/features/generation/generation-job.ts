@@ -8,8 +8,9 @@ import type { Provider } from '../../../core/schemas/voices.js';
 import { hasFault } from '../../faults.js';
 import { registerJobProcessor } from '../../jobs/registry.js';
 import { wordsToSrt, type SynthesisOptions } from '../../speech/index.js';
+import { JobFailure } from '../../jobs/job-failure.js';
 import { speechProvider } from '../../speech/providers/registry.js';
-import type { SpeechOrder } from '../../speech/providers/speech-provider.js';
+import { spentCharacters, type SpeechOrder } from '../../speech/providers/speech-provider.js';
 import { audioFilesFor, storeAudioFiles } from './audio-files.js';
 import { publicFileUrl } from '../public-url.js';
 
@@ -29,6 +30,7 @@ export interface GenerationInput {
   transcript?: boolean;
 }
 
+/** A failed job's output holds only the characters it spent (JobFailure). */
 export interface GenerationOutput {
   audio_path: string;
   transcript_path?: string;
@@ -42,7 +44,13 @@ registerJobProcessor<GenerationInput, GenerationOutput>({
   async process(job, { engine, signal }) {
     if (hasFault(engine.settings, 'speech-synthesis')) throw new Error('Speech synthesis failed (injected fault "speech-synthesis").');
     const { script, speech, upstream, piper } = job.input;
-    const spoken = await speechProvider(engine, job.input.provider).speak({ script, speech, upstream, piper }, signal);
+    const spoken = await speechProvider(engine, job.input.provider)
+      .speak({ script, speech, upstream, piper }, signal)
+      .catch((error: unknown) => {
+        // Parts the provider answered before the failure were spent: the failed job still shows them.
+        const spent = spentCharacters(error);
+        throw spent ? new JobFailure(error, { upstream_characters: spent }) : error;
+      });
     const files = audioFilesFor(job.publicId!, job.requestedAt);
     const transcript = job.input.transcript !== false;
     storeAudioFiles(engine.filesDir, files, spoken.mp3, transcript ? wordsToSrt(spoken.words) : null, engine.settings);
@@ -55,12 +63,12 @@ registerJobProcessor<GenerationInput, GenerationOutput>({
   },
   describe(job, request) {
     const fields: Record<string, unknown> = { title: job.input.title, provider: job.input.provider, voice_id: job.input.voice_id };
-    if (job.output) {
+    if (job.output?.audio_path) {
       fields.audio_url = publicFileUrl(request, job.output.audio_path);
       if (job.output.transcript_path) fields.transcript_url = publicFileUrl(request, job.output.transcript_path);
       fields.audio_duration_seconds = job.output.audio_duration_seconds;
-      if (job.output.upstream_characters) fields.upstream_characters = job.output.upstream_characters;
     }
+    if (job.output?.upstream_characters) fields.upstream_characters = job.output.upstream_characters;
     return fields;
   },
 });

@@ -68,7 +68,7 @@ export async function cloneAltVoice(
         description: '',
         tags: [],
         profile,
-        samplePath: samplePath(request.engine.filesDir, 'alt', voiceId, info.format),
+        samplePath: samplePath(request.engine.filesDir, 'alt', info.format),
         upstreamId,
         createdAt: request.engine.clock.now(),
       },

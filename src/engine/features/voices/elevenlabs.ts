@@ -105,7 +105,7 @@ export async function cloneElevenLabsVoice(request: RequestContext, input: Parse
         description: input.description?.trim() ?? '',
         tags: [],
         profile: NEUTRAL_PROFILE,
-        samplePath: samplePath(request.engine.filesDir, 'elevenlabs', upstreamId, info.format),
+        samplePath: samplePath(request.engine.filesDir, 'elevenlabs', info.format),
         upstreamId,
         createdAt: request.engine.clock.now(),
       },

@@ -75,7 +75,7 @@ export async function cloneStealthVoice(
     description: input.description?.trim() ?? '',
     tags: input.tags ?? [],
     profile,
-    samplePath: samplePath(request.engine.filesDir, 'stealth', voiceId, info.format),
+    samplePath: samplePath(request.engine.filesDir, 'stealth', info.format),
     upstreamId: null,
     createdAt: request.engine.clock.now(),
   };

@@ -7,9 +7,12 @@
  *   TUBEKIT_COOKIES          Netscape cookies file, for a site that asks to sign in
  *   TUBEKIT_PLATFORM_RATE    requests a second to each host (default 2)
  *   TUBEKIT_PLATFORM_TIMEOUT seconds one request may take (default 20)
+ *   TUBEKIT_MEDIA_MIN_RATE   bytes a second a media transfer must average over each window (default 8192; 0: none)
+ *   TUBEKIT_MEDIA_RATE_WINDOW  that window's seconds (default 30)
  */
 import { badRequest } from '../../../core/errors.js';
 import { proxyForDisplay, proxyUrlProblem } from '../../../core/proxy-url.js';
+import { DEFAULT_MINIMUM_RATE, type MinimumRate } from './media/transfer-rate.js';
 
 export interface LiveNetworkSettings {
   origin?: string;
@@ -24,6 +27,8 @@ export interface LiveNetworkSettings {
   /** First back-off; doubles each attempt, jittered, at least the site's Retry-After. */
   backoffBaseMs: number;
   backoffCapMs: number;
+  /** The slowest a media transfer (yt-dlp's download) may go before it is stopped. */
+  mediaMinRate: MinimumRate;
 }
 
 export const DEFAULT_NETWORK: LiveNetworkSettings = {
@@ -32,6 +37,7 @@ export const DEFAULT_NETWORK: LiveNetworkSettings = {
   retries: 3,
   backoffBaseMs: 2_000,
   backoffCapMs: 60_000,
+  mediaMinRate: DEFAULT_MINIMUM_RATE,
 };
 
 /** Settings the caller gives beside the environment, which they win over: the CLI's --proxy, the profile's cookies file. */
@@ -75,6 +81,20 @@ export function networkSettingsFromEnv(env: NodeJS.ProcessEnv, flags: NetworkFla
       throw badRequest(`TUBEKIT_PLATFORM_TIMEOUT: "${env.TUBEKIT_PLATFORM_TIMEOUT}" is not a time limit.`, 'Give the seconds one request to the site may take, between 0.1 and 600 (default 20).');
     }
     settings.timeoutMs = Math.round(seconds * 1000);
+  }
+  if (env.TUBEKIT_MEDIA_MIN_RATE) {
+    const rate = Number(env.TUBEKIT_MEDIA_MIN_RATE);
+    if (!Number.isInteger(rate) || rate < 0 || rate > 100 * 1024 * 1024) {
+      throw badRequest(`TUBEKIT_MEDIA_MIN_RATE: "${env.TUBEKIT_MEDIA_MIN_RATE}" is not a rate.`, 'Give the bytes a second a media transfer must average, a whole number (default 8192; 0 turns the rule off).');
+    }
+    settings.mediaMinRate = { ...settings.mediaMinRate, bytesPerSecond: rate };
+  }
+  if (env.TUBEKIT_MEDIA_RATE_WINDOW) {
+    const seconds = Number(env.TUBEKIT_MEDIA_RATE_WINDOW);
+    if (!Number.isFinite(seconds) || seconds < 0.5 || seconds > 3600) {
+      throw badRequest(`TUBEKIT_MEDIA_RATE_WINDOW: "${env.TUBEKIT_MEDIA_RATE_WINDOW}" is not a window.`, 'Give the seconds over which a media transfer\'s rate is judged, between 0.5 and 3600 (default 30).');
+    }
+    settings.mediaMinRate = { ...settings.mediaMinRate, windowMs: Math.round(seconds * 1000) };
   }
   return settings;
 }

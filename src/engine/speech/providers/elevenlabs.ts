@@ -9,7 +9,7 @@ import { joinMp3, Mp3FormatError, readMp3Frames, type Mp3Frames } from '../mp3-f
 import { chunkScript } from '../sentence-chunks.js';
 import type { TimedWord } from '../srt.js';
 import type { UpstreamConfig } from './speech-settings.js';
-import type { SpeechOrder, SpeechProvider, SpokenScript, UpstreamCatalogVoice } from './speech-provider.js';
+import { withSpentCharacters, type SpeechOrder, type SpeechProvider, type SpokenScript, type UpstreamCatalogVoice } from './speech-provider.js';
 import { callUpstream, upstreamFailure, upstreamJson, type UpstreamCall } from './upstream-http.js';
 
 export const ELEVENLABS_OUTPUT_FORMAT = 'mp3_44100_128';
@@ -96,8 +96,13 @@ export function elevenLabsProvider(config: UpstreamConfig, options: ElevenLabsOp
       const words: TimedWord[] = [];
       let offset = 0;
       // One part after another: the provider's concurrency limit is per account.
+      const sent: number[] = [];
       for (const [index, text] of parts.entries()) {
-        const part = await speakPart(order, text, index, parts, signal);
+        // A failure after answered parts still says what they cost.
+        const part = await speakPart(order, text, index, parts, signal).catch((error: unknown) => {
+          throw withSpentCharacters(error, sent);
+        });
+        sent.push([...text].length);
         words.push(...wordsFromAlignment(part.alignment, offset));
         offset += part.frames.durationSeconds;
         spoken.push(part.frames);

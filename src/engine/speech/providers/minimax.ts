@@ -10,7 +10,7 @@ import { joinMp3, Mp3FormatError, readMp3Frames, type Mp3Frames } from '../mp3-f
 import { chunkScript } from '../sentence-chunks.js';
 import type { TimedWord } from '../srt.js';
 import type { UpstreamConfig } from './speech-settings.js';
-import type { SpeechProvider, SpokenScript } from './speech-provider.js';
+import { withSpentCharacters, type SpeechProvider, type SpokenScript } from './speech-provider.js';
 import { callUpstream, upstreamFailure, upstreamJson, type UpstreamCall, type UpstreamResponse } from './upstream-http.js';
 
 export const MINIMAX_MODEL = 'speech-02-hd';
@@ -99,9 +99,14 @@ export function minimaxProvider(config: UpstreamConfig, options: { retryPauseMs?
       const spoken: Mp3Frames[] = [];
       const words: TimedWord[] = [];
       let offset = 0;
+      const sent: number[] = [];
       for (const [index, text] of parts.entries()) {
         const what = parts.length > 1 ? `the speech of part ${index + 1} of ${parts.length}` : 'the speech';
-        const part = await speakPart(text, order, what, signal);
+        // A failure after answered parts still says what they cost.
+        const part = await speakPart(text, order, what, signal).catch((error: unknown) => {
+          throw withSpentCharacters(error, sent);
+        });
+        sent.push([...text].length);
         // Without subtitles the part is one cue: its text over its whole length.
         const timings = part.subtitles ?? [{ text, startMs: 0, endMs: part.frames.durationSeconds * 1000 }];
         words.push(...timings.map((word) => ({ ...word, startMs: word.startMs + offset * 1000, endMs: word.endMs + offset * 1000 })));

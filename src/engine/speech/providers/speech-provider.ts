@@ -26,6 +26,18 @@ export interface SpokenScript {
   upstreamCharacters: number[];
 }
 
+/** Characters of the calls a provider answered before a later one failed, by the failure. */
+const spentBeforeFailure = new WeakMap<object, number[]>();
+
+/** The failure, marked with what the calls answered before it were sent (nothing when none was). */
+export function withSpentCharacters(failure: unknown, characters: number[]): unknown {
+  if (characters.length > 0 && failure !== null && typeof failure === 'object') spentBeforeFailure.set(failure, characters);
+  return failure;
+}
+
+/** The characters a failed speech had already spent at the provider, if any. */
+export const spentCharacters = (failure: unknown): number[] | undefined => (failure !== null && typeof failure === 'object' ? spentBeforeFailure.get(failure) : undefined);
+
 export interface CloneSample {
   data: Buffer;
   filename: string;

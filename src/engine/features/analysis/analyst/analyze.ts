@@ -10,7 +10,7 @@ import { ASPECTS, type AspectContext } from './aspects.js';
 import { readAnswerShape } from './answer-shape.js';
 import { readPrompt, type Aspect } from './prompt.js';
 import { shapedAnswer } from './shaped-answer.js';
-import { readVideo, type VideoReading } from './video-reading.js';
+import { readVideo, withinWindow, type VideoReading } from './video-reading.js';
 
 export interface AnalysisRequest {
   prompt: string;
@@ -27,7 +27,10 @@ const DEFAULT_ASPECTS: Aspect[] = ['summary', 'moments', 'performance', 'audienc
 
 export function analyzeVideo(request: AnalysisRequest): string {
   const prompt = readPrompt(request.prompt);
-  const context: AspectContext = { reading: readVideo(request.video, request.channel, request.transcript), prompt, resolution: request.resolution };
+  const whole = readVideo(request.video, request.channel, request.transcript);
+  // A prompt that names a part of the video ("shots in 4:00–8:00") is answered about that part alone.
+  const reading = prompt.window ? withinWindow(whole, prompt.window) : whole;
+  const context: AspectContext = { reading, prompt, resolution: request.resolution };
   const aspects = prompt.aspects.length ? prompt.aspects : DEFAULT_ASPECTS;
   return prompt.json ? jsonAnswer(context, aspects, request.prompt) : textAnswer(context, aspects);
 }

@@ -2,21 +2,12 @@
  * The shape of the JSON a prompt asks for, read from how people write it: a key list with types
  * ("keys: summary (string), shots (list of {start, end, description}), metadata (object with
  * title, channel)"), one key per line ("- topics: list of strings"), or a JSON example
- * ({"shots": [{"start": "00:00.0", ...}]}). Quoted names elsewhere are keys of unknown shape.
+ * ({"shots": [{"start": "00:00.0", ...}]}), strict or loose (loose-example.ts). Quoted names
+ * elsewhere are keys of unknown shape.
  */
-export type Shape =
-  | { kind: 'text' }
-  | { kind: 'number' }
-  | { kind: 'boolean' }
-  | { kind: 'list'; item: Shape }
-  | { kind: 'object'; fields: FieldSpec[] }
-  /** The prompt named the key but not its shape. */
-  | { kind: 'any' };
-
-export interface FieldSpec {
-  name: string;
-  shape: Shape;
-}
+import { looseExampleShape } from './loose-example.js';
+import type { FieldSpec, Shape } from './shape.js';
+export type { FieldSpec, Shape } from './shape.js';
 
 const ANY: Shape = { kind: 'any' };
 const TEXT: Shape = { kind: 'text' };
@@ -40,17 +31,20 @@ export function readAnswerShape(prompt: string): FieldSpec[] {
   return fields;
 }
 
-/** The first `{…}` of the prompt that is JSON of an object, as fields. */
+/** The first `{…}` of the prompt that is JSON of an object (strict, else loose), as fields. */
 function jsonExample(prompt: string): FieldSpec[] | null {
   for (let at = prompt.indexOf('{'); at >= 0; at = prompt.indexOf('{', at + 1)) {
     const end = closing(prompt, at);
     if (end < 0) return null;
+    const text = prompt.slice(at, end + 1);
     try {
-      const value = JSON.parse(prompt.slice(at, end + 1)) as unknown;
-      const shape = exampleShape(value);
+      const shape = exampleShape(JSON.parse(text) as unknown);
       if (shape.kind === 'object' && shape.fields.length > 0) return shape.fields;
     } catch {
-      // Not JSON (a typed list like {start, end}): read as words instead.
+      // Not strict JSON: perhaps an example written loosely, with a key and a colon.
+      const loose = /["'\w]\s*:/.test(text) ? looseExampleShape(text, describedShape) : null;
+      if (loose?.kind === 'object') return loose.fields;
+      // Else a typed list like {start, end}: read as words instead.
     }
   }
   return null;
@@ -149,6 +143,8 @@ function describedShape(description: string): Shape | undefined {
     return { kind: 'list', item: describedShape(text.slice(1, end < 0 ? undefined : end)) ?? ANY };
   }
   const lower = text.toLowerCase();
+  const options = enumOptions(text);
+  if (options) return { kind: 'enum', options };
   const list = /^(?:an?\s+)?(?:list|array)s?\b(?:\s+(?:of|with)\s+(.*))?/s.exec(lower);
   if (list) return { kind: 'list', item: list[1] ? (describedShape(text.slice(text.length - list[1].length)) ?? ANY) : ANY };
   const object = /^(?:an?\s+)?(?:objects?|dict(?:ionary)?|maps?)\b(?:\s+(?:with|of|containing|having)\s*(?:keys|fields)?:?\s*(.*))?/s.exec(lower);
@@ -158,4 +154,16 @@ function describedShape(description: string): Shape | undefined {
   if (/^(?:an?\s+)?(?:int(?:eger)?s?|numbers?|floats?|decimals?|seconds|counts?)\b/.test(lower)) return { kind: 'number' };
   if (/^(?:an?\s+)?(?:bool(?:ean)?s?|true\/false|yes\/no)\b/.test(lower)) return { kind: 'boolean' };
   return undefined;
+}
+
+/** "one of: wide, medium or close", "one of wide/close", "wide|medium|close": the options listed. */
+function enumOptions(text: string): string[] | undefined {
+  const oneOf = /^(?:(?:an?\s+)?(?:string|text|value)\s*,?\s*)?(?:one of|either)\s*:?\s*(.+)$/is.exec(text.trim());
+  const list = oneOf ? oneOf[1]! : /\|/.test(text) && !/[{}[\]]/.test(text) ? text : undefined;
+  if (list === undefined) return undefined;
+  const options = list
+    .split(/\s*(?:\||\/|,|\bor\b)\s*/i)
+    .map((option) => option.trim().replace(/^["'`]|["'`.]$/g, '').trim())
+    .filter((option) => option !== '' && option.length <= 40);
+  return options.length > 1 ? options : undefined;
 }

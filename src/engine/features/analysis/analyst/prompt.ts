@@ -17,6 +17,8 @@ export interface PromptReading {
   brevity: 'brief' | 'normal' | 'detailed';
   /** "the first 30 seconds" */
   firstSeconds?: number;
+  /** "shots in 4:00–8:00", "between 1:30 and 2:45": the part of the video asked about, in seconds. */
+  window?: { start: number; end: number };
 }
 
 const ASPECT_PATTERNS: ReadonlyArray<[Aspect, RegExp]> = [
@@ -61,7 +63,22 @@ export function readPrompt(prompt: string): PromptReading {
         ? 'detailed'
         : 'normal',
     firstSeconds: seconds ? Math.max(1, Number(seconds[1])) : undefined,
+    window: timeWindow(text),
   };
+}
+
+/** A time as people write it: `m:ss`, `h:mm:ss`, `mm:ss.s`. */
+const TIME = String.raw`(\d{1,2}(?::\d{2}){1,2}(?:\.\d+)?)`;
+const WINDOW = new RegExp(String.raw`(?:\bfrom\s+|\bbetween\s+)?${TIME}\s*(?:[-–—]|\bto\b|\band\b|\buntil\b|\.\.)\s*${TIME}`);
+
+const secondsOf = (time: string) => time.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+
+/** The first time range the prompt names, when it is a range (its end after its start). */
+function timeWindow(text: string): { start: number; end: number } | undefined {
+  const match = WINDOW.exec(text);
+  if (!match) return undefined;
+  const [start, end] = [secondsOf(match[1]!), secondsOf(match[2]!)];
+  return end > start ? { start, end } : undefined;
 }
 
 const clampCount = (n: number) => Math.min(20, Math.max(1, Math.round(n)));

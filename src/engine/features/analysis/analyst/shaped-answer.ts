@@ -100,12 +100,17 @@ function timedParts(key: string, context: AspectContext): Segment[] {
   if (/transcri|caption|subtitle/.test(key)) return reading.segments;
   const wanted = prompt.count ?? (prompt.brevity === 'brief' ? 4 : prompt.brevity === 'detailed' ? 12 : 8);
   if (/moment|highlight|timestamp/.test(key)) return keyMoments(reading, wanted);
-  return stretches(reading.segments, wanted).map((group) => ({
+  // Shots and scenes are cut at the cue times: one a cue, unless a count (or their number) asks for fewer.
+  const parts = prompt.count ?? Math.min(reading.segments.length, MAX_PARTS);
+  return stretches(reading.segments, parts).map((group) => ({
     start: group[0]!.start,
     end: group.at(-1)!.end,
     text: group.reduce((best, segment) => (segmentWeight(segment, reading) > segmentWeight(best, reading) ? segment : best)).text,
   }));
 }
+
+/** Most shots (or scenes…) an answer lists when the prompt gives no count. */
+const MAX_PARTS = 40;
 
 /** `count` runs of consecutive segments, as even as the segments allow. */
 function stretches(segments: Segment[], count: number): Segment[][] {
@@ -152,6 +157,11 @@ function scalarValue(value: unknown, shape: Shape, path: string, unfilled: strin
     return number === undefined ? missing(shape, path, unfilled) : number;
   }
   if (shape.kind === 'boolean') return typeof value === 'boolean' ? value : missing(shape, path, unfilled);
+  if (shape.kind === 'enum') {
+    // Only an option itself: a fact that is none of them (transcript text, a title) is not a choice.
+    const text = textOf(value)?.trim().toLowerCase();
+    return shape.options.find((option) => option.toLowerCase() === text) ?? missing(shape, path, unfilled);
+  }
   return value ?? null;
 }
 

@@ -18,6 +18,8 @@ export interface VideoReading {
   url: string;
   captions: Transcript['source'] | null;
   segments: Segment[];
+  /** The part of the video the answer is about (seconds): the whole video, or the prompt's window. */
+  span: { start: number; end: number };
   /** Most repeated words and word pairs of the title and the speech, most frequent first. */
   keywords: string[];
   tone: 'upbeat' | 'balanced' | 'critical';
@@ -58,6 +60,7 @@ export function readVideo(video: PlatformVideo, channel: PlatformChannel, transc
     url: video.kind === 'short' ? `https://www.youtube.com/shorts/${video.video_id}` : `https://www.youtube.com/watch?v=${video.video_id}`,
     captions: transcript?.source ?? null,
     segments,
+    span: { start: 0, end: video.duration_seconds },
     keywords: keywordsOf(video.title, speech),
     tone: positive > negative * 2 ? 'upbeat' : negative > positive ? 'critical' : 'balanced',
     likeRate: video.views > 0 ? video.likes / video.views : 0,
@@ -111,6 +114,15 @@ function keywordsOf(title: string, speech: string): string[] {
   return picked;
 }
 
+/** The reading narrowed to a window of the video: the speech within it, cut at its edges. */
+export function withinWindow(reading: VideoReading, window: { start: number; end: number }): VideoReading {
+  const end = Math.min(window.end, Math.max(window.start, reading.video.duration_seconds));
+  const segments = reading.segments
+    .filter((segment) => segment.end > window.start && segment.start < end)
+    .map((segment) => ({ ...segment, start: Math.max(segment.start, window.start), end: Math.min(segment.end, end) }));
+  return { ...reading, segments, span: { start: window.start, end } };
+}
+
 /** How telling a segment is: the top keywords it mentions (the higher ranked, the more) and the title's words. */
 export function segmentWeight(segment: Segment, reading: VideoReading): number {
   const text = segment.text.toLowerCase();
@@ -126,12 +138,13 @@ export function segmentWeight(segment: Segment, reading: VideoReading): number {
 export function keyMoments(reading: VideoReading, count: number): Segment[] {
   const { segments } = reading;
   if (segments.length === 0) return [];
-  const duration = Math.max(1, reading.video.duration_seconds);
+  const { start, end } = reading.span;
+  const duration = Math.max(1, end - start);
   const moments: Segment[] = [];
   const said = new Set<string>();
   for (let part = 0; part < count; part += 1) {
-    const from = (duration * part) / count;
-    const to = (duration * (part + 1)) / count;
+    const from = start + (duration * part) / count;
+    const to = part === count - 1 ? Number.POSITIVE_INFINITY : start + (duration * (part + 1)) / count;
     const inPart = segments.filter((segment) => segment.start >= from && segment.start < to && !said.has(segment.text));
     if (inPart.length === 0) continue;
     const best = inPart.reduce((top, segment) => (segmentWeight(segment, reading) > segmentWeight(top, reading) ? segment : top));

@@ -54,7 +54,7 @@ export class LiveMedia implements PlatformMedia {
 
   async fetch(description: MediaDescription, choice: MediaChoice, section: MediaSection, output: string, options: MediaFetchOptions): Promise<FetchedMedia> {
     const tool = await requireYtdlp(this.env);
-    const runner: YtdlpRunner = { command: tool.command, args: ytdlpBaseArgs(tool, this.network, this.copyCookies(options.workDir)) };
+    const runner: YtdlpRunner = { command: tool.command, args: ytdlpBaseArgs(tool, this.network, this.copyCookies(options.workDir)), minRate: this.network.mediaMinRate };
     const { fetchWithYtdlp } = await import('./ytdlp-fetch.js');
     return fetchWithYtdlp(runner, description, choice, section, output, options);
   }

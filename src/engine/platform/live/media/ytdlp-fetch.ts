@@ -19,11 +19,14 @@ import type { YtdlpChoice } from './format-choice.js';
 import type { YtdlpInfo } from './ytdlp-info.js';
 import { PROGRESS_ARGS, runYtdlp, type YtdlpProgressLine } from './ytdlp-run.js';
 import { ServiceError } from '../../../../core/errors.js';
+import { watchTransferRate, type MinimumRate } from './transfer-rate.js';
 
 /** How yt-dlp is run for one fetch: its command and the options every run takes. */
 export interface YtdlpRunner {
   command: string;
   args: string[];
+  /** The slowest the transfer may go (transfer-rate.ts); none: no minimum. */
+  minRate?: MinimumRate;
 }
 
 const seconds = (value: number) => (Math.round(value * 1000) / 1000).toString();
@@ -125,11 +128,31 @@ export async function fetchWithYtdlp(
   const infoFile = path.join(dir, 'info.json');
   await fs.promises.writeFile(infoFile, JSON.stringify(offline), { mode: 0o600 });
   const videoSeconds = info.duration ?? description.duration_seconds;
-  await runYtdlp(
-    runner.command,
-    [...runner.args, '--load-info-json', infoFile, '-o', path.join(dir, 'media.%(ext)s'), '--no-mtime', ...PROGRESS_ARGS, ...formatArgs(choice, chosen, section, videoSeconds)],
-    { videoId: description.video_id, cwd: dir, signal: options.signal, onProgress: options.onProgress && progressOf(chosen, options.onProgress) },
-  );
+  // A trickling stream is stopped at the minimum rate, its reason answered instead of the abort's.
+  const tooSlow = new AbortController();
+  let slow: ServiceError | undefined;
+  const stopWatching = runner.minRate
+    ? watchTransferRate(dir, runner.minRate, description.video_id, (error) => {
+        slow = error;
+        tooSlow.abort(error);
+      })
+    : () => undefined;
+  try {
+    await runYtdlp(
+      runner.command,
+      [...runner.args, '--load-info-json', infoFile, '-o', path.join(dir, 'media.%(ext)s'), '--no-mtime', ...PROGRESS_ARGS, ...formatArgs(choice, chosen, section, videoSeconds)],
+      {
+        videoId: description.video_id,
+        cwd: dir,
+        signal: options.signal ? AbortSignal.any([options.signal, tooSlow.signal]) : tooSlow.signal,
+        onProgress: options.onProgress && progressOf(chosen, options.onProgress),
+      },
+    );
+  } catch (error) {
+    throw slow ?? error;
+  } finally {
+    stopWatching();
+  }
   const made = await producedFile(dir, choice);
   const finished = path.join(options.workDir, `finished${path.extname(output) || path.extname(made)}`);
   if (choice.format === 'video') await finishVideo(made, finished, description, chosen, section, options.signal);

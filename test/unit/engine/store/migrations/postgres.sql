@@ -549,3 +549,9 @@ CREATE TABLE settings (
         error TEXT,
         PRIMARY KEY (delivery_id, attempt)
       );
+
+-- 13: jobs run with the settings of the command that submitted them
+-- A digest of the submitting command's job settings (salted, so no secret is derivable from
+      -- it): only a worker started with the same settings claims the job. NULL: any worker.
+      ALTER TABLE jobs ADD COLUMN settings_digest TEXT;
+      ALTER TABLE job_workers ADD COLUMN settings_digest TEXT;
