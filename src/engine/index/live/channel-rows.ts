@@ -49,8 +49,10 @@ export interface LiveVideoRow {
   channel_idx: number;
   kind: string;
   title: string;
-  views: number;
-  duration_seconds: number;
+  /** null: the site gave no count (or a text that could not be read). */
+  views: number | null;
+  /** null: the listing gave no length (Shorts). */
+  duration_seconds: number | null;
   published_ms: number | null;
   published_exact: number;
   first_seen_ms: number;
@@ -65,7 +67,7 @@ export interface ListingMemberRow {
   kind: string;
   published_ms: number;
   first_seen_ms: number;
-  views: number;
+  views: number | null;
   known: number;
   member: number;
 }
@@ -191,9 +193,9 @@ export function indexedChannel(row: LiveChannelRow): IndexedChannel {
     country: row.country,
     category: row.category,
     content_type: row.content_type as ContentType | null,
-    subscribers: row.subscribers ?? 0,
-    total_views: row.total_views ?? 0,
-    video_count: row.video_count ?? 0,
+    subscribers: row.subscribers,
+    total_views: row.total_views,
+    video_count: row.video_count,
     created_at: row.created_at ?? '',
     thumbnail_url: row.thumbnail_url ?? '',
     collab_scanned: row.collab_scanned === 1,

@@ -21,10 +21,11 @@ export interface VideoReading {
   /** Most repeated words and word pairs of the title and the speech, most frequent first. */
   keywords: string[];
   tone: 'upbeat' | 'balanced' | 'critical';
-  likeRate: number;
-  commentRate: number;
-  /** This video's views against the channel's average per video. */
-  viewsVsChannel: number;
+  /** null where a count it needs is unknown (the live site did not give it). */
+  likeRate: number | null;
+  commentRate: number | null;
+  /** This video's views against the channel's average per video; null when either is unknown. */
+  viewsVsChannel: number | null;
 }
 
 const STOPWORDS = new Set(
@@ -51,7 +52,8 @@ export function readVideo(video: PlatformVideo, channel: PlatformChannel, transc
   const speech = segments.map((segment) => segment.text).join(' ').toLowerCase();
   const positive = speech.match(POSITIVE)?.length ?? 0;
   const negative = speech.match(NEGATIVE)?.length ?? 0;
-  const channelAverage = channel.total_views / Math.max(1, channel.video_count);
+  const channelAverage = channel.total_views === null || channel.video_count === null ? null : channel.total_views / Math.max(1, channel.video_count);
+  const { views, likes, comments } = video;
   return {
     video,
     channel,
@@ -60,9 +62,9 @@ export function readVideo(video: PlatformVideo, channel: PlatformChannel, transc
     segments,
     keywords: keywordsOf(video.title, speech),
     tone: positive > negative * 2 ? 'upbeat' : negative > positive ? 'critical' : 'balanced',
-    likeRate: video.views > 0 ? video.likes / video.views : 0,
-    commentRate: video.views > 0 ? video.comments / video.views : 0,
-    viewsVsChannel: channelAverage > 0 ? video.views / channelAverage : 0,
+    likeRate: views === null || likes === null ? null : views > 0 ? likes / views : 0,
+    commentRate: views === null || comments === null ? null : views > 0 ? comments / views : 0,
+    viewsVsChannel: views === null || channelAverage === null ? null : channelAverage > 0 ? views / channelAverage : 0,
   };
 }
 
@@ -126,7 +128,7 @@ export function segmentWeight(segment: Segment, reading: VideoReading): number {
 export function keyMoments(reading: VideoReading, count: number): Segment[] {
   const { segments } = reading;
   if (segments.length === 0) return [];
-  const duration = Math.max(1, reading.video.duration_seconds);
+  const duration = Math.max(1, reading.video.duration_seconds ?? reading.segments.at(-1)!.end);
   const moments: Segment[] = [];
   const said = new Set<string>();
   for (let part = 0; part < count; part += 1) {

@@ -493,3 +493,12 @@ CREATE TABLE settings (
       -- rule keeps 'İ' and 'I' apart), so it folds ASCII letters alone, as SQLite's COLLATE NOCASE.
       CREATE UNIQUE INDEX folders_by_ascii_name ON folders(user_id, lower(name COLLATE "C"));
       DROP INDEX folders_by_name;
+
+-- 12: figures the live site did not give are NULL, not 0: live videos, cms verdicts, indexed channels and videos
+-- SQLite's migration 13. A length of 0 on a video that is not upcoming was a listing that gave none (Shorts).
+      ALTER TABLE live_videos ALTER COLUMN views DROP NOT NULL, ALTER COLUMN duration_seconds DROP NOT NULL;
+      UPDATE live_videos SET duration_seconds = NULL WHERE duration_seconds = 0 AND kind <> 'upcoming';
+      ALTER TABLE cms_verdicts ALTER COLUMN subscribers DROP NOT NULL, ALTER COLUMN avg_views DROP NOT NULL;
+      ALTER TABLE indexed_channels ALTER COLUMN subscribers DROP NOT NULL, ALTER COLUMN total_views DROP NOT NULL, ALTER COLUMN video_count DROP NOT NULL;
+      ALTER TABLE indexed_videos ALTER COLUMN views DROP NOT NULL, ALTER COLUMN duration_seconds DROP NOT NULL, ALTER COLUMN published_at DROP NOT NULL;
+      UPDATE indexed_videos SET published_at = NULL WHERE published_at = '';
