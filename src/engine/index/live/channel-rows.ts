@@ -103,7 +103,8 @@ export const CHANNEL_SQL = {
   publishedSince: "SELECT 1 AS found FROM live_videos WHERE channel_idx = ? AND kind IN ('long', 'short') AND published_ms > ? LIMIT 1",
   publishedSinceOfKind: 'SELECT 1 AS found FROM live_videos WHERE channel_idx = ? AND kind = ? AND published_ms > ? LIMIT 1',
   videoTitle: 'SELECT title FROM live_videos WHERE video_id = ?',
-  topVideos: "SELECT video_id, title, views, kind FROM live_videos WHERE channel_idx = ? AND kind IN ('long', 'short') ORDER BY views DESC, video_id LIMIT ?",
+  // Ranked by views: a video whose count no read gave cannot be placed, so it is left out.
+  topVideos: "SELECT video_id, title, views, kind FROM live_videos WHERE channel_idx = ? AND kind IN ('long', 'short') AND views IS NOT NULL ORDER BY views DESC, video_id LIMIT ?",
   video: `SELECT ${LIVE_VIDEOS_COLUMNS} FROM live_videos WHERE video_id = ?`,
   // Collab listings.
   involving: `SELECT v.video_id, v.channel_idx AS host_idx, v.kind, ${PUBLISHED} AS published_ms, v.first_seen_ms, v.views,
