@@ -112,9 +112,9 @@ export function printRecord(io: IO, entries: ReadonlyArray<[string, unknown]>): 
   }
 }
 
-/** Friendly numbers on a terminal (1.2M), exact ones when piped. */
+/** Friendly numbers on a terminal (1.2M), exact ones when piped; an unknown one is "—" on a terminal, empty when piped. */
 export function count(io: IO, value: number | null | undefined): string {
-  if (value === null || value === undefined) return '';
+  if (value === null || value === undefined) return io.stdoutIsTerminal ? '—' : '';
   if (!io.stdoutIsTerminal) return String(value);
   return new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CliSandbox, cliSandbox, startServe } from '../support/cli.js';
-import { closedOrigin } from '../support/platform-fixture-server.js';
+import { closedOrigin, startFixtureServer } from '../support/platform-fixture-server.js';
 import { type MediaFixtureServer, startMediaFixtureServer } from '../support/media-fixture-server.js';
 
 // yt-dlp, ffmpeg and the fixture media they fetch (made on first use) take seconds each, more on a busy machine.
@@ -71,8 +71,20 @@ describe('doctor', () => {
     expect(bad.body.ok).toBe(false);
     expect(check(bad.body, 'yt-dlp')).toMatchObject({ status: 'fail', needed: true });
     expect(check(bad.body, 'platform')).toMatchObject({ status: 'fail', needed: true });
-    expect(check(bad.body, 'vision-model')).toMatchObject({ status: 'fail', needed: true });
-    expect(bad.stderr).toContain('3 needed checks fail: yt-dlp, platform, vision model.');
+    // Only video analysis needs a vision model: on a live data dir its absence is a warning.
+    expect(check(bad.body, 'vision-model')).toMatchObject({ status: 'warn', needed: false });
+    expect(check(bad.body, 'vision-model').summary).toMatch(/^optional, for video analysis only: /);
+    expect(bad.stderr).toContain('2 needed checks fail: yt-dlp, platform.');
+    expect(check(bad.body, 'platform').summary).toContain('does not answer');
+
+    const notFound = await startFixtureServer([{ method: 'GET', path: '/generate_204', key: {}, status: 404, body: 'Not Found' }]);
+    try {
+      const wrong = await doctor({ TUBEKIT_PLATFORM_ORIGIN: notFound.origin });
+      expect(check(wrong.body, 'platform')).toMatchObject({ status: 'fail', needed: true });
+      expect(check(wrong.body, 'platform').summary).toMatch(/: answers with HTTP 404 \(HTTP 404 in \d+ ms\)$/);
+    } finally {
+      await notFound.close();
+    }
 
     const old = path.join(cli.dataDir, '..', 'yt-dlp');
     fs.writeFileSync(old, '#!/bin/sh\necho 2022.01.21\n', { mode: 0o755 });

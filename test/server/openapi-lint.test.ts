@@ -57,6 +57,13 @@ describe('the published OpenAPI document', () => {
     expect(problems.map((problem) => `${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`)).toEqual([]);
   });
 
+  it("says which of a video's figures may be unknown (null): counts, length, dates", () => {
+    const schema = operationOf('video.info').responses['200']!.content!['application/json']!.schema as { properties: Record<string, { type?: unknown; anyOf?: unknown }> };
+    const nullable = (field: string) => JSON.stringify(schema.properties[field]).includes('"null"');
+    for (const field of ['view_count', 'like_count', 'comment_count', 'duration', 'upload_date', 'published_at_exact']) expect(nullable(field), field).toBe(true);
+    expect(nullable('id')).toBe(false);
+  });
+
   it('names the address it was requested at as its server', () => {
     expect(document.servers).toEqual([expect.objectContaining({ url: harness.baseUrl })]);
   });

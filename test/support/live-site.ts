@@ -28,7 +28,10 @@ function faultAnswer(fault: ReadFault): RenderedAnswer {
 export interface SiteVideo {
   id: string;
   title: string;
-  views: number;
+  /** null: the site shows no count (its listing and player leave it out). */
+  views: number | null;
+  /** The comment count the watch page shows ("2.7K"); absent: it shows none (comments off). */
+  comments?: number;
   /** Milliseconds since the epoch. */
   publishedMs: number;
   /** Every channel the video lists, its uploader first. */
@@ -211,7 +214,7 @@ export class LiveSite {
                   shortsLockupViewModel: {
                     entityId: `shorts-shelf-item-${video.id}`,
                     onTap: { innertubeCommand: { reelWatchEndpoint: { videoId: video.id } } },
-                    overlayMetadata: { primaryText: { content: video.title }, secondaryText: { content: `${abbreviate(video.views)} views` } },
+                    overlayMetadata: { primaryText: { content: video.title }, ...(video.views === null ? {} : { secondaryText: { content: `${abbreviate(video.views)} views` } }) },
                   },
                 },
               },
@@ -231,7 +234,7 @@ export class LiveSite {
                     metadata: {
                       lockupMetadataViewModel: {
                         title: { content: video.title },
-                        metadata: { contentMetadataViewModel: { metadataRows: [{ metadataParts: [{ text: { content: `${number(video.views)} views` } }, { text: { content: ago(now, video.publishedMs) } }] }] } },
+                        metadata: { contentMetadataViewModel: { metadataRows: [{ metadataParts: [...(video.views === null ? [] : [{ text: { content: `${number(video.views)} views` } }]), { text: { content: ago(now, video.publishedMs) } }] }] } },
                       },
                     },
                   },
@@ -256,12 +259,12 @@ export class LiveSite {
       responseContext: { visitorData: 'fixture' },
       playabilityStatus: { status: 'OK' },
       ...captions,
-      videoDetails: { videoId, title: video.title, lengthSeconds: String(video.durationSeconds ?? 600), channelId: host, viewCount: String(video.views), isLiveContent: false },
+      videoDetails: { videoId, title: video.title, lengthSeconds: String(video.durationSeconds ?? 600), channelId: host, ...(video.views === null ? {} : { viewCount: String(video.views) }), isLiveContent: false },
       microformat: {
         playerMicroformatRenderer: {
           title: { simpleText: video.title },
           externalChannelId: host,
-          viewCount: String(video.views),
+          ...(video.views === null ? {} : { viewCount: String(video.views) }),
           category: 'Howto & Style',
           publishDate: published,
           isShortsEligible: video.kind === 'short',
@@ -302,7 +305,21 @@ export class LiveSite {
           };
     return {
       responseContext: { visitorData: 'fixture' },
-      contents: { twoColumnWatchNextResults: { results: { results: { contents: [{ videoPrimaryInfoRenderer: { title: { runs: [{ text: video.title }] } } }, { videoSecondaryInfoRenderer: { owner } }] } } } },
+      contents: {
+        twoColumnWatchNextResults: {
+          results: {
+            results: {
+              contents: [
+                { videoPrimaryInfoRenderer: { title: { runs: [{ text: video.title }] } } },
+                { videoSecondaryInfoRenderer: { owner } },
+                ...(video.comments === undefined
+                  ? []
+                  : [{ itemSectionRenderer: { sectionIdentifier: 'comments-entry-point', contents: [{ commentsEntryPointHeaderRenderer: { commentCount: { simpleText: abbreviate(video.comments) } } }] } }]),
+              ],
+            },
+          },
+        },
+      },
     };
   }
 

@@ -64,8 +64,30 @@ export function registerFolders(program: Command, app: CliApp): void {
     .addHelpText('before', examples(['tubekit folders channels 1', 'tubekit folders channels 1 --json | jq -r \'.channels[].handle\'']))
     .action(async (id: string) => {
       const body = await app.call('folders.channels', { id: parseId(id, 'Folder id') });
-      await app.render(body, async (b) => printTable(app.io, b.channels, [...channelColumns(app), ...(app.io.stdoutIsTerminal ? await sparklineColumn(app, b.channels) : [])]));
+      await app.render(body, async (b) => {
+        await printTable(app.io, b.channels, [...channelColumns(app), ...(app.io.stdoutIsTerminal ? await sparklineColumn(app, b.channels) : [])]);
+        if (app.io.stdoutIsTerminal) noteFirstReads(app, b.channels);
+      });
     });
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * On a terminal: why a live channel's 24h/48h columns are empty when its first read is less than a
+ * day old, once for the table (the newest first read, the last to fill in).
+ */
+export function noteFirstReads(app: CliApp, channels: readonly FolderChannel[]): void {
+  const young = channels
+    .filter((channel) => channel.watched_since && channel.figures_as_of && channel.views_24h === null)
+    .filter((channel) => Date.parse(channel.figures_as_of!) - Date.parse(channel.watched_since!) < DAY_MS)
+    .map((channel) => channel.watched_since!)
+    .sort();
+  const newest = young.at(-1);
+  if (!newest) return;
+  const [date, time] = [newest.slice(0, 10), newest.slice(11, 16)];
+  const today = new Date().toISOString().slice(0, 10);
+  app.io.note(`24h/48h figures start 24 h after the first read (watched since ${date === today ? time : `${date} ${time}`} UTC).`);
 }
 
 function channelColumns(app: CliApp): Column<FolderChannel>[] {

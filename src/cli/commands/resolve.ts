@@ -51,6 +51,9 @@ export function registerResolve(program: Command, app: CliApp): void {
       if (!single) printJson(app.io, results);
       else if (results[0]) printJson(app.io, results[0]);
     } else await printTable(app.io, results, resolveColumns);
+    // What to do about it, once, as every other command prints it after its error.
+    const hint = (firstFailure as { hint?: unknown } | undefined)?.hint;
+    if (!app.json && typeof hint === 'string' && hint) app.io.error(app.io.dim(clipEchoes(hint)));
     if (firstFailure) throw Object.assign(firstFailure as Error, { alreadyReported: true });
   });
 }

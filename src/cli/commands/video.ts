@@ -13,6 +13,9 @@ import type { IO } from '../io.js';
 
 type VideoBody = RouteOutput<'video.info'>;
 
+/** A figure the platform did not give: said, not left out or shown as 0. */
+const UNKNOWN = 'unknown';
+
 export function registerVideo(program: Command, app: CliApp): void {
   withExamples(
     program
@@ -41,11 +44,12 @@ async function printVideoCard(io: IO, body: VideoBody): Promise<void> {
     ['channel', body.channel ?? undefined],
     ['channel_id', body.channel_id],
     ['uploader_id', body.uploader_id ?? undefined],
-    ['duration', body.duration_string ?? undefined],
-    ['view_count', body.view_count],
-    ['like_count', body.like_count],
-    ['comment_count', body.comment_count],
-    [upcoming ? 'release_date' : 'upload_date', (upcoming ? body.release_date : body.upload_date) ?? undefined],
+    ['duration', body.duration_string ?? (upcoming ? undefined : UNKNOWN)],
+    ['view_count', body.view_count ?? UNKNOWN],
+    ['like_count', body.like_count ?? UNKNOWN],
+    ['comment_count', body.comment_count ?? UNKNOWN],
+    [upcoming ? 'release_date' : 'upload_date', (upcoming ? body.release_date : body.upload_date) ?? UNKNOWN],
+    ['date_exact', body.published_at_exact === false ? 'no (estimated from a relative date)' : undefined],
     ['media_type', body.media_type],
     ['live_status', body.live_status],
     ['captions', body.captions ?? 'none'],

@@ -19,7 +19,8 @@ export const channelVideo = z.object({
   title: z.string().nullable(),
   kind: oneOf(['long', 'short'] as const),
   published_at: z.string(),
-  views: z.number().int(),
+  /** Null when the site did not show the video's views. */
+  views: z.number().int().nullable(),
 });
 
 export const channelVideosOutput = z.object({
@@ -28,8 +29,8 @@ export const channelVideosOutput = z.object({
   sort: oneOf(CHANNEL_VIDEO_SORTS),
   /** How many of the index's newest videos were ranked (sort=views), or listed. */
   ranked: z.number().int(),
-  /** The channel's video count as the index last read it (the list may know fewer). */
-  video_count: z.number().int(),
+  /** The channel's video count as the index last read it (the list may know fewer); null when the site hid it. */
+  video_count: z.number().int().nullable(),
   videos: z.array(channelVideo),
 });
 export type ChannelVideos = z.infer<typeof channelVideosOutput>;

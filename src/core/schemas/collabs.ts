@@ -57,7 +57,8 @@ const collabVideo = z.looseObject({
   title: z.string(),
   kind: z.string(),
   published_at: z.string(),
-  views: z.number().int(),
+  /** null: no read of the live site gave the video's count. */
+  views: z.number().int().nullable(),
   upcoming: z.boolean(),
   url: z.string(),
   /** The channel it was uploaded to. */

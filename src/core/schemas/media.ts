@@ -80,15 +80,18 @@ export const videoInfoOutput = z.object({
   uploader: z.string().nullable(),
   uploader_id: z.string().nullable(),
   uploader_url: z.string().nullable(),
-  /** Seconds; null for a premiere that has not started. */
+  /** Seconds; null for a premiere that has not started, or when the platform did not give it. */
   duration: z.number().nullable(),
   duration_string: z.string().nullable(),
-  view_count: z.number().int(),
-  like_count: z.number().int(),
-  comment_count: z.number().int(),
+  /** The counts the platform shows; null when the page did not give one (never 0 for "unknown"). */
+  view_count: z.number().int().nullable(),
+  like_count: z.number().int().nullable(),
+  comment_count: z.number().int().nullable(),
   /** `YYYYMMDD` and epoch seconds of publication; for a premiere, the release_* fields say when. */
   upload_date: z.string().nullable(),
   timestamp: z.number().int().nullable(),
+  /** Ours: false when the date is estimated from a relative one ("17 hours ago"); null when there is no date. */
+  published_at_exact: z.boolean().nullable(),
   release_date: z.string().nullable(),
   release_timestamp: z.number().int().nullable(),
   live_status: oneOf(['not_live', 'is_upcoming']),

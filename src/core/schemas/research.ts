@@ -79,8 +79,9 @@ export const CMS_STATES = ['managed', 'not_managed', 'unchecked'] as const;
 const networkChannel = z.object({
   channel_id: z.string(),
   name: z.string(),
-  subscribers: z.number().int(),
-  avg_views: z.number().int(),
+  /** null: the live site hid the count. */
+  subscribers: z.number().int().nullable(),
+  avg_views: z.number().int().nullable(),
 });
 const owner = z.object({
   oid: z.string(),

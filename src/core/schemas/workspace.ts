@@ -23,9 +23,10 @@ export const folderChannel = z.object({
   title: z.string(),
   thumbnail_url: z.string().nullable(),
   language: z.string().nullable(),
-  subscribers: z.number().int(),
-  total_views: z.number().int(),
-  video_count: z.number().int(),
+  /** null: the index does not know it (a count the live site hid, or a channel not read yet). */
+  subscribers: z.number().int().nullable(),
+  total_views: z.number().int().nullable(),
+  video_count: z.number().int().nullable(),
   saved_at: z.string(),
   views_24h: z.number().int().nullable(),
   views_48h: z.number().int().nullable(),

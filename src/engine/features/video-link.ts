@@ -46,3 +46,14 @@ export async function resolveVideoLink(engine: EngineContext, url: string, field
   }
   return video;
 }
+
+/** A video's length, for work that needs it (a section, a render); a 502 when the platform did not give one. */
+export function knownDuration(video: Pick<PlatformVideo, 'video_id' | 'duration_seconds'>): number {
+  if (video.duration_seconds !== null) return video.duration_seconds;
+  throw new ServiceError({
+    status: 502,
+    code: 'upstream_error',
+    message: `The platform did not give the length of video ${video.video_id}.`,
+    hint: 'Retry later: the next read of the video may give it.',
+  });
+}

@@ -47,7 +47,8 @@ export interface VideoStat {
   ordinal: number;
   kind: PublishedKind;
   published_ms: number;
-  views: number;
+  /** null: the site gave no count for it (a live listing whose view text could not be read). */
+  views: number | null;
 }
 
 /**

@@ -38,8 +38,8 @@ export interface CollabGraph {
   checkedChannels(nowMs: number): Promise<number[]>;
   /** Per channel, partners and collab counts over known videos published by `asOfMs`; and every channel listed on a known video then. */
   snapshot(asOfMs: number): Promise<CollabSnapshot>;
-  /** A listing's views at `nowMs` (0 while upcoming). */
-  views(listing: CollabListing, nowMs: number): Promise<number>;
+  /** A listing's views at `nowMs` (0 while upcoming; null when no read gave a count). */
+  views(listing: CollabListing, nowMs: number): Promise<number | null>;
 }
 
 export interface CollabSnapshot {

@@ -23,7 +23,8 @@ export type AdPageOutcome = 'ads' | 'no_ads' | 'blocked' | 'music_claim' | 'uncl
 export interface AdPage {
   video_id: string;
   title: string;
-  published_at: string;
+  /** ISO time; null when no read gave one. */
+  published_at: string | null;
   outcome: AdPageOutcome;
   /** The page shows the channel's Join (membership) button (live platform). */
   membership?: boolean;

@@ -17,9 +17,10 @@ export interface ChannelPageVideo {
   url: string;
   title: string;
   description: string;
-  views: number;
-  /** ISO time, exact or estimated from "3 days ago"; '' when the page gives none. */
-  published_at: string;
+  /** null when neither the watch page nor the listing gave a count. */
+  views: number | null;
+  /** ISO time, exact or estimated from "3 days ago"; null when the page gives none. */
+  published_at: string | null;
   /** The page says the video includes paid promotion. */
   paid_promotion: boolean;
   /**

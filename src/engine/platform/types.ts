@@ -7,8 +7,7 @@ export type ContentType = 'longform' | 'shorts' | 'mixed';
 
 /**
  * Which of a channel's counts the site gave exactly; the others are parsed from abbreviated text
- * ("1.23M subscribers" → 1,230,000). A count that is 0 and not exact is one the site did not show
- * (a hidden subscriber count).
+ * ("1.23M subscribers" → 1,230,000). A count the site did not show is null, and not exact.
  */
 export interface CountsExact {
   subscribers: boolean;
@@ -32,9 +31,10 @@ export interface PlatformChannel {
   category: string | null;
   /** 'longform' | 'shorts' | 'mixed' when known. */
   content_type: string | null;
-  subscribers: number;
-  total_views: number;
-  video_count: number;
+  /** null: the site did not show it (a hidden subscriber count) or showed a text that could not be read. */
+  subscribers: number | null;
+  total_views: number | null;
+  video_count: number | null;
   /** Channel creation date, 'YYYY-MM-DD'. */
   created_at: string;
   thumbnail_url: string;
@@ -48,13 +48,14 @@ export interface PlatformVideo {
   channel_id: string;
   kind: VideoKind;
   title: string;
-  views: number;
-  likes: number;
-  comments: number;
-  /** 0 for upcoming videos. */
-  duration_seconds: number;
-  /** ISO timestamp ("2026-11-20T14:03:12Z"); in the future for upcoming videos. */
-  published_at: string;
+  /** null: the site did not show it (or showed a text that could not be read). */
+  views: number | null;
+  likes: number | null;
+  comments: number | null;
+  /** 0 for upcoming videos; null when the site did not give it (a Shorts listing). */
+  duration_seconds: number | null;
+  /** ISO timestamp ("2026-11-20T14:03:12Z"); in the future for upcoming videos; null when unknown. */
+  published_at: string | null;
   thumbnail_url: string;
   /** Every channel the video lists, its uploader first (a collab lists several); read from the watch page. */
   channel_ids?: string[];
@@ -62,6 +63,8 @@ export interface PlatformVideo {
   category?: string | null;
   /** ISO 639-1 code of the spoken language (from the auto-generated captions), when a read found it. */
   spoken_language?: string | null;
+  /** False when `published_at` is estimated from a relative date ("3 days ago"); absent: exact. */
+  published_exact?: boolean;
 }
 
 /**

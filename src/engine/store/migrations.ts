@@ -569,4 +569,86 @@ export const migrations: Migration[] = [
       ALTER TABLE job_workers ADD COLUMN settings_digest TEXT;
     `,
   },
+  {
+    version: 15,
+    name: 'figures the live site did not give are NULL, not 0: live videos, cms verdicts, indexed channels and videos',
+    sql: `
+      -- SQLite cannot drop NOT NULL in place: each table is rebuilt with the same rows. A length of
+      -- 0 on a video that is not upcoming was a listing that gave none (Shorts): it becomes unknown.
+      CREATE TABLE live_videos_new (
+        video_id TEXT PRIMARY KEY,
+        channel_idx INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        title TEXT NOT NULL,
+        views INTEGER,
+        duration_seconds INTEGER,
+        published_ms INTEGER,
+        published_exact INTEGER NOT NULL DEFAULT 0,
+        first_seen_ms INTEGER NOT NULL,
+        read_ms INTEGER NOT NULL,
+        members_read INTEGER NOT NULL DEFAULT 0
+      );
+      INSERT INTO live_videos_new (video_id, channel_idx, kind, title, views, duration_seconds, published_ms, published_exact, first_seen_ms, read_ms, members_read)
+        SELECT video_id, channel_idx, kind, title, views,
+          CASE WHEN duration_seconds = 0 AND kind <> 'upcoming' THEN NULL ELSE duration_seconds END,
+          published_ms, published_exact, first_seen_ms, read_ms, members_read
+        FROM live_videos;
+      DROP TABLE live_videos;
+      ALTER TABLE live_videos_new RENAME TO live_videos;
+      CREATE INDEX live_videos_by_channel ON live_videos(channel_idx, kind, published_ms, views, video_id);
+      -- A channel checked on the live site may hide its subscriber count: the verdict keeps it unknown.
+      CREATE TABLE cms_verdicts_new (
+        channel_id TEXT PRIMARY KEY,
+        status TEXT NOT NULL CHECK (status IN ('managed', 'not_managed')),
+        oid TEXT,
+        checked_at INTEGER NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('precheck', 'live')),
+        name TEXT NOT NULL,
+        subscribers INTEGER,
+        avg_views INTEGER,
+        language TEXT,
+        category TEXT
+      ) WITHOUT ROWID;
+      INSERT INTO cms_verdicts_new SELECT channel_id, status, oid, checked_at, source, name, subscribers, avg_views, language, category FROM cms_verdicts;
+      DROP TABLE cms_verdicts;
+      ALTER TABLE cms_verdicts_new RENAME TO cms_verdicts;
+      CREATE INDEX cms_verdicts_by_owner ON cms_verdicts(oid, subscribers DESC) WHERE status = 'managed';
+      -- Channel processing on the live site: a hidden count, a short's length and date stay unknown.
+      CREATE TABLE indexed_channels_new (
+        channel_id TEXT PRIMARY KEY,
+        handle TEXT,
+        title TEXT NOT NULL,
+        language TEXT,
+        country TEXT,
+        category TEXT,
+        content_type TEXT,
+        subscribers INTEGER,
+        total_views INTEGER,
+        video_count INTEGER,
+        eligible INTEGER NOT NULL,
+        ineligible_reasons TEXT NOT NULL DEFAULT '[]',
+        first_processed_at INTEGER NOT NULL,
+        last_processed_at INTEGER NOT NULL,
+        last_job_id INTEGER
+      );
+      INSERT INTO indexed_channels_new SELECT channel_id, handle, title, language, country, category, content_type, subscribers, total_views,
+        video_count, eligible, ineligible_reasons, first_processed_at, last_processed_at, last_job_id FROM indexed_channels;
+      DROP TABLE indexed_channels;
+      ALTER TABLE indexed_channels_new RENAME TO indexed_channels;
+      CREATE TABLE indexed_videos_new (
+        video_id TEXT PRIMARY KEY,
+        channel_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        title TEXT NOT NULL,
+        views INTEGER,
+        duration_seconds INTEGER,
+        published_at TEXT,
+        indexed_at INTEGER NOT NULL
+      );
+      INSERT INTO indexed_videos_new SELECT video_id, channel_id, kind, title, views, duration_seconds, NULLIF(published_at, ''), indexed_at FROM indexed_videos;
+      DROP TABLE indexed_videos;
+      ALTER TABLE indexed_videos_new RENAME TO indexed_videos;
+      CREATE INDEX indexed_videos_by_channel ON indexed_videos(channel_id, published_at);
+    `,
+  },
 ];

@@ -621,4 +621,17 @@ export const postgresMigrations: Migration[] = [
       ALTER TABLE job_workers ADD COLUMN settings_digest TEXT;
     `,
   },
+  {
+    version: 14,
+    name: 'figures the live site did not give are NULL, not 0: live videos, cms verdicts, indexed channels and videos',
+    sql: `
+      -- SQLite's migration 15. A length of 0 on a video that is not upcoming was a listing that gave none (Shorts).
+      ALTER TABLE live_videos ALTER COLUMN views DROP NOT NULL, ALTER COLUMN duration_seconds DROP NOT NULL;
+      UPDATE live_videos SET duration_seconds = NULL WHERE duration_seconds = 0 AND kind <> 'upcoming';
+      ALTER TABLE cms_verdicts ALTER COLUMN subscribers DROP NOT NULL, ALTER COLUMN avg_views DROP NOT NULL;
+      ALTER TABLE indexed_channels ALTER COLUMN subscribers DROP NOT NULL, ALTER COLUMN total_views DROP NOT NULL, ALTER COLUMN video_count DROP NOT NULL;
+      ALTER TABLE indexed_videos ALTER COLUMN views DROP NOT NULL, ALTER COLUMN duration_seconds DROP NOT NULL, ALTER COLUMN published_at DROP NOT NULL;
+      UPDATE indexed_videos SET published_at = NULL WHERE published_at = '';
+    `,
+  },
 ];

@@ -81,6 +81,11 @@ describe('the verdict', () => {
     const refused = judgeNetworkPages(pages([], { unread: [{ id: 'refused', evidence: 'The site refused the read', url: 'https://www.youtube.com/watch?v=x' }] }));
     expect(refused).toMatchObject({ owner: null, note: expect.stringContaining('could not be read'), hint: expect.stringContaining('TUBEKIT_COOKIES') });
     expect(refused.signals[0]!.id).toBe('refused');
+    // Some pages read, some not: retrying can help, and the hint says so.
+    const partly = judgeNetworkPages(pages([video(1), video(2)], { unread: [{ id: 'refused', evidence: 'The site refused the read', url: 'https://www.youtube.com/watch?v=x' }] }));
+    expect(partly).toMatchObject({ owner: null, note: expect.stringMatching(/^No verdict: 1 of the channel's 3 video pages could not be read/) });
+    expect(partly.hint).toMatch(/^Retry later \(refresh=1\)/);
+    expect(partly.hint).not.toMatch(/does not help/);
   });
 });
 

@@ -11,6 +11,15 @@ export const platformCheck: DoctorCheck = {
     const reach = await liveReach(env);
     const where = env.TUBEKIT_PLATFORM_ORIGIN ? `live, through TUBEKIT_PLATFORM_ORIGIN ${reach.target}` : 'live';
     if (reach.ok) return { status: 'ok', summary: `${where}: answers (${reach.detail})`, needed: true };
+    // Something answered, just not as the site does: say what, not that nothing is there.
+    if (reach.status !== undefined) {
+      return {
+        status: 'fail',
+        summary: `${where}: answers with HTTP ${reach.status} (${reach.detail})`,
+        fix: 'Something other than the site answers there: check TUBEKIT_PLATFORM_ORIGIN and TUBEKIT_PROXY.',
+        needed: true,
+      };
+    }
     return {
       status: 'fail',
       summary: `${where}: does not answer (${reach.detail})`,

@@ -9,7 +9,8 @@
  * - outlier: a video of the alert's kind published within the last 7 days of world time has at
  *   least 1,000 views and at least 5× the channel's usual views — the median of its other videos
  *   of that kind among its 20 newest uploads (at least 3 of them). Key: the video, so the same
- *   channel triggers anew with another outlier video.
+ *   channel triggers anew with another outlier video. A video whose views the site did not give
+ *   never triggers, and counts not towards the usual views.
  * - new_channel: the channel was created within the last 7 days of world time. Key: the channel:
  *   a channel is new to an alert once.
  * - breakout: a channel at least 29 days old gained at least 1,000 views in the last 24 hours of
@@ -42,7 +43,7 @@ export interface Trigger {
 
 const FITS: Record<AlertContentType, readonly string[]> = { longform: ['longform', 'mixed'], shorts: ['shorts', 'mixed'] };
 
-const number = (value: number) => Math.round(value).toLocaleString('en-US');
+const number = (value: number | null) => (value === null ? 'unknown' : Math.round(value).toLocaleString('en-US'));
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 function median(values: number[]): number {
@@ -60,8 +61,8 @@ async function outliersOf({ channels }: EngineIndex, core: ScannedChannel, conte
   const recent = await channels.recentVideoStats(core, kind, rules.recentVideos);
   const out: Trigger[] = [];
   for (const video of recent) {
-    if (video.published_ms <= since || video.views < rules.minViews) continue;
-    const others = recent.filter((other) => other.video_id !== video.video_id).map((other) => other.views);
+    if (video.published_ms <= since || video.views === null || video.views < rules.minViews) continue;
+    const others = recent.flatMap((other) => (other.video_id !== video.video_id && other.views !== null ? [other.views] : []));
     if (others.length < rules.minOthers) continue;
     const usual = median(others);
     if (video.views < rules.multiple * Math.max(usual, 1)) continue;
@@ -97,7 +98,7 @@ async function newChannels({ channels }: EngineIndex, contentType: AlertContentT
         channel,
         type: 'new_channel' as const,
         key: 'new',
-        reason: `New channel, created ${channel.created_at} (${ageDays === 0 ? 'today' : ageDays === 1 ? '1 day ago' : `${ageDays} days ago`}); ${number(channel.subscribers)} subscribers and ${channel.video_count} video(s) so far.`,
+        reason: `New channel, created ${channel.created_at} (${ageDays === 0 ? 'today' : ageDays === 1 ? '1 day ago' : `${ageDays} days ago`}); ${number(channel.subscribers)} subscribers and ${channel.video_count ?? 'an unknown number of'} video(s) so far.`,
         figures: { created_at: channel.created_at, age_days: ageDays, subscribers: channel.subscribers, total_views: channel.total_views, video_count: channel.video_count },
         texts: [],
       };

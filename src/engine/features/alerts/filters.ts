@@ -49,8 +49,10 @@ function unique(values: string[]): string[] {
   return [...new Set(values)];
 }
 
-function within(value: number, min: number | undefined, max: number | undefined): boolean {
-  return (min === undefined || value >= min) && (max === undefined || value <= max);
+/** A figure the index does not know passes no bound on it (as an unknown language passes no language filter). */
+function within(value: number | null, min: number | undefined, max: number | undefined): boolean {
+  if (min === undefined && max === undefined) return true;
+  return value !== null && (min === undefined || value >= min) && (max === undefined || value <= max);
 }
 
 /**
@@ -59,7 +61,7 @@ function within(value: number, min: number | undefined, max: number | undefined)
  */
 export function matchesFilters(channel: IndexedChannel, filters: AlertFilters, nowMs: number, texts: readonly string[] = []): boolean {
   const ageDays = Math.floor((nowMs - Date.parse(`${channel.created_at}T00:00:00Z`)) / DAY_MS);
-  const average = channel.total_views / Math.max(1, channel.video_count);
+  const average = channel.total_views === null || channel.video_count === null ? null : channel.total_views / Math.max(1, channel.video_count);
   if (!within(channel.subscribers, filters.min_subs, filters.max_subs)) return false;
   if (!within(channel.total_views, filters.min_views, filters.max_views)) return false;
   if (!within(average, filters.min_avg_views, filters.max_avg_views)) return false;

@@ -11,6 +11,7 @@ import { renderMp4, renderSubjectOf } from '../../media/render.js';
 import type { PlatformMedia } from '../../platform/media.js';
 import type { PlatformProvider, PlatformVideo } from '../../platform/platform.js';
 import { fetchMediaVideoFile } from '../downloads/video-file.js';
+import { knownDuration } from '../video-link.js';
 
 /** A whole video as a file, for the model. */
 export interface AnalysisVideo {
@@ -58,16 +59,17 @@ export async function requireFfmpegForAnalysis(): Promise<void> {
 /** The sample world's video, rendered whole at the height (its picture, its sound, its subtitles). */
 async function renderSampleVideo(platform: PlatformProvider, request: VideoFetch): Promise<AnalysisVideo> {
   const { video } = request;
+  const duration = knownDuration(video);
   const [channel, transcript] = await Promise.all([platform.channelById(video.channel_id), platform.transcript(video.video_id)]);
   const file = path.join(request.workDir, `${video.video_id}-${request.height}p.mp4`);
   await renderMp4(
-    renderSubjectOf(video, channel, transcript, { start: 0, duration: video.duration_seconds }),
+    renderSubjectOf(video, channel, transcript, { start: 0, duration }),
     request.height,
     file,
     { workDir: request.workDir, signal: request.signal },
     { sound: request.sound },
   );
-  return { file, mimeType: 'video/mp4', height: request.height, durationSeconds: video.duration_seconds, picturesPerSecond: PICTURES_PER_SECOND };
+  return { file, mimeType: 'video/mp4', height: request.height, durationSeconds: duration, picturesPerSecond: PICTURES_PER_SECOND };
 }
 
 /**

@@ -10,7 +10,7 @@ import type { JobRow } from '../../jobs/job-row.js';
 import { planDisplayName } from '../../limits/plans.js';
 import { durationFor, workDuration } from '../../simulated-work.js';
 import type { Settings } from '../../store/settings.js';
-import { resolveVideoLink } from '../video-link.js';
+import { knownDuration, resolveVideoLink } from '../video-link.js';
 import { ANALYSIS_KIND, type AnalysisInput } from './analysis-job.js';
 import { analysisUploads } from './uploads.js';
 import type { Executor } from '../../store/store.js';
@@ -58,7 +58,7 @@ export async function submitAnalysis(request: RequestContext, input: ParsedInput
       );
     },
   });
-  return { success: true, job_id: row.public_id!, status: 'pending', cached: job.cached, credits_charged: 0, duration_seconds: video.duration_seconds };
+  return { success: true, job_id: row.public_id!, status: 'pending', cached: job.cached, credits_charged: 0, duration_seconds: knownDuration(video) };
 }
 
 /** When the soonest of the running analyses should end, from the simulated durations of its steps. */

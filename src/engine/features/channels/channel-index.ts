@@ -37,7 +37,7 @@ const VIDEO_COLUMNS = 8;
 /** One statement for all of a job's videos (Postgres refuses one that touches a row twice, so each id appears once). */
 const upsertVideos = (count: number) => `INSERT INTO indexed_videos (video_id, channel_id, kind, title, views, duration_seconds, published_at, indexed_at)
   VALUES ${Array.from({ length: count }, () => `(${Array(VIDEO_COLUMNS).fill('?').join(', ')})`).join(', ')}
-  ON CONFLICT (video_id) DO UPDATE SET title = excluded.title, views = excluded.views, indexed_at = excluded.indexed_at`;
+  ON CONFLICT (video_id) DO UPDATE SET title = excluded.title, views = COALESCE(excluded.views, indexed_videos.views), indexed_at = excluded.indexed_at`;
 
 /** Stores what one job learned: the channel and its videos, in one transaction (all of it or none). */
 export async function indexChannel(

@@ -10,8 +10,8 @@ export async function channelVideos(request: RequestContext, input: ParsedInput<
   const channel = await channels.byId(input.channel_id);
   if (!channel) throw notFound(`Channel ${input.channel_id} is not in the index. Read it first (\`tubekit process-channel ${input.channel_id}\`), or check the id.`);
   const listed = await channels.recentVideoStats(channel, undefined, input.sort === 'views' ? CHANNEL_VIDEOS_RANKED : input.limit);
-  // Most viewed first, the newer first among equals; the index lists newest first.
-  const chosen = (input.sort === 'views' ? [...listed].sort((a, b) => b.views - a.views || b.published_ms - a.published_ms) : listed).slice(0, input.limit);
+  // Most viewed first, unknown views last, the newer first among equals; the index lists newest first.
+  const chosen = (input.sort === 'views' ? [...listed].sort((a, b) => (b.views ?? -1) - (a.views ?? -1) || b.published_ms - a.published_ms) : listed).slice(0, input.limit);
   const titles = await Promise.all(chosen.map((video) => channels.videoTitle(video.video_id)));
   return {
     success: true,

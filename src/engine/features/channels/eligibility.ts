@@ -27,7 +27,9 @@ const formatCount = (value: number) => value.toLocaleString('en-US');
 
 export function assessEligibility(channel: PlatformChannel, recent: PlatformVideo[], type: ChannelJobType): Eligibility {
   const reasons: string[] = [];
-  if (channel.subscribers < inclusionRules.minSubscribers) {
+  if (channel.subscribers === null) {
+    reasons.push(`Its subscriber count is hidden; at least ${formatCount(inclusionRules.minSubscribers)} subscribers are needed.`);
+  } else if (channel.subscribers < inclusionRules.minSubscribers) {
     reasons.push(`It has ${formatCount(channel.subscribers)} subscribers; at least ${formatCount(inclusionRules.minSubscribers)} are needed.`);
   }
   if (!channel.language || !inclusionRules.languages.includes(channel.language)) {

@@ -33,7 +33,7 @@ export async function channelHistory(request: RequestContext, channelId: string,
       date,
       subscribers: stat?.subscribers ?? null,
       views: stat?.views ?? null,
-      videos: stat ? videosAtEndOf(day, channel.video_count, videos) : null,
+      videos: stat && channel.video_count !== null ? videosAtEndOf(day, channel.video_count, videos) : null,
     });
   }
   const answer: ChannelHistory = { success: true, channel_id: channel.channel_id, handle: channel.handle || null, title: channel.title, description: channel.description, days, points };

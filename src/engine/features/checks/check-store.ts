@@ -21,8 +21,9 @@ export interface CmsVerdictRow {
   checked_at: number;
   source: 'precheck' | 'live';
   name: string;
-  subscribers: number;
-  avg_views: number;
+  /** null: the live site hid the count (a verdict never stores an unknown as 0). */
+  subscribers: number | null;
+  avg_views: number | null;
   language: string | null;
   category: string | null;
 }
@@ -37,8 +38,8 @@ export interface OwnerRow {
 export interface MemberRow {
   channel_id: string;
   name: string;
-  subscribers: number;
-  avg_views: number;
+  subscribers: number | null;
+  avg_views: number | null;
   language: string | null;
   category: string | null;
 }
@@ -127,6 +128,7 @@ export const checksSql = {
       await on.run(upsertOwners(batch.length), batch.flatMap((owner) => [owner.oid, owner.name, owner.type, owner.industry]));
     }
   },
+  // Sums count the members whose subscribers are known; unknown ones sort last.
   memberStats: async (on: Executor, oid: string) =>
     (await on.get<{ member_count: number; total_subscribers: number }>(
       `SELECT COUNT(*) AS member_count, CAST(COALESCE(SUM(subscribers), 0) AS BIGINT) AS total_subscribers
@@ -137,13 +139,13 @@ export const checksSql = {
   members: (on: Executor, oid: string, limit?: number) =>
     on.all<MemberRow>(
       `SELECT ${MEMBER_COLUMNS} FROM cms_verdicts WHERE status = 'managed' AND oid = ?
-       ORDER BY subscribers DESC, channel_id${limit === undefined ? '' : ' LIMIT ?'}`,
+       ORDER BY subscribers DESC NULLS LAST, channel_id${limit === undefined ? '' : ' LIMIT ?'}`,
       limit === undefined ? [oid] : [oid, limit],
     ),
   otherMembers: (on: Executor, oid: string, except: string, limit: number) =>
     on.all<MemberRow>(
       `SELECT ${MEMBER_COLUMNS} FROM cms_verdicts WHERE status = 'managed' AND oid = ? AND channel_id != ?
-       ORDER BY subscribers DESC, channel_id LIMIT ?`,
+       ORDER BY subscribers DESC NULLS LAST, channel_id LIMIT ?`,
       [oid, except, limit],
     ),
   networks: (on: Executor, query: NetworkQuery) =>

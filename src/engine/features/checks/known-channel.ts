@@ -55,7 +55,8 @@ function noSuchChannel(channelId: string): ServiceError {
   );
 }
 
-/** Average views per video: the channel's total views over its video count. */
-export function averageViews(channel: Pick<PlatformChannel, 'total_views' | 'video_count'>): number {
+/** Average views per video: the channel's total views over its video count; null when either is unknown. */
+export function averageViews(channel: Pick<PlatformChannel, 'total_views' | 'video_count'>): number | null {
+  if (channel.total_views === null || channel.video_count === null) return null;
   return Math.round(channel.total_views / Math.max(1, channel.video_count));
 }

@@ -125,6 +125,14 @@ function undecided(pages: ChannelPages, topic: boolean, artTracks: number, licen
       : artTracks > 0 || licensingRows > 0
         ? ' Its art tracks or licensing rows do not name one owner consistently enough to say.'
         : '';
+  // Some pages failed: what they show is unknown, so another read may decide it.
+  if (pages.unread.length > 0) {
+    const failed = pages.unread.length;
+    return {
+      note: `No verdict: ${failed} of the channel's ${read + failed} video pages could not be read, and the ${read} read do not decide it.${seen}`,
+      hint: 'Retry later (refresh=1): the pages that could not be read may show what decides it.',
+    };
+  }
   return {
     note: `No public signal decides it: public pages do not show the network managing a channel in general, and tubekit reports one only when art tracks, a "- Topic" or official artist channel, or licensing rows name the owner.${seen}`,
     hint: 'Retrying does not help until the channel publishes what decides it (refresh=1 reads its pages again); its managing network, if any, is not shown on public pages.',

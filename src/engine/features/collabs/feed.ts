@@ -54,8 +54,9 @@ async function windowInOrder(index: EngineIndex, now: number, days: number, sort
   if (!listings) {
     listings = await index.collabs.knownPublished(now - days * DAY_MS, now);
     if (sort === 'views') {
+      // A video whose views no read gave sorts after every counted one.
       const views = new Map<string, number>();
-      for (const listing of listings) views.set(listing.video_id, await index.collabs.views(listing, now));
+      for (const listing of listings) views.set(listing.video_id, (await index.collabs.views(listing, now)) ?? -1);
       listings = [...listings].sort((a, b) => views.get(b.video_id)! - views.get(a.video_id)! || b.published_ms - a.published_ms);
     }
     cached.lists.set(key, listings);

@@ -12,7 +12,7 @@ import { requireFfmpeg } from '../../media/ffmpeg.js';
 import { renderSubjectOf } from '../../media/render.js';
 import type { PlatformVideo } from '../../platform/platform.js';
 import { simulateWork } from '../../simulated-work.js';
-import { resolveVideoLink } from '../video-link.js';
+import { knownDuration, resolveVideoLink } from '../video-link.js';
 import { cacheTarget, type DownloadFormat, type DownloadInput, type DownloadPlan } from './plan.js';
 import { renderDownloadFile, type DownloadFile } from './render-file.js';
 import { requestedSection, type Section } from './section.js';
@@ -25,7 +25,8 @@ const HEIGHTS = DOWNLOAD_QUALITIES.map((quality) => Number.parseInt(quality, 10)
 
 export async function samplePlan(request: RequestContext, input: DownloadInput): Promise<DownloadPlan> {
   const { engine } = request;
-  const video = await resolveVideoLink(engine, input.video_url);
+  const read = await resolveVideoLink(engine, input.video_url);
+  const video = { ...read, duration_seconds: knownDuration(read) };
   const section = requestedSection(video.duration_seconds, input.format, input.start, input.end);
   const requestedHeight = input.format === 'video' ? Number.parseInt(input.quality, 10) : null;
   if (input.format !== 'subtitles') {

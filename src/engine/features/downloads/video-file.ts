@@ -10,6 +10,7 @@ import type { EngineContext } from '../../context.js';
 import { probeMedia, videoStream } from '../../media/ffprobe.js';
 import { renderSubjectOf } from '../../media/render.js';
 import type { MediaSection, PlatformMedia } from '../../platform/media.js';
+import { knownDuration } from '../video-link.js';
 import { renderDownloadFile } from './render-file.js';
 
 export interface VideoFileOptions {
@@ -39,7 +40,7 @@ export async function fetchVideoFile(engine: EngineContext, videoId: string, opt
   if (!video || video.kind === 'upcoming') {
     throw new ServiceError({ status: 400, code: 'video_unavailable', message: `Video unavailable: ${videoId} does not exist or has no content yet.` });
   }
-  const section = options.section ?? { start: 0, duration: video.duration_seconds };
+  const section = options.section ?? { start: 0, duration: knownDuration(video) };
   const channel = await platform.channelById(video.channel_id);
   const subject = renderSubjectOf(video, channel, await platform.transcript(videoId), section);
   const size = await renderDownloadFile({ format: 'video', height: options.height, subject }, file, { dataDir: engine.dataDir, signal: options.signal });

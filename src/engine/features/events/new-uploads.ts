@@ -20,6 +20,8 @@ export async function recordNewUploads(tx: Transaction, world: UploadReads, from
   const events: NewEvent[] = [];
   for (const [channelId, users] of watchers) {
     const videos = (await world.channelVideos(channelId)).filter((video) => {
+      // A video without a known publish time cannot be placed in the window.
+      if (video.published_at === null) return false;
       const published = Date.parse(video.published_at);
       return video.channel_id === channelId && video.kind !== 'upcoming' && published > fromMs && published <= toMs;
     });

@@ -16,8 +16,10 @@ export async function videoInfo(request: RequestContext, input: ParsedInput<'vid
   const platform = await request.engine.platform();
   const [channel, transcript] = await Promise.all([platform.channelById(video.channel_id), platform.transcript(video.video_id)]);
   const upcoming = video.kind === 'upcoming';
-  const published = Math.floor(Date.parse(video.published_at) / 1000);
-  const date = video.published_at.slice(0, 10).replaceAll('-', '');
+  const published = video.published_at === null ? null : Math.floor(Date.parse(video.published_at) / 1000);
+  const date = video.published_at === null ? null : video.published_at.slice(0, 10).replaceAll('-', '');
+  // A figure the site did not give stays unknown: null, never 0 or "".
+  const duration = upcoming ? null : video.duration_seconds;
   return {
     success: true,
     id: video.video_id,
@@ -34,13 +36,14 @@ export async function videoInfo(request: RequestContext, input: ParsedInput<'vid
     uploader: channel?.title ?? null,
     uploader_id: channel?.handle ?? null,
     uploader_url: channel ? `${PLATFORM}/${channel.handle}` : null,
-    duration: upcoming ? null : video.duration_seconds,
-    duration_string: upcoming ? null : durationString(video.duration_seconds),
+    duration,
+    duration_string: duration === null ? null : durationString(duration),
     view_count: video.views,
     like_count: video.likes,
     comment_count: video.comments,
     upload_date: upcoming ? null : date,
     timestamp: upcoming ? null : published,
+    published_at_exact: video.published_at === null ? null : (video.published_exact ?? true),
     release_date: upcoming ? date : null,
     release_timestamp: upcoming ? published : null,
     live_status: upcoming ? 'is_upcoming' : 'not_live',

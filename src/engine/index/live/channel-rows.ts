@@ -49,8 +49,10 @@ export interface LiveVideoRow {
   channel_idx: number;
   kind: string;
   title: string;
-  views: number;
-  duration_seconds: number;
+  /** null: the site gave no count (or a text that could not be read). */
+  views: number | null;
+  /** null: the listing gave no length (Shorts). */
+  duration_seconds: number | null;
   published_ms: number | null;
   published_exact: number;
   first_seen_ms: number;
@@ -65,7 +67,7 @@ export interface ListingMemberRow {
   kind: string;
   published_ms: number;
   first_seen_ms: number;
-  views: number;
+  views: number | null;
   known: number;
   member: number;
 }
@@ -101,7 +103,8 @@ export const CHANNEL_SQL = {
   publishedSince: "SELECT 1 AS found FROM live_videos WHERE channel_idx = ? AND kind IN ('long', 'short') AND published_ms > ? LIMIT 1",
   publishedSinceOfKind: 'SELECT 1 AS found FROM live_videos WHERE channel_idx = ? AND kind = ? AND published_ms > ? LIMIT 1',
   videoTitle: 'SELECT title FROM live_videos WHERE video_id = ?',
-  topVideos: "SELECT video_id, title, views, kind FROM live_videos WHERE channel_idx = ? AND kind IN ('long', 'short') ORDER BY views DESC, video_id LIMIT ?",
+  // Ranked by views: a video whose count no read gave cannot be placed, so it is left out.
+  topVideos: "SELECT video_id, title, views, kind FROM live_videos WHERE channel_idx = ? AND kind IN ('long', 'short') AND views IS NOT NULL ORDER BY views DESC, video_id LIMIT ?",
   video: `SELECT ${LIVE_VIDEOS_COLUMNS} FROM live_videos WHERE video_id = ?`,
   // Collab listings.
   involving: `SELECT v.video_id, v.channel_idx AS host_idx, v.kind, ${PUBLISHED} AS published_ms, v.first_seen_ms, v.views,
@@ -191,9 +194,9 @@ export function indexedChannel(row: LiveChannelRow): IndexedChannel {
     country: row.country,
     category: row.category,
     content_type: row.content_type as ContentType | null,
-    subscribers: row.subscribers ?? 0,
-    total_views: row.total_views ?? 0,
-    video_count: row.video_count ?? 0,
+    subscribers: row.subscribers,
+    total_views: row.total_views,
+    video_count: row.video_count,
     created_at: row.created_at ?? '',
     thumbnail_url: row.thumbnail_url ?? '',
     collab_scanned: row.collab_scanned === 1,

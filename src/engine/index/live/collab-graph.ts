@@ -7,9 +7,9 @@ import type { Executor } from '../../store/store.js';
 import type { CollabAggregate, CollabGraph, CollabListing, CollabSnapshot } from '../collab-graph.js';
 import { CHANNEL_SQL, type ListingMemberRow } from './channel-rows.js';
 
-/** A live listing carries the views its latest read found. */
+/** A live listing carries the views its latest read found (null: none gave a count). */
 export interface LiveCollabListing extends CollabListing {
-  views: number;
+  views: number | null;
 }
 
 /** Rows of (video, member), grouped by video in their order, into listings. */
@@ -75,9 +75,9 @@ export class LiveCollabGraph implements CollabGraph {
     return { aggregates, listed };
   }
 
-  async views(listing: CollabListing, nowMs: number): Promise<number> {
+  async views(listing: CollabListing, nowMs: number): Promise<number | null> {
     if (listing.published_ms > nowMs) return 0;
     if ('views' in listing) return (listing as LiveCollabListing).views;
-    return (await this.store.get<{ views: number }>(CHANNEL_SQL.video, [listing.video_id]))?.views ?? 0;
+    return (await this.store.get<{ views: number | null }>(CHANNEL_SQL.video, [listing.video_id]))?.views ?? null;
   }
 }

@@ -58,7 +58,7 @@ export class LiveKnownChannels implements KnownChannels {
 
   async recentVideoStats(channel: ScannedChannel, kind?: PublishedKind, limit = 20): Promise<VideoStat[]> {
     if (isLiveScanRow(channel) && channel.recent !== undefined && channel.recent_kind === kind && limit <= ATTACHED_RECENT_VIDEOS) {
-      const videos = JSON.parse(channel.recent) as Array<[string, number, number]>;
+      const videos = JSON.parse(channel.recent) as Array<[string, number, number | null]>;
       return videos
         .sort((a, b) => b[1] - a[1])
         .slice(0, limit)

@@ -52,7 +52,7 @@ const SQL = {
   gone: `UPDATE live_channels SET state_at_ms = CASE WHEN state = ? THEN COALESCE(state_at_ms, CAST(? AS BIGINT)) ELSE CAST(? AS BIGINT) END,
        state = ?, state_reason = ?
      WHERE idx = ?`,
-  // A listing's estimated date never replaces an exact one. A short the tabs give no date for, seen
+  // A listing's estimated date never replaces an exact one, nor its missing count or length a known one. A short the tabs give no date for, seen
   // on a channel whose shorts were listed before, was published since: its first sighting stands in.
   // Parameters: video_id, channel_idx, kind, title, views, duration, published_ms, channel_idx, kind, at, at,
   // published_exact, at, at, members_read, published_ms.
@@ -61,7 +61,7 @@ const SQL = {
        COALESCE(CAST(? AS BIGINT), CASE WHEN EXISTS (SELECT 1 FROM live_videos o WHERE o.channel_idx = ? AND o.kind = ? AND o.first_seen_ms < ?) THEN CAST(? AS BIGINT) END),
        ?, ?, ?, ?)
      ON CONFLICT (video_id) DO UPDATE SET channel_idx = excluded.channel_idx, kind = excluded.kind, title = excluded.title,
-       views = excluded.views, duration_seconds = excluded.duration_seconds,
+       views = COALESCE(excluded.views, live_videos.views), duration_seconds = COALESCE(excluded.duration_seconds, live_videos.duration_seconds),
        published_ms = CASE WHEN live_videos.published_exact = 1 AND excluded.published_exact = 0 THEN live_videos.published_ms
                            ELSE COALESCE(CAST(? AS BIGINT), live_videos.published_ms) END,
        published_exact = ${larger('live_videos.published_exact', 'excluded.published_exact')},
@@ -85,13 +85,8 @@ export async function ensureChannel(tx: Executor, channelId: string): Promise<nu
   return (await tx.get<{ idx: number }>(SQL.ensure, [channelId]))!.idx;
 }
 
-/** A count the site did not show (0, not exact) is unknown, not zero. */
-function figure(channel: PlatformChannel, field: 'subscribers' | 'total_views' | 'video_count'): number | null {
-  const exact = channel.counts_exact?.[field] ?? true;
-  return !exact && channel[field] === 0 ? null : channel[field];
-}
-
 const publishedMs = (video: PlatformVideo): number | null => {
+  if (video.published_at === null) return null;
   const ms = Date.parse(video.published_at);
   return Number.isNaN(ms) ? null : ms;
 };
@@ -138,7 +133,7 @@ async function storeRead(tx: Transaction, read: LiveRead, atMs: number, language
 }
 
 async function storeChannel(tx: Executor, channel: PlatformChannel, atMs: number): Promise<number> {
-  const [subscribers, views, videos] = [figure(channel, 'subscribers'), figure(channel, 'total_views'), figure(channel, 'video_count')];
+  const [subscribers, views, videos] = [channel.subscribers, channel.total_views, channel.video_count];
   const row = await tx.get<{ idx: number }>(SQL.upsertChannel, [
     channel.channel_id,
     channel.handle || null,

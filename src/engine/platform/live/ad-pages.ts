@@ -45,7 +45,7 @@ function readAdPage(client: InnertubeClient, channelId: string, video: PageVideo
       const parsed = parsePlayer(player, video.video_id);
       if (parsed && 'missing' in parsed) return client.notUnderstood(`player ${video.video_id}`, parsed.missing);
       const { data: next } = await client.call('/next', { videoId: video.video_id });
-      const watchNext = next === null ? null : parseWatchNext(next);
+      const watchNext = next === null ? null : parseWatchNext(next, Date.now());
       if (watchNext && 'missing' in watchNext) return client.notUnderstood(`next ${video.video_id}`, watchNext.missing);
       return adPageOf(video, channelId, player, next ?? {});
     } catch (error) {

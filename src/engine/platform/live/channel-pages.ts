@@ -62,7 +62,7 @@ function readVideoPage(client: InnertubeClient, listed: LiveVideo, licensing: bo
       let rows: string[] = [];
       if (licensing) {
         const { data: next } = await client.call('/next', { videoId: listed.video_id });
-        const watchNext = next === null ? null : parseWatchNext(next);
+        const watchNext = next === null ? null : parseWatchNext(next, Date.now());
         if (watchNext && 'missing' in watchNext) return client.notUnderstood(`next ${listed.video_id}`, watchNext.missing);
         rows = next === null ? [] : (musicSection(next)?.licensing ?? []);
       }
@@ -71,7 +71,7 @@ function readVideoPage(client: InnertubeClient, listed: LiveVideo, licensing: bo
         url,
         title: parsed.title || listed.title,
         description,
-        views: parsed.views || listed.views,
+        views: parsed.views ?? listed.views,
         published_at: parsed.publishedAt ?? listed.published_at,
         paid_promotion: paidPromotion(player),
         licensing: rows,

@@ -117,7 +117,7 @@ export class LivePlatform implements PlatformProvider {
     const { data } = await this.client.call('/browse', { continuation: header.aboutToken });
     const about = data === null ? null : parseAboutView(data);
     if (!about) this.client.notUnderstood(`about ${header.channelId}`, 'aboutChannelViewModel');
-    const count = (aboutText: string | null, headerText: string | null): ReadCount => parseCount(aboutText ?? undefined) ?? parseCount(headerText ?? undefined) ?? { value: 0, exact: false };
+    const count = (aboutText: string | null, headerText: string | null): ReadCount | null => parseCount(aboutText ?? undefined) ?? parseCount(headerText ?? undefined);
     const subscribers = count(about.subscriberText, header.subscriberText);
     const views = count(about.viewText, null);
     const videos = count(about.videoText, header.videoCountText);
@@ -131,12 +131,12 @@ export class LivePlatform implements PlatformProvider {
       country: countryCode(about.country ?? undefined),
       category: null,
       content_type: contentTypeOfTabs(header.tabs),
-      subscribers: subscribers.value,
-      total_views: views.value,
-      video_count: videos.value,
+      subscribers: subscribers?.value ?? null,
+      total_views: views?.value ?? null,
+      video_count: videos?.value ?? null,
       created_at: parseDateText(about.joinedText ?? undefined) ?? '',
       thumbnail_url: header.thumbnailUrl,
-      counts_exact: { subscribers: subscribers.exact, total_views: views.exact, video_count: videos.exact },
+      counts_exact: { subscribers: subscribers?.exact ?? false, total_views: views?.exact ?? false, video_count: videos?.exact ?? false },
       links: about.links,
       badges: header.badges,
     };
@@ -212,10 +212,10 @@ export class LivePlatform implements PlatformProvider {
       kind: item.kind,
       title: item.title,
       views: item.views,
-      likes: 0,
-      comments: 0,
+      likes: null,
+      comments: null,
       duration_seconds: item.durationSeconds,
-      published_at: item.publishedMs === null ? '' : isoOf(item.publishedMs),
+      published_at: item.publishedMs === null ? null : isoOf(item.publishedMs),
       thumbnail_url: item.thumbnailUrl,
       availability: item.kind === 'upcoming' ? 'upcoming' : item.live ? 'live' : 'ok',
       availability_reason: null,
@@ -239,10 +239,11 @@ export class LivePlatform implements PlatformProvider {
       const player = await this.readPlayer(videoId);
       if (!player) return null;
       const { data } = await this.client.call('/next', { videoId });
-      const next = data === null ? null : parseWatchNext(data);
+      const next = data === null ? null : parseWatchNext(data, this.clock());
       if (next && 'missing' in next) return this.client.notUnderstood(`next ${videoId}`, next.missing);
       const channelIds = [player.channelId, ...(next?.channelIds ?? []).filter((id) => id !== player.channelId)];
-      const published = player.publishedAt ?? (next?.dateShown ? `${next.dateShown}T00:00:00Z` : null);
+      const shown = next?.dateShown ? `${next.dateShown}T00:00:00Z` : next?.agoShownMs ? isoOf(next.agoShownMs) : null;
+      const published = player.publishedAt ?? shown;
       const kind = player.availability === 'upcoming' ? 'upcoming' : player.shortsEligible ? 'short' : 'long';
       return {
         video_id: player.videoId,
@@ -250,17 +251,18 @@ export class LivePlatform implements PlatformProvider {
         kind,
         title: player.title,
         views: player.views,
-        likes: player.likes ?? next?.likes ?? 0,
-        comments: 0,
+        likes: player.likes ?? next?.likes ?? null,
+        comments: next?.comments ?? null,
         duration_seconds: kind === 'upcoming' ? 0 : player.durationSeconds,
-        published_at: kind === 'upcoming' && player.upcomingStartMs ? isoOf(player.upcomingStartMs) : (published ?? ''),
+        published_at: kind === 'upcoming' && player.upcomingStartMs ? isoOf(player.upcomingStartMs) : published,
         thumbnail_url: player.thumbnailUrl,
         availability: player.availability,
         availability_reason: player.availabilityReason,
         keywords: player.keywords,
         category: player.category,
         channel_ids: channelIds,
-        published_exact: player.publishedAt !== null,
+        // A date as shown ("Aug 2, 2018") is exact to the day; "17 hours ago" only an estimate.
+        published_exact: player.publishedAt !== null || Boolean(next?.dateShown),
         spoken_language: player.captions.find((track) => track.auto)?.languageCode.split('-')[0] ?? null,
       };
     });

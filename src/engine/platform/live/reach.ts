@@ -11,6 +11,8 @@ export interface PlatformReach {
   target: string;
   /** `HTTP 204 in 120 ms`, or why it failed. */
   detail: string;
+  /** The HTTP status the site answered with; absent when nothing answered. */
+  status?: number;
 }
 
 export async function probePlatformReach(network: LiveNetworkSettings): Promise<PlatformReach> {
@@ -20,7 +22,7 @@ export async function probePlatformReach(network: LiveNetworkSettings): Promise<
     const fetch = await createLiveFetch({ ...network, retries: 0, timeoutMs: Math.min(network.timeoutMs, 10_000) });
     const response = await fetch('https://www.youtube.com/generate_204');
     const ms = Date.now() - started;
-    return { ok: response.status >= 200 && response.status < 300, target, detail: `HTTP ${response.status} in ${ms} ms` };
+    return { ok: response.status >= 200 && response.status < 300, target, detail: `HTTP ${response.status} in ${ms} ms`, status: response.status };
   } catch (error) {
     return { ok: false, target, detail: (error as Error).message };
   }

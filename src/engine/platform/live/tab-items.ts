@@ -11,8 +11,10 @@ export interface TabItem {
   title: string;
   kind: 'long' | 'short' | 'upcoming';
   live: boolean;
-  views: number;
-  durationSeconds: number;
+  /** null: the listing shows no view text, or one that could not be read. */
+  views: number | null;
+  /** null: the listing gives no length (Shorts, or a badge that is not a clock); 0 for upcoming. */
+  durationSeconds: number | null;
   /** ms since the epoch: estimated from "3 days ago", or the scheduled start of an upcoming one; null when the listing says nothing. */
   publishedMs: number | null;
   thumbnailUrl: string;
@@ -47,13 +49,13 @@ function fromLockup(lockup: Json, nowMs: number): TabItem | null {
   const scheduled = scheduledMs(parts);
   const upcoming = scheduled !== null || badges.some((text) => /upcoming/i.test(text));
   const live = badges.some((text) => /^live$/i.test(text));
-  const duration = badges.map(parseClock).find((seconds) => seconds !== null) ?? 0;
+  const duration = badges.map(parseClock).find((seconds) => seconds !== null) ?? null;
   return {
     videoId,
     title: textOf(at(metadata, 'title')) ?? '',
     kind: upcoming ? 'upcoming' : /SHORT/.test(type) ? 'short' : 'long',
     live,
-    views: parseCount(parts.find((part) => /\bviews?\b|watching/i.test(part)))?.value ?? 0,
+    views: parseCount(parts.find((part) => /\bviews?\b|watching/i.test(part)))?.value ?? null,
     durationSeconds: upcoming ? 0 : duration,
     publishedMs: scheduled ?? parts.map((part) => parseAgo(part, nowMs)).find((ms) => ms !== null) ?? null,
     thumbnailUrl: largestImage(at(lockup, 'contentImage', 'thumbnailViewModel', 'image')),
@@ -69,8 +71,8 @@ function fromShortsLockup(lockup: Json): TabItem | null {
     title: textOf(at(lockup, 'overlayMetadata', 'primaryText')) ?? '',
     kind: 'short',
     live: false,
-    views: parseCount(textOf(at(lockup, 'overlayMetadata', 'secondaryText')))?.value ?? 0,
-    durationSeconds: 0,
+    views: parseCount(textOf(at(lockup, 'overlayMetadata', 'secondaryText')))?.value ?? null,
+    durationSeconds: null,
     publishedMs: null,
     thumbnailUrl: largestImage(findFirst(at(lockup, 'thumbnailViewModel'), 'image')) || largestImage(findFirst(at(lockup, 'onTap'), 'thumbnail')),
   };
@@ -87,8 +89,8 @@ function fromVideoRenderer(renderer: Json, nowMs: number): TabItem | null {
     title: textOf(at(renderer, 'title')) ?? '',
     kind: upcoming ? 'upcoming' : 'long',
     live: findAll(renderer, 'style').includes('LIVE'),
-    views: parseCount(textOf(at(renderer, 'viewCountText')))?.value ?? 0,
-    durationSeconds: parseClock(textOf(at(renderer, 'lengthText'))) ?? 0,
+    views: parseCount(textOf(at(renderer, 'viewCountText')))?.value ?? null,
+    durationSeconds: upcoming ? 0 : (parseClock(textOf(at(renderer, 'lengthText'))) ?? null),
     publishedMs: upcoming && startTime ? startTime * 1000 : parseAgo(textOf(at(renderer, 'publishedTimeText')), nowMs),
     thumbnailUrl: largestImage(at(renderer, 'thumbnail')),
   };

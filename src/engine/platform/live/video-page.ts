@@ -3,7 +3,7 @@
  * and its watch-next answer (the channels it lists, likes, the date as shown).
  */
 import type { VideoAvailability } from './types.js';
-import { parseCount, parseDateText } from './figures.js';
+import { parseAgo, parseCount, parseDateText } from './figures.js';
 import { asString, at, findAll, type Json, largestImage, textOf } from './json-walk.js';
 
 export interface CaptionTrack {
@@ -16,8 +16,10 @@ export interface PlayerVideo {
   videoId: string;
   channelId: string;
   title: string;
-  durationSeconds: number;
-  views: number;
+  /** null when neither videoDetails nor the microformat gives a length. */
+  durationSeconds: number | null;
+  /** null when the answer gives no view count. */
+  views: number | null;
   likes: number | null;
   keywords: string[];
   category: string | null;
@@ -49,6 +51,12 @@ function availabilityOf(player: Json): { availability: VideoAvailability; reason
   return { availability: 'ok', reason: null, startMs: null };
 }
 
+/** A whole number the answer gives as text; null when it gives none (never 0 for "not given"). */
+function numberOf(text: string | undefined): number | null {
+  if (!text || !/^\d+$/.test(text.trim())) return null;
+  return Number(text);
+}
+
 function toIso(value: string | undefined): string | null {
   if (!value) return null;
   const ms = Date.parse(value);
@@ -69,14 +77,14 @@ export function parsePlayer(player: Json, videoId: string): PlayerVideo | null |
   const tracks = (at(player, 'captions', 'playerCaptionsTracklistRenderer', 'captionTracks') as Json[] | undefined) ?? [];
   const embedWidth = Number(at(micro, 'embed', 'width') ?? 0);
   const embedHeight = Number(at(micro, 'embed', 'height') ?? 0);
-  const duration = Number(asString(at(details, 'lengthSeconds')) ?? asString(at(micro, 'lengthSeconds')) ?? 0);
+  const duration = numberOf(asString(at(details, 'lengthSeconds')) ?? asString(at(micro, 'lengthSeconds')));
   return {
     videoId: asString(at(details, 'videoId')) ?? videoId,
     channelId,
     title: asString(at(details, 'title')) ?? textOf(at(micro, 'title')) ?? '',
     durationSeconds: duration,
-    views: Number(asString(at(details, 'viewCount')) ?? asString(at(micro, 'viewCount')) ?? 0),
-    likes: asString(at(micro, 'likeCount')) ? Number(asString(at(micro, 'likeCount'))) : null,
+    views: numberOf(asString(at(details, 'viewCount')) ?? asString(at(micro, 'viewCount'))),
+    likes: numberOf(asString(at(micro, 'likeCount'))),
     keywords: ((at(details, 'keywords') as string[] | undefined) ?? []).filter((word) => typeof word === 'string'),
     category: asString(at(micro, 'category')) ?? null,
     publishedAt: toIso(asString(at(micro, 'publishDate')) ?? asString(at(micro, 'uploadDate'))),
@@ -84,7 +92,7 @@ export function parsePlayer(player: Json, videoId: string): PlayerVideo | null |
     availability,
     availabilityReason: reason,
     upcomingStartMs: startMs,
-    shortsEligible: at(micro, 'isShortsEligible') === true || (embedHeight > embedWidth && duration > 0 && duration <= 180),
+    shortsEligible: at(micro, 'isShortsEligible') === true || (embedHeight > embedWidth && duration !== null && duration > 0 && duration <= 180),
     captions: tracks
       .map((track) => ({
         baseUrl: asString(at(track, 'baseUrl')) ?? '',
@@ -99,12 +107,16 @@ export interface WatchNext {
   /** Channels the owner block lists, in order (a collab lists several). */
   channelIds: string[];
   likes: number | null;
+  /** The comment count the page shows ("2.7K Comments" → 2700), or null when it shows none (comments off, or not loaded). */
+  comments: number | null;
   /** "Aug 2, 2018" as a date, when the page shows one. */
   dateShown: string | null;
+  /** "17 hours ago" / "Streamed 2 hours ago" as an estimate (ms), when the page shows a relative date instead. */
+  agoShownMs: number | null;
 }
 
 /** A watch-next answer names the video's owner block; one that does not is a page not understood (no collab could be seen in it). */
-export function parseWatchNext(next: Json): WatchNext | { missing: string } {
+export function parseWatchNext(next: Json, nowMs: number): WatchNext | { missing: string } {
   const owners = findAll(next, 'videoOwnerRenderer');
   if (owners.length === 0) return { missing: 'videoOwnerRenderer (the video\'s channels)' };
   const ids = owners.flatMap((owner) => findAll(owner, 'browseId')).filter((id): id is string => typeof id === 'string' && id.startsWith('UC'));
@@ -112,5 +124,28 @@ export function parseWatchNext(next: Json): WatchNext | { missing: string } {
   const likesLabel = labels.find((text) => /^[\d,.]+\s+likes?$/i.test(text)) ?? labels.find((text) => /along with [\d,]+ other/i.test(text));
   const likes = likesLabel ? /along with ([\d,]+)/i.exec(likesLabel) ? Number(/along with ([\d,]+)/i.exec(likesLabel)![1]!.replace(/,/g, '')) + 1 : parseCount(likesLabel)?.value ?? null : null;
   const primary = findAll(next, 'videoPrimaryInfoRenderer')[0];
-  return { channelIds: [...new Set(ids)], likes, dateShown: parseDateText(textOf(at(primary, 'dateText'))) };
+  const dateText = textOf(at(primary, 'dateText')) ?? textOf(at(primary, 'relativeDateText'));
+  return {
+    channelIds: [...new Set(ids)],
+    likes,
+    comments: commentCount(next),
+    dateShown: parseDateText(dateText),
+    agoShownMs: parseAgo(dateText, nowMs) ?? parseAgo(textOf(at(primary, 'relativeDateText')), nowMs),
+  };
+}
+
+/**
+ * The count the comments header shows: the entry point under the video (`commentsEntryPointHeaderRenderer`)
+ * or the comments panel's title (`engagement-panel-comments-section`).
+ */
+function commentCount(next: Json): number | null {
+  const entry = findAll(next, 'commentsEntryPointHeaderRenderer').map((header) => textOf(at(header, 'commentCount')));
+  const panels = findAll(next, 'engagementPanelSectionListRenderer')
+    .filter((panel) => asString(at(panel, 'panelIdentifier')) === 'engagement-panel-comments-section')
+    .map((panel) => textOf(findAll(panel, 'engagementPanelTitleHeaderRenderer').map((header) => at(header, 'contextualInfo'))[0]));
+  for (const text of [...entry, ...panels]) {
+    const count = parseCount(text ?? undefined);
+    if (count) return count.value;
+  }
+  return null;
 }

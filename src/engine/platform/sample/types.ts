@@ -50,6 +50,9 @@ export interface WorldChannel extends IndexedChannel {
   country: string;
   category: string;
   content_type: ContentType;
+  subscribers: number;
+  total_views: number;
+  video_count: number;
   model: ChannelGrowthModel;
   state: ChannelWorldState;
 }
@@ -60,7 +63,13 @@ export type ChannelCore = Pick<
   'idx' | 'channel_id' | 'handle' | 'title' | 'language' | 'content_type' | 'created_at' | 'category' | 'language_code' | 'collab_scanned' | 'model' | 'state'
 >;
 
+/** The sample world measures every figure: none is unknown. */
 export interface WorldVideo extends PlatformVideo {
+  views: number;
+  likes: number;
+  comments: number;
+  duration_seconds: number;
+  published_at: string;
   /**
    * Stable number of the video within its host channel, encoded in `video_id`: generated videos
    * count from the oldest (0…), uploads after the reference date from UPLOAD_ORDINAL_BASE by day.

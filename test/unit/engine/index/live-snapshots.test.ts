@@ -77,7 +77,7 @@ describeEachStore('the live index: snapshots', (kind) => {
     });
 
     it('treats a subscriber count the site hid as unknown, not zero', async () => {
-      const hidden = { subscribers: 0, counts_exact: { subscribers: false, total_views: true, video_count: true } };
+      const hidden = { subscribers: null, counts_exact: { subscribers: false, total_views: true, video_count: true } };
       await recordReads(store, [{ read: { channel: liveChannel({ ...hidden, total_views: 1000 }) }, atMs: T0 }], () => null);
       await recordReads(store, [{ read: { channel: liveChannel({ ...hidden, total_views: 1900 }) }, atMs: T0 + DAY_MS }], () => null);
       expect(await index.statistics.deltas(ID)).toEqual({ views_24h: 900, views_48h: null, subs_24h: null, subs_48h: null });

@@ -55,8 +55,10 @@ it('keeps the last figures, the gains of the 24 and 48 hours before, the languag
 });
 
 it('leaves unknown what the index never knew: hidden counts, gains, a channel never read', async () => {
-  const hidden = { subscribers: 0, counts_exact: { subscribers: false, total_views: true, video_count: true } };
+  const hidden = { subscribers: null, counts_exact: { subscribers: false, total_views: true, video_count: true } };
   await record({ channel: liveChannel({ channel_id: HIDDEN, title: 'Hidden', ...hidden, content_type: null }) }, T0);
+  // A video whose views no read gave cannot rank among the most viewed: no top videos, not one of 0 views.
+  await record({ listed: [liveVideo('hidden00001', HIDDEN, { title: 'Views hidden', views: null })] }, T0);
   await record({ gone: { channel_id: HIDDEN, state: 'missing', reason: null } }, T0 + HOUR);
   await record({ gone: { channel_id: NEVER, state: 'terminated', reason: 'terminated' } }, T0 + HOUR);
   expect(await terminatedRecords({ store }, index, [HIDDEN, NEVER])).toEqual([

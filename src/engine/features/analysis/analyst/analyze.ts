@@ -73,7 +73,7 @@ const FIELD_SOURCES: ReadonlyArray<[RegExp, Source]> = [
   [/^(views?|view_?count|total_?views)$/, (_, r) => r.video.views],
   [/^(likes?|like_?count)$/, (_, r) => r.video.likes],
   [/^(comments?|comment_?count)$/, (_, r) => r.video.comments],
-  [/engagement/, (_, r) => Number(((r.video.likes + r.video.comments) / Math.max(1, r.video.views)).toFixed(4))],
+  [/engagement/, (_, r) => (r.video.likes === null || r.video.comments === null || r.video.views === null ? null : Number(((r.video.likes + r.video.comments) / Math.max(1, r.video.views)).toFixed(4)))],
   [/publish|upload|^date$/, (_, r) => r.video.published_at],
   [/categor|genre/, (_, r) => r.channel.category],
   [/language/, (_, r) => r.channel.language],

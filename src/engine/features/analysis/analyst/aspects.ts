@@ -19,8 +19,9 @@ interface AspectProducer {
   text(context: AspectContext): string;
 }
 
-const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
-const percent = (rate: number) => `${(rate * 100).toFixed(rate < 0.01 ? 2 : 1)}%`;
+const count = (n: number | null) => (n === null ? 'an unknown number of' : new Intl.NumberFormat('en-US').format(n));
+const percent = (rate: number | null) => (rate === null ? 'an unknown share' : `${(rate * 100).toFixed(rate < 0.01 ? 2 : 1)}%`);
+const rounded = (value: number | null, digits: number) => (value === null ? null : Number(value.toFixed(digits)));
 const bullets = (lines: string[]) => lines.map((line) => `- ${line}`).join('\n');
 const quote = (text: string) => `“${text}”`;
 /** A quotation closing a sentence: no second full stop after one inside it. */
@@ -39,8 +40,9 @@ function itemsWanted(context: AspectContext, normal: number): number {
 
 function summarySentences(context: AspectContext): string[] {
   const { video, channel, segments, keywords } = context.reading;
-  const when = video.published_at.slice(0, 10);
-  const about = `${quote(video.title)} is a ${clock(video.duration_seconds)} ${kindName(context.reading)} by ${channel.title} (${channel.handle}, ${count(channel.subscribers)} subscribers${channel.category ? `, ${channel.category}` : ''}), published ${when}`;
+  const when = video.published_at?.slice(0, 10) ?? 'on an unknown date';
+  const length = video.duration_seconds === null ? '' : `${clock(video.duration_seconds)} `;
+  const about = `${quote(video.title)} is a ${length}${kindName(context.reading)} by ${channel.title} (${channel.handle}, ${count(channel.subscribers)} subscribers${channel.category ? `, ${channel.category}` : ''}), published ${when}`;
   if (segments.length === 0) return [`${about}.`, noSpeech(context.reading)];
   const sentences = [`${about}, in which the speaker talks mostly about ${listWords(keywords.slice(0, 3))}.`];
   const [first, last] = [segments[0]!, segments.at(-1)!];
@@ -80,10 +82,10 @@ function statistics(reading: VideoReading) {
     views: video.views,
     likes: video.likes,
     comments: video.comments,
-    like_rate: Number(reading.likeRate.toFixed(4)),
-    comment_rate: Number(reading.commentRate.toFixed(5)),
-    channel_average_views: Math.round(channel.total_views / Math.max(1, channel.video_count)),
-    views_vs_channel_average: Number(reading.viewsVsChannel.toFixed(2)),
+    like_rate: rounded(reading.likeRate, 4),
+    comment_rate: rounded(reading.commentRate, 5),
+    channel_average_views: channel.total_views === null || channel.video_count === null ? null : Math.round(channel.total_views / Math.max(1, channel.video_count)),
+    views_vs_channel_average: rounded(reading.viewsVsChannel, 2),
     channel_subscribers: channel.subscribers,
   };
 }
@@ -92,8 +94,9 @@ function audience(reading: VideoReading): string {
   const { video, channel } = reading;
   const who = channel.category ? `${channel.category.toLowerCase()} viewers` : 'general viewers';
   const language = channel.language ? `${channel.language}-speaking ` : '';
-  const format = video.kind === 'short' ? 'scrolling Shorts on a phone, who decide in a second or two' : video.duration_seconds > 1200 ? 'ready to sit through a long video' : 'looking for a focused video of a few minutes';
-  const size = channel.subscribers >= 1_000_000 ? 'a large, established following' : channel.subscribers >= 10_000 ? 'a mid-sized following' : 'a small, growing following';
+  const format = video.kind === 'short' ? 'scrolling Shorts on a phone, who decide in a second or two' : (video.duration_seconds ?? 0) > 1200 ? 'ready to sit through a long video' : 'looking for a focused video of a few minutes';
+  const subscribers = channel.subscribers;
+  const size = subscribers === null ? 'a following of unknown size' : subscribers >= 1_000_000 ? 'a large, established following' : subscribers >= 10_000 ? 'a mid-sized following' : 'a small, growing following';
   return `${language}${who} ${format}; the channel has ${size} (${count(channel.subscribers)} subscribers).`;
 }
 
@@ -106,12 +109,12 @@ function suggestions(context: AspectContext): string[] {
     tips.push(`Say what the video is about in the first 5 seconds${hook.titleAt === null ? '' : ` (the title is only spoken at ${clock(hook.titleAt)})`}.`);
   }
   if (video.title.length > 60) tips.push(`Shorten the title: it is ${video.title.length} characters and about 60 show in search results.`);
-  if (reading.likeRate < 0.02) tips.push(`Ask for likes: ${percent(reading.likeRate)} of viewers liked it, below the 2–4% that is common.`);
-  if (reading.commentRate < 0.0005) tips.push('End with a question to the viewers: comments are rare on this video.');
+  if (reading.likeRate !== null && reading.likeRate < 0.02) tips.push(`Ask for likes: ${percent(reading.likeRate)} of viewers liked it, below the 2–4% that is common.`);
+  if (reading.commentRate !== null && reading.commentRate < 0.0005) tips.push('End with a question to the viewers: comments are rare on this video.');
   if (reading.captions === 'auto') tips.push('Upload written captions: this video only has auto-generated ones.');
   if (reading.captions === null && reading.channel.category !== 'Music') tips.push('Add captions: the video has none.');
-  if (video.kind !== 'short' && video.duration_seconds > 1200) tips.push('Add chapters to the description: the video is long and viewers jump to what they need.');
-  if (reading.viewsVsChannel < 0.5) tips.push(`Rework the title and thumbnail: it has ${percent(reading.viewsVsChannel)} of the channel's usual views per video.`);
+  if (video.kind !== 'short' && (video.duration_seconds ?? 0) > 1200) tips.push('Add chapters to the description: the video is long and viewers jump to what they need.');
+  if (reading.viewsVsChannel !== null && reading.viewsVsChannel < 0.5) tips.push(`Rework the title and thumbnail: it has ${percent(reading.viewsVsChannel)} of the channel's usual views per video.`);
   if (reading.keywords.length > 0) tips.push(`Put ${quote(reading.keywords[0]!)} in the description and tags: it is what the video keeps talking about.`);
   tips.push(
     'Test a second thumbnail against the current one.',
@@ -182,7 +185,7 @@ export const ASPECTS: Record<Aspect, AspectProducer> = {
       const stats = statistics(context.reading);
       return bullets([
         `${count(stats.views)} views, ${count(stats.likes)} likes (${percent(context.reading.likeRate)} of viewers), ${count(stats.comments)} comments.`,
-        `${stats.views_vs_channel_average}× the channel's average of ${count(stats.channel_average_views)} views per video.`,
+        stats.views_vs_channel_average === null ? "Its views against the channel's average are unknown." : `${stats.views_vs_channel_average}× the channel's average of ${count(stats.channel_average_views)} views per video.`,
         `The channel has ${count(stats.channel_subscribers)} subscribers.`,
       ]);
     },

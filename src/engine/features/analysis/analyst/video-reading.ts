@@ -23,10 +23,11 @@ export interface VideoReading {
   /** Most repeated words and word pairs of the title and the speech, most frequent first. */
   keywords: string[];
   tone: 'upbeat' | 'balanced' | 'critical';
-  likeRate: number;
-  commentRate: number;
-  /** This video's views against the channel's average per video. */
-  viewsVsChannel: number;
+  /** null where a count it needs is unknown (the live site did not give it). */
+  likeRate: number | null;
+  commentRate: number | null;
+  /** This video's views against the channel's average per video; null when either is unknown. */
+  viewsVsChannel: number | null;
 }
 
 const STOPWORDS = new Set(
@@ -53,19 +54,21 @@ export function readVideo(video: PlatformVideo, channel: PlatformChannel, transc
   const speech = segments.map((segment) => segment.text).join(' ').toLowerCase();
   const positive = speech.match(POSITIVE)?.length ?? 0;
   const negative = speech.match(NEGATIVE)?.length ?? 0;
-  const channelAverage = channel.total_views / Math.max(1, channel.video_count);
+  const channelAverage = channel.total_views === null || channel.video_count === null ? null : channel.total_views / Math.max(1, channel.video_count);
+  const { views, likes, comments } = video;
   return {
     video,
     channel,
     url: video.kind === 'short' ? `https://www.youtube.com/shorts/${video.video_id}` : `https://www.youtube.com/watch?v=${video.video_id}`,
     captions: transcript?.source ?? null,
     segments,
-    span: { start: 0, end: video.duration_seconds },
+    // An unknown length (a live Short) ends where the captions end.
+    span: { start: 0, end: video.duration_seconds ?? segments.at(-1)?.end ?? 0 },
     keywords: keywordsOf(video.title, speech),
     tone: positive > negative * 2 ? 'upbeat' : negative > positive ? 'critical' : 'balanced',
-    likeRate: video.views > 0 ? video.likes / video.views : 0,
-    commentRate: video.views > 0 ? video.comments / video.views : 0,
-    viewsVsChannel: channelAverage > 0 ? video.views / channelAverage : 0,
+    likeRate: views === null || likes === null ? null : views > 0 ? likes / views : 0,
+    commentRate: views === null || comments === null ? null : views > 0 ? comments / views : 0,
+    viewsVsChannel: views === null || channelAverage === null ? null : channelAverage > 0 ? views / channelAverage : 0,
   };
 }
 
@@ -116,7 +119,7 @@ function keywordsOf(title: string, speech: string): string[] {
 
 /** The reading narrowed to a window of the video: the speech within it, cut at its edges. */
 export function withinWindow(reading: VideoReading, window: { start: number; end: number }): VideoReading {
-  const end = Math.min(window.end, Math.max(window.start, reading.video.duration_seconds));
+  const end = Math.min(window.end, Math.max(window.start, reading.span.end));
   const segments = reading.segments
     .filter((segment) => segment.end > window.start && segment.start < end)
     .map((segment) => ({ ...segment, start: Math.max(segment.start, window.start), end: Math.min(segment.end, end) }));

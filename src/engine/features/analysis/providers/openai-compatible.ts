@@ -9,6 +9,7 @@ import type { SampledFrame } from '../../../media/frames.js';
 import { callModel, jsonBody, modelFailure, type ModelCall } from './model-http.js';
 import type { MediaPlan } from './media-plan.js';
 import { SYSTEM_INSTRUCTIONS, clockTime, describeVideo, requestSection, type VideoContext } from './video-context.js';
+import { knownDuration } from '../../video-link.js';
 
 type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string; detail: 'low' | 'high' } };
 
@@ -19,7 +20,7 @@ export interface ChatRequest {
 
 /** The request body: the video's words, then each frame after its time, then the prompt. */
 export async function chatRequest(model: string, context: VideoContext, frames: SampledFrame[], plan: MediaPlan, prompt: string): Promise<ChatRequest> {
-  const spacing = context.video.duration_seconds / frames.length;
+  const spacing = knownDuration(context.video) / frames.length;
   const pictures = `Frames: ${frames.length}, taken evenly across the whole video (about one every ${spacing < 10 ? spacing.toFixed(1) : Math.round(spacing)} s), in order; each follows its time.`;
   const content: ContentPart[] = [{ type: 'text', text: describeVideo(context, pictures) }];
   for (const frame of frames) {

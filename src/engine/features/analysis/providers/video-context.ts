@@ -35,7 +35,7 @@ export function videoLink(video: PlatformVideo): string {
 export function describeVideo(context: VideoContext, pictures: string): string {
   const { video } = context;
   return [
-    `Video: “${video.title}” by ${context.channelTitle} (${videoLink(video)}), ${clockTime(video.duration_seconds)} long.`,
+    `Video: “${video.title}” by ${context.channelTitle} (${videoLink(video)})${video.duration_seconds === null ? '' : `, ${clockTime(video.duration_seconds)} long`}.`,
     pictures,
     transcriptSection(context.transcript),
   ].join('\n');

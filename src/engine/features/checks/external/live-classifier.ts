@@ -195,7 +195,8 @@ function funnelOf(pages: ChannelPages, offers: Offers, nowMs: number): ExternalF
 
 /** Views a month, from the newest videos read: their views over the days they cover (at least a week). */
 function monthlyViews(pages: ChannelPages, nowMs: number): number {
-  const dated = pages.videos.map((video) => ({ views: video.views, at: Date.parse(video.published_at) })).filter((video) => Number.isFinite(video.at));
+  // Only videos with both a count and a date say anything about views a month.
+  const dated = pages.videos.flatMap((video) => (video.views !== null && video.published_at !== null ? [{ views: video.views, at: Date.parse(video.published_at) }] : [])).filter((video) => Number.isFinite(video.at));
   if (dated.length === 0) return 0;
   const oldest = Math.min(...dated.map((video) => video.at));
   const days = Math.max(7, (nowMs - oldest) / DAY_MS);

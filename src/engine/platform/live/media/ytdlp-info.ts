@@ -87,6 +87,13 @@ async function fetchOriginInfo(videoId: string, origin: string, signal?: AbortSi
     throw ytdlpFailure(videoId, `ERROR: urlopen error ${(error as Error).message} (${url.host})`);
   }
   if (body === null) throw answerTooLarge(`GET ${url.pathname}`, 'ytdlpInfo');
-  if (response.status !== 200) throw ytdlpFailure(videoId, body || `ERROR: HTTP Error ${response.status}`);
-  return body;
+  if (response.status === 200) return body;
+  // The origin relays yt-dlp's own error text; any other answer is the origin's, not yt-dlp's.
+  if (/^ERROR:/m.test(body)) throw ytdlpFailure(videoId, body);
+  throw new ServiceError({
+    status: 502,
+    code: 'upstream_error',
+    message: `The platform origin has no metadata of ${videoId}: GET ${url.pathname} answered HTTP ${response.status}.`,
+    hint: `Check the origin (TUBEKIT_PLATFORM_ORIGIN, ${url.origin}) serves /ytdlp/<video_id>.info.json for this video; yt-dlp was not run.`,
+  });
 }

@@ -186,6 +186,8 @@ describe('the live platform, on fixtures', () => {
       ['fixShort001', 'Knife trick', 895_000, 'short'],
       ['fixShort002', 'One-pan eggs', 12_000, 'short'],
     ]);
+    // The Shorts listing gives no length, date, likes or comments: unknown, not 0 or "".
+    expect(shorts[0]).toMatchObject({ duration_seconds: null, published_at: null, published_exact: false, likes: null, comments: null });
     expect(server!.unmatched).toEqual([]);
   });
 
@@ -198,7 +200,7 @@ describe('the live platform, on fixtures', () => {
       title: 'Ten-minute dumplings',
       views: 48_210,
       likes: 3120,
-      comments: 0,
+      comments: 2700,
       duration_seconds: 754,
       published_at: '2026-11-21T17:30:00Z',
       thumbnail_url: 'https://i.ytimg.example/vi/fixVideo001/maxres.jpg',
@@ -212,10 +214,11 @@ describe('the live platform, on fixtures', () => {
     });
   });
 
-  it('lists every channel of a collab, the uploader first; likes from the watch page when the player has none', async () => {
+  it('lists every channel of a collab, the uploader first; counts neither answer gives stay unknown', async () => {
     const platform = await live();
     const video = await platform.videoById('fixCollab01');
-    expect(video).toMatchObject({ channel_ids: [JANE, SAM], published_at: '2026-09-20T12:00:00Z', likes: 0 });
+    // Neither the player nor the watch page shows likes or a comment count: null, never 0.
+    expect(video).toMatchObject({ channel_ids: [JANE, SAM], published_at: '2026-09-20T12:00:00Z', published_exact: true, likes: null, comments: null });
   });
 
   it('answers members-only, upcoming and unknown videos as results', async () => {

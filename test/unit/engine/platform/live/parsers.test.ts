@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { countryCode, parseAgo, parseClock, parseCount, parseDateText } from '../../../../../src/engine/platform/live/figures.js';
 import { parseChannelReference } from '../../../../../src/engine/platform/live/references.js';
+import { parseTabPage } from '../../../../../src/engine/platform/live/tab-items.js';
 import { parseTimedText } from '../../../../../src/engine/platform/live/timedtext.js';
+import { parseWatchNext } from '../../../../../src/engine/platform/live/video-page.js';
 
 describe('figures as the site writes them', () => {
   it('keeps exact counts exact and marks abbreviated ones as estimates', () => {
@@ -54,5 +56,65 @@ describe('channel references', () => {
     expect(parseChannelReference('https://www.youtube.com/shorts/abcdefghijk')).toEqual({ kind: 'video', videoId: 'abcdefghijk' });
     expect(parseChannelReference('https://vimeo.com/@jane')).toBeNull();
     expect(parseChannelReference('https://www.youtube.com/feed/trending')).toBeNull();
+  });
+});
+
+describe('figures a page does not give stay unknown', () => {
+  const lockup = (metadataParts: string[], badge: string | null) => ({
+    richGridRenderer: {
+      contents: [
+        {
+          richItemRenderer: {
+            content: {
+              lockupViewModel: {
+                contentId: 'fixVideo009',
+                contentType: 'LOCKUP_CONTENT_TYPE_VIDEO',
+                contentImage: { thumbnailViewModel: { overlays: badge ? [{ thumbnailBottomOverlayViewModel: { badges: [{ thumbnailBadgeViewModel: { text: badge } }] } }] : [] } },
+                metadata: {
+                  lockupMetadataViewModel: {
+                    title: { content: 'A video' },
+                    metadata: { contentMetadataViewModel: { metadataRows: [{ metadataParts: metadataParts.map((content) => ({ text: { content } })) }] } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      ],
+    },
+  });
+
+  it('a listing without a readable view text or a length: null, not 0', () => {
+    const page = parseTabPage({ contents: lockup(['Views hidden', '3 days ago'], 'LIVE') }, 10 * 86_400_000)!;
+    expect(page.items[0]).toMatchObject({ videoId: 'fixVideo009', views: null, durationSeconds: null, publishedMs: 7 * 86_400_000 });
+    const read = parseTabPage({ contents: lockup(['1.2K views', '3 days ago'], '12:03') }, 10 * 86_400_000)!;
+    expect(read.items[0]).toMatchObject({ views: 1200, durationSeconds: 723 });
+  });
+
+  it('the watch page: its comment count when it shows one, a relative date as an estimate', () => {
+    const owner = { videoOwnerRenderer: { navigationEndpoint: { browseEndpoint: { browseId: 'UCtubekitFixtureChannel1' } } } };
+    const shown = parseWatchNext(
+      {
+        contents: [
+          { videoPrimaryInfoRenderer: { dateText: { simpleText: '17 hours ago' } } },
+          owner,
+          { commentsEntryPointHeaderRenderer: { commentCount: { simpleText: '2.7K' } } },
+        ],
+      },
+      20 * 3_600_000,
+    );
+    expect(shown).toMatchObject({ comments: 2700, dateShown: null, agoShownMs: 3 * 3_600_000 });
+    const panel = parseWatchNext(
+      {
+        contents: [owner],
+        engagementPanels: [
+          { engagementPanelSectionListRenderer: { panelIdentifier: 'engagement-panel-comments-section', header: { engagementPanelTitleHeaderRenderer: { contextualInfo: { runs: [{ text: '412' }] } } } } },
+        ],
+      },
+      0,
+    );
+    expect(panel).toMatchObject({ comments: 412 });
+    // Comments turned off: the page shows no count, so none is made up.
+    expect(parseWatchNext({ contents: [owner, { messageRenderer: { text: { runs: [{ text: 'Comments are turned off.' }] } } }] }, 0)).toMatchObject({ comments: null, agoShownMs: null });
   });
 });

@@ -158,3 +158,20 @@ process.exit(run.status ?? 1);
     expect(call![call!.indexOf('--js-runtimes') + 1]).toBe(`node:${process.execPath}`);
   });
 });
+
+describe("an origin's missing info.json", () => {
+  it('is the origin answering HTTP 404, not a yt-dlp failure', async () => {
+    const { readYtdlpInfo } = await import('../../../../../src/engine/platform/live/media/ytdlp-info.js');
+    const { startFixtureServer } = await import('../../../../support/platform-fixture-server.js');
+    const origin = await startFixtureServer([{ method: 'GET', path: '/ytdlp/noInfoHere1.info.json', key: {}, status: 404, body: 'Not Found' }]);
+    try {
+      const failure = await readYtdlpInfo('noInfoHere1', { tool: { command: 'yt-dlp', args: [] } as never, args: [], origin: origin.origin }).catch((error: unknown) => error as { status: number; message: string; hint: string });
+      expect(failure).toMatchObject({ status: 502, code: 'upstream_error' });
+      expect(failure.message).toBe('The platform origin has no metadata of noInfoHere1: GET /ytdlp/noInfoHere1.info.json answered HTTP 404.');
+      expect(failure.message).not.toMatch(/yt-dlp could not/);
+      expect(failure.hint).toContain('yt-dlp was not run');
+    } finally {
+      await origin.close();
+    }
+  });
+});
