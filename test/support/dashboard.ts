@@ -1,6 +1,6 @@
 /** A served engine with the dashboard, and a signed-in HTTP session over plain fetch (no browser). */
 import type { Engine } from '../../src/engine/engine.js';
-import { openEngine } from '../../src/engine/open-engine.js';
+import { openEngine, type OpenEngineOptions } from '../../src/engine/open-engine.js';
 import { startServer, type RunningServer, type ServeOptions } from '../../src/server/serve.js';
 import { tempDataDir } from './engines.js';
 
@@ -13,8 +13,8 @@ export interface DashboardServer {
   close(): Promise<void>;
 }
 
-export async function startDashboard(world: { seed: number; channels: number; terminated?: number }, options: Partial<ServeOptions> = {}): Promise<DashboardServer> {
-  const engine = await openEngine({ dataDir: tempDataDir('tubekit-dashboard-') });
+export async function startDashboard(world: { seed: number; channels: number; terminated?: number }, options: Partial<ServeOptions> = {}, engineOptions: Partial<OpenEngineOptions> = {}): Promise<DashboardServer> {
+  const engine = await openEngine({ ...engineOptions, dataDir: tempDataDir('tubekit-dashboard-') });
   await engine.reseedWorld(world);
   const server = await startServer({ engine, port: 0, workers: 1, ...options });
   return {

@@ -1,4 +1,4 @@
-/** `/alerts`: the user's alerts with enable switches, a form for a new one, and the triggered feed. */
+/** `/alerts`: the user's alerts with enable switches, a form for a new one, the triggered feed, and webhooks. */
 import { ServiceError } from '../../../core/errors.js';
 import type { Alert } from '../../../core/schemas/alerts.js';
 import { html, type SafeHtml } from '../html.js';
@@ -6,25 +6,28 @@ import type { PageView } from '../layout.js';
 import { csrfField, type ActionHandler, type PageContext } from '../page-context.js';
 import { href, pager, readPage } from '../table.js';
 import { alertForm, alertValues, formFilters } from './alert-form.js';
+import { eventsOf, WEBHOOK_TWINS, webhooksSection, type WebhookOutcome } from './webhooks.js';
 
 const FEED_PAGE_SIZE = 20;
 /** The triggered feed's pages (the route's own bound). */
 const FEED_MAX_PAGE = 20;
 
-export async function alertsPage(context: PageContext, formError?: { values: Record<string, unknown>; message: string; status: number }): Promise<PageView> {
+export async function alertsPage(context: PageContext, formError?: { values: Record<string, unknown>; message: string; status: number }, webhook?: WebhookOutcome): Promise<PageView> {
   const { alerts } = await context.call('alerts.list', {});
   const page = Math.min(readPage(context.query), FEED_MAX_PAGE);
   const feed = await context.call('alerts.triggered', { page, per_page: FEED_PAGE_SIZE });
   const pages = Math.min(FEED_MAX_PAGE, Math.max(1, Math.ceil(feed.total / FEED_PAGE_SIZE)));
+  const webhooks = await webhooksSection(context, webhook);
   return {
     title: 'Alerts',
-    twin: 'GET /api/alerts · GET /api/alerts/triggered',
-    status: formError?.status,
+    twin: `GET /api/alerts · GET /api/alerts/triggered · ${WEBHOOK_TWINS}`,
+    status: formError?.status ?? webhook?.error?.status,
     body: html`${alerts.length === 0 ? html`<p class="notice">No alerts yet.</p>` : alertTable(context, alerts)}
 <h2 id="new-alert">New alert</h2>${alertForm(context, '/alerts', formError?.values ?? { alert_type: 'outlier', content_type: 'longform' }, false, formError?.message)}
 <h2>Triggered</h2>${feed.channels.length === 0 ? html`<p class="notice">No channel has triggered an alert in its latest cycle.</p>` : html`<div class="table-wrap"><table><thead><tr><th scope="col">Channel</th><th scope="col">Alert</th><th scope="col">Why</th><th scope="col">Triggered</th></tr></thead><tbody>
 ${feed.channels.map((channel) => html`<tr><td class="title"><a href="/channels/${channel.channel_id}">${channel.title}</a>${channel.new ? html` <strong>new</strong>` : ''}</td><td>${channel.alerts.map((alert) => alert.name).join(', ')} (${channel.alert_type})</td><td>${channel.reason}</td><td>${channel.triggered_at}</td></tr>`)}
-</tbody></table></div>${pager(page, pages, (p) => href('/alerts', { page: p }))}`}`,
+</tbody></table></div>${pager(page, pages, (p) => href('/alerts', { page: p }))}`}
+${webhooks}`,
   };
 }
 
@@ -88,4 +91,25 @@ export const setAlertEnabled: ActionHandler = async (context) => {
 export const deleteAlert: ActionHandler = async (context) => {
   await context.call('alerts.delete', { id: context.params.id });
   return { redirect: '/alerts' };
+};
+
+export const createWebhook: ActionHandler = async (context) => {
+  const values = { url: context.form.url, events: eventsOf(context.form.events) };
+  try {
+    const created = await context.call('webhooks.create', { url: typeof values.url === 'string' ? values.url : '', events: values.events.join(',') });
+    return alertsPage(context, undefined, { values: {}, created });
+  } catch (error) {
+    if (!formRefusal(error)) throw error;
+    return alertsPage(context, undefined, { values, error });
+  }
+};
+
+export const deleteWebhook: ActionHandler = async (context) => {
+  await context.call('webhooks.delete', { id: context.params.id });
+  return { redirect: '/alerts#webhooks' };
+};
+
+export const redeliverWebhook: ActionHandler = async (context) => {
+  await context.call('webhooks.redeliver', { id: context.params.id });
+  return { redirect: '/alerts#webhooks' };
 };

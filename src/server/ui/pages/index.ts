@@ -1,6 +1,6 @@
 /** Every dashboard path and the page or form action behind it. */
 import type { ActionHandler, PageHandler } from '../page-context.js';
-import { alertEditPage, alertsPage, createAlert, deleteAlert, setAlertEnabled, updateAlert } from './alerts.js';
+import { alertEditPage, alertsPage, createAlert, createWebhook, deleteAlert, deleteWebhook, redeliverWebhook, setAlertEnabled, updateAlert } from './alerts.js';
 import { channelPage } from './channel.js';
 import { folderPage } from './folder.js';
 import { foldersPage } from './folders.js';
@@ -24,5 +24,8 @@ export const dashboardActions: Record<string, ActionHandler> = {
   '/alerts/:id': updateAlert,
   '/alerts/:id/enabled': setAlertEnabled,
   '/alerts/:id/delete': deleteAlert,
+  '/alerts/webhooks': createWebhook,
+  '/alerts/webhooks/:id/delete': deleteWebhook,
+  '/alerts/webhooks/deliveries/:id/redeliver': redeliverWebhook,
   '/media': downloadVideo,
 };
