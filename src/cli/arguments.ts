@@ -1,6 +1,6 @@
 import { isChannelId } from '../core/channel-input.js';
 import type { CliApp } from './app.js';
-import { usageError } from './errors.js';
+import { usageError } from '../core/client-errors.js';
 
 /** A positive integer id from an argument or option, or a usage error before any call. */
 export function parseId(value: string, what: string): number {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { usageError } from './errors.js';
+import { usageError } from '../core/client-errors.js';
 
 /** Settings a profile may hold. The API key is set only through `auth login`. */
 export const PROFILE_KEYS = {

@@ -1,5 +1,5 @@
 import type { IO } from './io.js';
-import { cancelled, usageError } from './errors.js';
+import { cancelled, usageError } from '../core/client-errors.js';
 
 /**
  * Asks before a destructive step. `--yes` skips the question; without a terminal there is no

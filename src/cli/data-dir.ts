@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ExitCode } from '../core/exit-codes.js';
-import { CliError } from './errors.js';
+import { CliError } from '../core/client-errors.js';
 
 /** Errors that mean the data dir itself is unusable, not that something inside the engine broke. */
 const DATA_DIR_CODES = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'EROFS', 'EEXIST', 'ENOSPC', 'SQLITE_CANTOPEN', 'SQLITE_NOTADB', 'SQLITE_READONLY']);

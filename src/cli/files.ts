@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { UploadedFile } from '../core/schemas/params.js';
-import { usageError } from './errors.js';
-import { clip } from './text.js';
+import { usageError } from '../core/client-errors.js';
+import { clip } from '../core/echo-text.js';
 
 const REASONS: Record<string, string> = {
   ENOENT: 'no such file',

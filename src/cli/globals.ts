@@ -2,7 +2,7 @@ import { proxyForDisplay, proxyUrlProblem } from '../core/proxy-url.js';
 import { defaultDataDir } from '../engine/paths.js';
 import { parseStoreLocation, StoreLocationError, type StoreLocation } from '../engine/store/store-location.js';
 import { ConfigStore, type Profile } from './config.js';
-import { usageError } from './errors.js';
+import { usageError } from '../core/client-errors.js';
 import { readUserFile } from './files.js';
 
 /** Options every command accepts, before or after the subcommand. */

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { ExitCode } from '../core/exit-codes.js';
-import { CliError } from './errors.js';
+import { CliError } from '../core/client-errors.js';
 
 /** jq's own message without its "jq: error…:" prefix and the "N compile error" trailer. */
 function jqMessage(raw: string): { text: string; compile: boolean } {

@@ -1,5 +1,5 @@
 import { ExitCode } from '../core/exit-codes.js';
-import { CliError } from './errors.js';
+import { CliError } from '../core/client-errors.js';
 
 /** Why a server (`serve`, `mcp --transport http`) could not listen, in words, with what to try instead. */
 export function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {

@@ -5,7 +5,7 @@
  */
 import type { RouteInput, RouteName, RouteOutput } from '../core/routes.js';
 import type { CliApp } from './app.js';
-import { cancelled } from './errors.js';
+import { cancelled } from '../core/client-errors.js';
 
 export async function callLive<N extends RouteName>(
   app: CliApp,

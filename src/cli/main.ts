@@ -2,11 +2,11 @@ import { type Command, CommanderError } from 'commander';
 import { ServiceError } from '../core/errors.js';
 import { ExitCode, exitCodeForError } from '../core/exit-codes.js';
 import type { CliApp } from './app.js';
-import { CliError, cancelled, describeSystemError, jsonErrorLine } from './errors.js';
+import { CliError, cancelled, describeSystemError, jsonErrorLine } from '../core/client-errors.js';
 import { withAuthHint } from './auth-hint.js';
 import { IO } from './io.js';
 import { buildProgram } from './program.js';
-import { clipEchoes } from './text.js';
+import { clipEchoes } from '../core/echo-text.js';
 
 /** Runs the CLI and returns its exit code; every error is reported here, once. */
 export async function main(argv: string[] = process.argv, io: IO = IO.fromProcess()): Promise<number> {

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { usageError } from './errors.js';
+import { usageError } from '../core/client-errors.js';
 import { claimPartFile, releasePartFile } from './part-file.js';
 
 export interface WriteOptions {

@@ -1,5 +1,5 @@
 import type { CliApp } from './app.js';
-import { usageError } from './errors.js';
+import { usageError } from '../core/client-errors.js';
 import { parseWholeNumber } from './arguments.js';
 import { printJson } from './output.js';
 

@@ -4,7 +4,7 @@ import { CliApp } from './app.js';
 import { helpConfiguration, withExamples, programFooter } from './help.js';
 import type { IO } from './io.js';
 import { rootDispatch } from './root-dispatch.js';
-import { clipEchoes } from './text.js';
+import { clipEchoes } from '../core/echo-text.js';
 
 type Register = (program: Command, app: CliApp) => unknown;
 

@@ -1,5 +1,5 @@
 import type { CliApp } from './app.js';
-import { usageError } from './errors.js';
+import { usageError } from '../core/client-errors.js';
 
 /**
  * Reads a secret (a key) from a hidden prompt on a terminal, or from stdin when piped; never from

@@ -1,5 +1,5 @@
 /** `-o <file>` for text answers (an analysis), under the one -o policy (see output-file.ts). */
-import { usageError } from './errors.js';
+import { usageError } from '../core/client-errors.js';
 import { checkOutputFile, writeFileAtomically } from './output-file.js';
 
 export function checkTextTarget(target: string, force: boolean): void {

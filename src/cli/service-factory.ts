@@ -3,7 +3,7 @@ import type { AnalysisSettingsSource } from '../engine/features/analysis/provide
 import type { SpeechSettingsSource } from '../engine/speech/providers/speech-settings.js';
 import { commandJobSettings, type CommandSettings } from '../engine/jobs/job-settings.js';
 import { openAtDataDir } from './data-dir.js';
-import { usageError } from './errors.js';
+import { usageError } from '../core/client-errors.js';
 import type { Settings } from './globals.js';
 import type { IO } from './io.js';
 

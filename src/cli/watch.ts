@@ -12,7 +12,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ServiceError } from '../core/errors.js';
 import { LONG_POLL_MAX_SECONDS } from '../core/job-constants.js';
-import { cancelled, timedOut, usageError } from './errors.js';
+import { cancelled, timedOut, usageError } from '../core/client-errors.js';
 import type { IO } from './io.js';
 
 /** The longest pause between polls however long a job runs. */

@@ -32,10 +32,6 @@ export interface StoreHealth {
 
 const memo = new WeakMap<EngineContext, { at: number; checks: Promise<{ problems: HealthProblem[]; store: StoreHealth }> }>();
 
-export async function healthProblems(engine: EngineContext): Promise<HealthProblem[]> {
-  return (await healthChecks(engine)).problems;
-}
-
 /** The problems and the store's state, checked at most once a second (concurrent callers share one check). */
 export function healthChecks(engine: EngineContext): Promise<{ problems: HealthProblem[]; store: StoreHealth }> {
   const last = memo.get(engine);

@@ -5,7 +5,7 @@ import { ALERT_TYPES, CONTENT_TYPES, type Alert, type AlertFilters, type Trigger
 import type { CliApp } from '../app.js';
 import { parseId, parseWholeNumber } from '../arguments.js';
 import { confirmOrAbort } from '../confirm.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { examples, withExamples } from '../help.js';
 import { printJson, printTable, type Column } from '../output.js';
 import { pageInput, printListing, type PageOptions } from '../paging.js';

@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import type { TaskJob } from '../../core/schemas/jobs.js';
 import { parseVideoLink } from '../../core/video-link.js';
 import type { CliApp } from '../app.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { withExamples } from '../help.js';
 import { printJson, printRecord } from '../output.js';
 import { checkTextTarget, saveText } from '../save-text.js';

@@ -6,11 +6,11 @@
  */
 import type { Command } from 'commander';
 import type { CliApp } from '../app.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { readUpload, readUserFile } from '../files.js';
 import { withExamples } from '../help.js';
 import { printJson } from '../output.js';
-import { clip } from '../text.js';
+import { clip } from '../../core/echo-text.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** The contract `serve` publishes beside the route table; the embedded engine answers it too, from the same table. */

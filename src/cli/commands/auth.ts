@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { ServiceError } from '../../core/errors.js';
 import { ExitCode, exitCodeForError } from '../../core/exit-codes.js';
 import type { CliApp } from '../app.js';
-import { CliError, usageError } from '../errors.js';
+import { CliError, usageError } from '../../core/client-errors.js';
 import { createService } from '../service-factory.js';
 import { examples, withExamples } from '../help.js';
 import { printJson, printRecord } from '../output.js';

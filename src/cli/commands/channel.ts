@@ -3,7 +3,7 @@ import { ExitCode } from '../../core/exit-codes.js';
 import { HISTORY_DAYS_MAX, HISTORY_METRICS, type ChannelHistory, type HistoryMetric } from '../../core/schemas/history.js';
 import type { CliApp } from '../app.js';
 import { resolveChannelArg } from '../arguments.js';
-import { CliError } from '../errors.js';
+import { CliError } from '../../core/client-errors.js';
 import { examples, withExamples } from '../help.js';
 import { count, printTable } from '../output.js';
 import { blockChart } from '../terminal-chart.js';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Provider } from '../../core/schemas/voices.js';
 import type { CliApp } from '../app.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { readUpload } from '../files.js';
 import { withExamples } from '../help.js';
 import { printRecord } from '../output.js';

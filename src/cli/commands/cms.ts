@@ -7,7 +7,7 @@ import type { RouteOutput } from '../../core/routes.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber, resolveChannelArg } from '../arguments.js';
 import { cardSection, printCard, signalSections } from '../card.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { examples, withExamples } from '../help.js';
 import type { IO } from '../io.js';
 import { callLive } from '../live-call.js';

@@ -3,7 +3,7 @@ import type { RouteOutput } from '../../core/routes.js';
 import type { CollabVideo } from '../../core/schemas/collabs.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber, resolveChannelArg } from '../arguments.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { examples, withExamples } from '../help.js';
 import { count, printRecord, printTable, signed, type Column } from '../output.js';
 import { pageInput, printListing, type PageOptions } from '../paging.js';

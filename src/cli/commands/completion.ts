@@ -3,7 +3,7 @@ import type { CliApp } from '../app.js';
 import { commandTree } from '../completion/command-tree.js';
 import { completesWithValues } from '../completion/dynamic.js';
 import { completionScript, SHELLS, type Shell } from '../completion/scripts.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { withExamples } from '../help.js';
 
 export function registerCompletion(program: Command, app: CliApp): void {

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { ANALYSIS_PROVIDERS } from '../../engine/features/analysis/providers/provider-config.js';
 import type { CliApp } from '../app.js';
 import { PROFILE_KEYS, SECRET_PROFILE_KEYS, type ProfileKey } from '../config.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { examples, withExamples } from '../help.js';
 import { printJson, printRecord } from '../output.js';
 import { readSecret } from '../read-secret.js';

@@ -7,7 +7,7 @@ import { parseVideoLink } from '../../core/video-link.js';
 import type { CliApp } from '../app.js';
 import { outputTarget, finalPath, servedFileName } from '../download/output-target.js';
 import { completesWithValues } from '../completion/dynamic.js';
-import { cancelled, usageError } from '../errors.js';
+import { cancelled, usageError } from '../../core/client-errors.js';
 import { withExamples } from '../help.js';
 import { saveServiceFile } from '../save-file.js';
 import { formatBytes } from '../transfer-progress.js';

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Provider } from '../../core/schemas/voices.js';
 import type { CliApp } from '../app.js';
 import { completesWith } from '../completion/dynamic.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { withExamples } from '../help.js';
 import { printRecord } from '../output.js';
 import { saveServiceFile } from '../save-file.js';

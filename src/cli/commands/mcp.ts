@@ -4,7 +4,7 @@ import type { ToolDef } from '../../mcp/tool-table.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber } from '../arguments.js';
 import { withAuthHint } from '../auth-hint.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { withExamples } from '../help.js';
 import { listenError, untilStopped } from '../listen.js';
 import { printTable } from '../output.js';

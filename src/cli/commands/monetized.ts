@@ -9,7 +9,7 @@ import type { RouteOutput } from '../../core/routes.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber, resolveChannelArg } from '../arguments.js';
 import { cardSection, printCard, signalSections } from '../card.js';
-import { CliError, usageError } from '../errors.js';
+import { CliError, usageError } from '../../core/client-errors.js';
 import { withExamples } from '../help.js';
 import type { IO } from '../io.js';
 import { callLive } from '../live-call.js';

@@ -5,10 +5,10 @@ import { CHANNEL_JOB_TYPES } from '../../core/job-constants.js';
 import type { ChannelJob } from '../../core/schemas/jobs.js';
 import type { CliApp } from '../app.js';
 import { parseId, parseWholeNumber } from '../arguments.js';
-import { jobFailed, usageError } from '../errors.js';
+import { jobFailed, usageError } from '../../core/client-errors.js';
 import { withExamples } from '../help.js';
 import { printRecord } from '../output.js';
-import { clip } from '../text.js';
+import { clip } from '../../core/echo-text.js';
 import { parseTimeoutSeconds, watchJob } from '../watch.js';
 
 type SubmitBody = RouteOutput<'channels.process'>;

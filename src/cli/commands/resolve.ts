@@ -2,10 +2,10 @@ import type { Command } from 'commander';
 import type { ResolvedChannel } from '../../core/schemas/workspace.js';
 import type { CliApp } from '../app.js';
 import { expandStdinArgs } from '../arguments.js';
-import { jsonErrorLine } from '../errors.js';
+import { jsonErrorLine } from '../../core/client-errors.js';
 import { withExamples } from '../help.js';
 import { printJson, printTable, type Column } from '../output.js';
-import { clip, clipEchoes } from '../text.js';
+import { clip, clipEchoes } from '../../core/echo-text.js';
 
 /** The title: ours, or the hosted service's `channel_name` (its body has no `title`). */
 const titleOf = (row: Partial<ResolvedChannel>) => row.title ?? row.channel_name ?? null;

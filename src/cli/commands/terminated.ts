@@ -3,7 +3,7 @@ import type { RouteInput, RouteOutput } from '../../core/routes.js';
 import { TERMINATED_MAX_PAGE as MAX_PAGE, TERMINATED_MAX_PER_PAGE as MAX_PER_PAGE, TERMINATED_SORTS } from '../../core/schemas/research.js';
 import type { CliApp } from '../app.js';
 import { parseWholeNumber } from '../arguments.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { examples, withExamples } from '../help.js';
 import { count, printRecord, printTable, signed } from '../output.js';
 import { pageInput, printListing } from '../paging.js';

@@ -7,7 +7,7 @@ import type { RouteOutput } from '../../core/routes.js';
 import { parseVideoLink } from '../../core/video-link.js';
 import type { CliApp } from '../app.js';
 import { printCard } from '../card.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { withExamples } from '../help.js';
 import type { IO } from '../io.js';
 

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import type { Command } from 'commander';
 import { notFound } from '../../core/errors.js';
 import type { CliApp } from '../app.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { examples } from '../help.js';
 import { printRecord } from '../output.js';
 import { transferProgress } from '../transfer-progress.js';

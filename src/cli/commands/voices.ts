@@ -4,7 +4,7 @@ import type { CatalogQuery, Provider } from '../../core/schemas/voices.js';
 import type { CliApp } from '../app.js';
 import { completesWith } from '../completion/dynamic.js';
 import { confirmOrAbort } from '../confirm.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { examples, withExamples } from '../help.js';
 import { printJson, printTable, type Column } from '../output.js';
 import { normalizeProvider, providerOption } from '../speech/provider-option.js';

@@ -4,7 +4,7 @@ import type { RouteOutput } from '../../core/routes.js';
 import type { CliApp } from '../app.js';
 import { parseId, parseWholeNumber } from '../arguments.js';
 import { confirmOrAbort } from '../confirm.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { examples, withExamples } from '../help.js';
 import { printJson, printTable, type Column } from '../output.js';
 

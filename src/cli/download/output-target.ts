@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CliApp } from '../app.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { checkOutputFile, fileExists } from '../output-file.js';
 
 export type OutputTarget = { kind: 'stdout' } | { kind: 'file'; path: string } | { kind: 'directory'; path: string };

@@ -1,5 +1,5 @@
 import type { CliApp } from '../app.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { checkOutputFile } from '../output-file.js';
 
 /** `-o <file>` is checked before anything is queued, so a typo (or a taken name) costs no generation. */

@@ -1,4 +1,4 @@
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 import { readUserFile } from '../files.js';
 import type { IO } from '../io.js';
 

@@ -1,7 +1,7 @@
 import type { Provider } from '../../core/schemas/voices.js';
 import type { CliApp } from '../app.js';
 import { listVoiceRows } from '../commands/voices.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../core/client-errors.js';
 
 /**
  * The voice for `generate` when none was given: a searchable list on a terminal (type to

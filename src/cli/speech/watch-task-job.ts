@@ -1,6 +1,6 @@
 import type { TaskJob } from '../../core/schemas/jobs.js';
 import type { CliApp } from '../app.js';
-import { jobFailed } from '../errors.js';
+import { jobFailed } from '../../core/client-errors.js';
 import { watchJob } from '../watch.js';
 
 /** A word as a shell reads it back: quoted only when it has to be. */

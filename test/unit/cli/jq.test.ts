@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { CliError } from '../../../src/cli/errors.js';
+import { CliError } from '../../../src/core/client-errors.js';
 import { filterWithJq, type JqEngine } from '../../../src/cli/jq.js';
 
 const hasSystemJq = (() => {

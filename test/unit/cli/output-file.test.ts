@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CliError } from '../../../src/cli/errors.js';
+import { CliError } from '../../../src/core/client-errors.js';
 import { checkOutputFile, writeFileAtomically } from '../../../src/cli/output-file.js';
 
 let dir: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cellWidth, truncateToWidth } from '../../../src/cli/cell-width.js';
 import { printRecord, printTable, type Column } from '../../../src/cli/output.js';
-import { clip, clipEchoes } from '../../../src/cli/text.js';
+import { clip, clipEchoes } from '../../../src/core/echo-text.js';
 import { memoryIO } from '../../support/memory-io.js';
 
 interface Row {

@@ -7,7 +7,7 @@ import type { CopyReport, CopyStopped } from '../../../engine/store/copy/copy-st
 import { parseStoreLocation, StoreLocationError, type StoreLocation } from '../../../engine/store/store-location.js';
 import type { CliApp } from '../../app.js';
 import { countProgress } from '../../count-progress.js';
-import { CliError, usageError } from '../../errors.js';
+import { CliError, usageError } from '../../../core/client-errors.js';
 import { examples } from '../../help.js';
 import { printJson, printTable } from '../../output.js';
 

@@ -6,7 +6,7 @@ import type { Engine } from '../../../engine/engine.js';
 import { dataDirPlatform } from '../../../engine/platform/factory/open-platform.js';
 import type { SimulatedWorld } from '../../../engine/platform/simulation.js';
 import type { CliApp } from '../../app.js';
-import { usageError } from '../../errors.js';
+import { usageError } from '../../../core/client-errors.js';
 import { examples, withExamples } from '../../help.js';
 import { printJson, printRecord } from '../../output.js';
 import { registerImport } from './import.js';

@@ -8,7 +8,7 @@ import type { Engine } from '../../../engine/engine.js';
 import type { CliApp } from '../../app.js';
 import { parseWholeNumber } from '../../arguments.js';
 import { openAtDataDir } from '../../data-dir.js';
-import { usageError } from '../../errors.js';
+import { usageError } from '../../../core/client-errors.js';
 import { examples } from '../../help.js';
 import { printJson, printTable } from '../../output.js';
 import { withLocalEngine } from './local-engine.js';

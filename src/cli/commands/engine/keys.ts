@@ -1,7 +1,7 @@
 /** `engine keys`: users with a plan and their API keys (stored hashed; a key is shown once). */
 import type { Command } from 'commander';
 import type { CliApp } from '../../app.js';
-import { usageError } from '../../errors.js';
+import { usageError } from '../../../core/client-errors.js';
 import { examples } from '../../help.js';
 import { printJson, printTable } from '../../output.js';
 import { withLocalEngine } from './local-engine.js';

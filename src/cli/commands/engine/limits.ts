@@ -1,7 +1,7 @@
 /** `engine limits`: the plan table with this engine's overrides. */
 import type { Command } from 'commander';
 import type { CliApp } from '../../app.js';
-import { usageError } from '../../errors.js';
+import { usageError } from '../../../core/client-errors.js';
 import { examples } from '../../help.js';
 import { printJson, printTable } from '../../output.js';
 import { withLocalEngine } from './local-engine.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { CliApp } from '../../app.js';
-import { usageError } from '../../errors.js';
+import { usageError } from '../../../core/client-errors.js';
 
 /**
  * `engine …` and `serve` act on the local data dir whatever the remote settings; a --base-url or

@@ -1,7 +1,7 @@
 /** `tubekit engine migrate`: brings a fleet's PostgreSQL store to this version's schema. */
 import type { Command } from 'commander';
 import type { CliApp } from '../../app.js';
-import { usageError } from '../../errors.js';
+import { usageError } from '../../../core/client-errors.js';
 import { examples } from '../../help.js';
 import { printJson, printRecord } from '../../output.js';
 

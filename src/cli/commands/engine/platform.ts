@@ -1,7 +1,7 @@
 /** `engine platform [sample|live]`: which platform the data dir reads, the sample world or the live site. */
 import type { Command } from 'commander';
 import type { CliApp } from '../../app.js';
-import { usageError } from '../../errors.js';
+import { usageError } from '../../../core/client-errors.js';
 import { examples } from '../../help.js';
 import { printJson } from '../../output.js';
 import { withLocalEngine } from './local-engine.js';

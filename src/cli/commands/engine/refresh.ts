@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { DURATION_FORMS, formatDuration, parseDuration } from '../../../core/duration.js';
 import type { CliApp } from '../../app.js';
 import { parseWholeNumber } from '../../arguments.js';
-import { usageError } from '../../errors.js';
+import { usageError } from '../../../core/client-errors.js';
 import { examples } from '../../help.js';
 import { count, printJson, printTable } from '../../output.js';
 import { withLocalEngine } from './local-engine.js';

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { DURATION_FORMS, formatDuration, parseDuration } from '../../../core/duration.js';
 import type { CliApp } from '../../app.js';
-import { usageError } from '../../errors.js';
+import { usageError } from '../../../core/client-errors.js';
 import { examples } from '../../help.js';
 import { printJson, printRecord } from '../../output.js';
 import { MAX_ADVANCE_MS, MIN_ADVANCE_MS } from '../../../engine/platform/simulation.js';

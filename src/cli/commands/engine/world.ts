@@ -5,7 +5,7 @@ import { ExitCode } from '../../../core/exit-codes.js';
 import { DEFAULT_WORLD_TERMINATED } from '../../../engine/platform/factory/open-platform.js';
 import type { PlatformProvider } from '../../../engine/platform/platform.js';
 import { requireSimulation } from '../../../engine/platform/simulation.js';
-import { CliError, usageError } from '../../errors.js';
+import { CliError, usageError } from '../../../core/client-errors.js';
 import type { CliApp } from '../../app.js';
 import { parseWholeNumber } from '../../arguments.js';
 import { examples } from '../../help.js';
