@@ -15,6 +15,7 @@
  * alt voices keep the engine's local stand-in.
  */
 import { hostOf, isHttpUrl } from '../../upstream-url.js';
+import { exposedKeyFile } from '../../exposed-key-file.js';
 
 export const UPSTREAM_SPEECH_PROVIDERS = ['elevenlabs', 'minimax'] as const;
 export type UpstreamSpeechProvider = (typeof UPSTREAM_SPEECH_PROVIDERS)[number];
@@ -92,14 +93,8 @@ export function resolveUpstream(source: SpeechSettingsSource, provider: Upstream
   };
   const key = pick('api_key');
   if (!key) return { state: 'none', fix: howToConfigure(provider) };
-  if (key.fromFile && profile.mode !== undefined && (profile.mode & 0o077) !== 0) {
-    const file = profile.file ?? 'the config file';
-    return {
-      state: 'invalid',
-      problem: `The ${LABELS[provider]} key is in ${file}, which others may read (mode ${(profile.mode & 0o777).toString(8).padStart(4, '0')}); it is not used.`,
-      fix: `Make the file private (chmod 600 ${file}) and consider replacing the key, or set ${names.api_key.env} instead.`,
-    };
-  }
+  const exposed = key.fromFile ? exposedKeyFile(profile, LABELS[provider], names.api_key.env) : undefined;
+  if (exposed) return { state: 'invalid', ...exposed };
   const base = pick('base_url');
   const baseUrl = (base?.value ?? DEFAULT_BASE_URLS[provider]).replace(/\/+$/, '');
   if (base && !isHttpUrl(baseUrl)) {

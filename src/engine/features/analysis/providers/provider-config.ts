@@ -14,6 +14,7 @@
  * saying how to configure one. `describeAnalysisProvider` is the same resolution for a health check.
  */
 import { hostOf, isHttpUrl } from '../../../upstream-url.js';
+import { exposedKeyFile } from '../../../exposed-key-file.js';
 
 export const ANALYSIS_PROVIDERS = ['openai-compatible', 'gemini'] as const;
 export type AnalysisProviderName = (typeof ANALYSIS_PROVIDERS)[number];
@@ -158,14 +159,8 @@ function resolveKey(source: AnalysisSettingsSource, profile: AnalysisProfile): {
   const picked = pick(source, profile, 'api_key');
   if (!picked) return { source: null };
   if (picked.from === 'environment') return { value: picked.value, source: 'environment' };
-  // Group or others may read the file: the key may already be out; refuse to use it.
-  if (profile.mode !== undefined && (profile.mode & 0o077) !== 0) {
-    const file = profile.file ?? 'the config file';
-    return {
-      problem: `The vision model's key is in ${file}, which others may read (mode ${(profile.mode & 0o777).toString(8).padStart(4, '0')}); it is not used.`,
-      fix: `Make the file private (chmod 600 ${file}) and consider replacing the key, or set TUBEKIT_ANALYSIS_API_KEY instead.`,
-    };
-  }
+  const exposed = exposedKeyFile(profile, "vision model's", 'TUBEKIT_ANALYSIS_API_KEY');
+  if (exposed) return exposed;
   return { value: picked.value, source: 'config file' };
 }
 
