@@ -55,11 +55,15 @@ it('is made by engine migrate, once, and two servers starting on the store only 
   const url = await createTestDatabase({ migrated: false });
   const admin = cliSandbox();
   sandboxes.push(admin);
-  expect((await admin.run(['engine', 'migrate', '--store', url])).exitCode).toBe(0);
+  const first = await admin.run(['engine', 'migrate', '--store', url, '--json']);
+  expect(first.exitCode).toBe(0);
+  expect(JSON.parse(first.stdout)).toMatchObject({ operator_account_created: true });
   const migrated = await accounts(url);
   expect(migrated).toEqual({ users: [{ id: expect.any(Number), name: 'operator', plan: 'ultimate', is_default: 1 }], keys: 0 });
   // Running it again makes no second account.
-  expect((await admin.run(['engine', 'migrate', '--store', url])).exitCode).toBe(0);
+  const second = await admin.run(['engine', 'migrate', '--store', url]);
+  expect(second.exitCode).toBe(0);
+  expect(second.stderr).not.toMatch(/operator account/);
   expect((await accounts(url)).users).toEqual(migrated.users);
 
   const servers = [cliSandbox(), cliSandbox()].map((sandbox) => {

@@ -42,7 +42,7 @@ export async function openFleetStore(location: Extract<StoreLocation, { kind: 'p
     await waitForDatabase(store, options);
     let migration: MigrationReport | undefined;
     // Whatever migrates the schema makes the operator account too, so no later process mints one.
-    const then = async (connection: Executor) => void (await ensureOperatorAccount(connection));
+    const then = (connection: Executor) => ensureOperatorAccount(connection);
     if (options.migrations === 'apply') {
       migration = await migratePostgres(store, postgresMigrations, { then });
     } else {

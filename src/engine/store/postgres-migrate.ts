@@ -10,6 +10,8 @@ export interface MigrationReport {
   from: number;
   to: number;
   applied: { version: number; name: string }[];
+  /** Whether the step run after the migrations (`then`) made something, such as the operator account. */
+  made?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface MigrationReport {
 export async function migratePostgres(
   store: PostgresStore,
   list: Migration[],
-  options: { onlyIfEmpty?: boolean; then?: (connection: Executor) => Promise<void> } = {},
+  options: { onlyIfEmpty?: boolean; then?: (connection: Executor) => Promise<boolean> } = {},
 ): Promise<MigrationReport> {
   return store.withConnection(async (connection) => {
     await connection.run('SELECT pg_advisory_lock(?)', [MIGRATION_LOCK]);
@@ -41,8 +43,8 @@ export async function migratePostgres(
         else await applyInTransaction(connection, migration);
         applied.push({ version: migration.version, name: migration.name });
       }
-      await options.then?.(connection);
-      return { from, to: Math.max(from, ...applied.map((entry) => entry.version)), applied };
+      const made = (await options.then?.(connection)) ?? false;
+      return { from, to: Math.max(from, ...applied.map((entry) => entry.version)), applied, made };
     } finally {
       await connection.run('SELECT pg_advisory_unlock(?)', [MIGRATION_LOCK]).catch(() => undefined);
     }

@@ -24,11 +24,12 @@ export function registerMigrate(engine: Command, app: CliApp): void {
       const { openFleetStore } = await import('../../../engine/store/open-store.js');
       const { store, migration } = await openFleetStore(location, { migrations: 'apply' });
       await store.close();
-      const report = { store: location.description, from_version: migration!.from, to_version: migration!.to, applied: migration!.applied };
+      const report = { store: location.description, from_version: migration!.from, to_version: migration!.to, applied: migration!.applied, operator_account_created: migration!.made === true };
       if (app.json) printJson(app.io, report);
       else {
         printRecord(app.io, Object.entries({ store: report.store, from_version: report.from_version, to_version: report.to_version }));
         app.io.note(report.applied.length === 0 ? 'Nothing to apply: the store is up to date.' : `Applied ${report.applied.map((entry) => `${entry.version} (${entry.name})`).join(', ')}.`);
+        if (report.operator_account_created) app.io.note("Made the fleet's operator account: every machine's default key joins it.");
       }
     });
 }
