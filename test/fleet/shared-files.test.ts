@@ -111,11 +111,13 @@ describe('downloads and voices across a fleet of serve processes (one PostgreSQL
     expect(answers.filter((answer) => answer.status === 403)).toHaveLength(4);
     const made = answers.filter((answer) => answer.status === 200).map((answer) => answer.body.voice.voice_id as string).sort();
     for (const server of servers) expect((await clonesListed(server, key)).sort()).toEqual(made);
-    // The samples are in the shared files dir, one for each clone kept (none of the refused ones).
-    expect(samplesKept().map((name) => name.split('.')[0]).sort()).toEqual(made);
+    // The samples are in the shared files dir (named by ids of ours), one for each clone kept and
+    // none for the refused ones.
+    const sampleOf = new Map((await fleet.query<{ public_id: string; sample_path: string }>('SELECT public_id, sample_path FROM voices')).map((row) => [row.public_id, path.basename(row.sample_path)]));
+    expect(samplesKept().sort()).toEqual(made.map((id) => sampleOf.get(id)).sort());
     const deleted = await fetch(`${servers[2]!.url}/api/voices/stealth/${made[0]}`, { method: 'DELETE', headers: { authorization: `Bearer ${key}` } });
     expect(deleted.status).toBe(200);
     expect(await clonesListed(servers[0]!, key)).toEqual([made[1]]);
-    expect(samplesKept().map((name) => name.split('.')[0])).toEqual([made[1]]);
+    expect(samplesKept()).toEqual([sampleOf.get(made[1]!)]);
   }, 60_000);
 });
