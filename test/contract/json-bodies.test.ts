@@ -10,8 +10,10 @@ import { describeEachEngine, failure } from '../support/engines.js';
 const jsonRoutes = routeNames.filter((name) => routes[name].encoding === 'json');
 
 describeEachEngine('JSON bodies', (get, variant) => {
-  it('covers the JSON routes the spec lists', () => {
-    expect(jsonRoutes.map((name) => routes[name].path).sort()).toEqual([
+  it('covers the JSON routes the spec lists, and our extensions with JSON bodies', () => {
+    const paths = (extension: boolean) => jsonRoutes.filter((name) => Boolean(routes[name].extension) === extension).map((name) => routes[name].path).sort();
+    expect(paths(true)).toEqual(['/api/webhooks', '/api/webhooks/:id']);
+    expect(paths(false)).toEqual([
       '/api/alerts',
       '/api/alerts/:id',
       '/api/analyze-video',
