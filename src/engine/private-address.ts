@@ -24,6 +24,13 @@ export function isPrivateAddress(address: string): boolean {
   return (bytes[0]! & 0xfe) === 0xfc || (bytes[0] === 0xfe && (bytes[1]! & 0xc0) !== 0) || bytes[0] === 0xff || (bytes[0] === 0x01 && zeros(1, 8));
 }
 
+/** The IPv4 address an IPv4-mapped IPv6 one carries (`::ffff:127.0.0.1`, or as URLs write it, `::ffff:7f00:1`), or null. */
+export function mappedIPv4(address: string): string | null {
+  const bytes = ipv6Bytes(address);
+  if (!bytes || !bytes.subarray(0, 10).every((byte) => byte === 0) || bytes[10] !== 0xff || bytes[11] !== 0xff) return null;
+  return Array.from(bytes.subarray(12, 16)).join('.');
+}
+
 /** The 16 bytes of an IPv6 address in any valid spelling (zone dropped), or null. */
 function ipv6Bytes(address: string): Uint8Array | null {
   const text = address.replace(/%.*$/, '').toLowerCase();

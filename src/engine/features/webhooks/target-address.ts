@@ -8,7 +8,7 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import { badRequest } from '../../../core/errors.js';
-import { isPrivateAddress } from '../../private-address.js';
+import { isPrivateAddress, mappedIPv4 } from '../../private-address.js';
 
 export type Lookup = (host: string) => Promise<string[]>;
 
@@ -22,7 +22,7 @@ export interface TargetRules {
 
 /** The named range an address is in, or null for a public address. */
 export function addressRule(address: string): string | null {
-  const v4 = net.isIPv4(address) ? address.split('.').map(Number) : mappedV4(address);
+  const v4 = (net.isIPv4(address) ? address : mappedIPv4(address))?.split('.').map(Number);
   if (v4) {
     const [a, b] = v4 as [number, number];
     if (a === 127) return 'loopback';
@@ -38,16 +38,6 @@ export function addressRule(address: string): string | null {
     if (/^f[cd]/.test(bare)) return bare.startsWith('fd00:ec2::254') ? 'cloud metadata' : 'private network';
   }
   return isPrivateAddress(address) ? 'reserved range' : null;
-}
-
-/** The IPv4 address inside an IPv4-mapped IPv6 one (`::ffff:127.0.0.1`, or as URLs write it, `::ffff:7f00:1`). */
-function mappedV4(address: string): number[] | null {
-  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (dotted) return dotted[1]!.split('.').map(Number);
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex) return null;
-  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
-  return [high >> 8, high & 255, low >> 8, low & 255];
 }
 
 const isLoopback = (address: string) => addressRule(address) === 'loopback';

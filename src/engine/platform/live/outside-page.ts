@@ -15,8 +15,6 @@ import { parseOriginOverride, rewriteOutsideOrigin } from './origin.js';
 import { HostPacer, realSleep, type Sleep } from './pacer.js';
 import { isPrivateAddress } from '../../private-address.js';
 
-export { isPrivateAddress };
-
 export interface OutsideLimits {
   maxBytes: number;
   timeoutMs: number;

@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LivePlatform } from '../../../../../src/engine/platform/live/live-platform.js';
 import { DEFAULT_NETWORK, type LiveNetworkSettings } from '../../../../../src/engine/platform/live/network-options.js';
 import { openLivePlatform } from '../../../../../src/engine/platform/live/open.js';
-import { createOutsideReader, isPrivateAddress, OUTSIDE_LIMITS, pinnedAgent, unreadableHost } from '../../../../../src/engine/platform/live/outside-page.js';
+import { createOutsideReader, OUTSIDE_LIMITS, pinnedAgent, unreadableHost } from '../../../../../src/engine/platform/live/outside-page.js';
+import { isPrivateAddress } from '../../../../../src/engine/private-address.js';
 import { missingChannel, SITE_NOW, siteExchanges, type SiteChannel } from '../../../../support/live-check-site.js';
 import { type FixtureExchange, type FixtureServer, startFixtureServer } from '../../../../support/platform-fixture-server.js';
 
